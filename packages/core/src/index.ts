@@ -1,0 +1,215 @@
+// @cadence/core: the one entry point. Everything public is listed here by name.
+
+export { CHANNEL_VALUES, CHANNELS, MULTI_CHANNEL_COLOR, SPECIAL_PAGE_CHANNELS, channelInfo, isChannel } from './channels';
+export type { Channel, ChannelInfo } from './channels';
+
+export {
+  AD_MANAGER_TABS,
+  AD_STATUSES,
+  AD_STATUS_LABELS,
+  AD_TIMELINE_LEGEND,
+  CAMPAIGN_STATUSES,
+  DATE_FORMATS,
+  DEFAULT_AD_MANAGER_TAB,
+  DEFAULT_GANTT_RANGE,
+  EVENT_AUDIENCES,
+  EVENT_REGIONS,
+  EVENT_TYPES,
+  EVENT_VERTICALS,
+  GANTT_RANGES,
+  LIMITS,
+  MESSAGES,
+  PERMISSION_TYPES,
+  PRIORITIES,
+  PROSPECTIVE_TEMPLATE_COLUMNS,
+  PROSPECTIVE_TEMPLATE_FILENAME,
+  ROLES,
+  SCOPES,
+  SIDEBAR,
+  STORAGE_BUCKET_AD_TYPE_EXAMPLES,
+} from './constants';
+export type {
+  AdManagerTab,
+  AdStatus,
+  CampaignStatus,
+  EventAudience,
+  EventRegion,
+  EventType,
+  EventVertical,
+  GanttRange,
+  PermissionType,
+  Priority,
+  Role,
+  Scope,
+} from './constants';
+
+export {
+  abilities,
+  canAdminister,
+  canCreate,
+  canCreateIdeas,
+  canEditOwnedRow,
+  canPromoteCampaign,
+  canReadCampaign,
+  canReadEvents,
+  canReadIdeas,
+  canReadIndustry,
+  canView,
+  canWriteCampaign,
+  canWriteEvents,
+  canWriteIndustry,
+  isAdmin,
+} from './policy';
+export type { Abilities, CampaignAccessFields, Principal } from './policy';
+
+// Schemas and the types inferred from them.
+export { channelSchema, idSchema, listQuerySchema, timestampSchema, ymdSchema } from './schemas/common';
+export type { ListQuery } from './schemas/common';
+export {
+  campaignCreateSchema,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignUpdateSchema,
+  channelConfigSchema,
+  virtualCampaignSchema,
+} from './schemas/campaign';
+export type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, ChannelConfig, VirtualCampaign } from './schemas/campaign';
+export { commentCreateSchema, commentSchema, ideaCreateSchema, ideaSchema, ideaUpdateSchema } from './schemas/ideas';
+export type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from './schemas/ideas';
+export {
+  adCreateSchema,
+  adSchema,
+  adTypeCreateSchema,
+  adTypeSchema,
+  adTypeUpdateSchema,
+  adUpdateSchema,
+  articleCreateSchema,
+  articleSchema,
+  articleUpdateSchema,
+  importReportSchema,
+  prospectiveBulkSchema,
+  prospectiveCreateSchema,
+  prospectiveSchema,
+  prospectiveUpdateSchema,
+  publicationCreateSchema,
+  publicationSchema,
+  publicationUpdateSchema,
+} from './schemas/industry';
+export type {
+  Ad,
+  AdCreate,
+  AdType,
+  AdTypeCreate,
+  AdTypeUpdate,
+  AdUpdate,
+  Article,
+  ArticleCreate,
+  ArticleUpdate,
+  ImportReport,
+  ProspectiveCreate,
+  ProspectivePublication,
+  ProspectiveUpdate,
+  Publication,
+  PublicationCreate,
+  PublicationUpdate,
+} from './schemas/industry';
+export { eventCreateSchema, eventSchema, eventUpdateSchema } from './schemas/events';
+export type { CadenceEvent, EventCreate, EventUpdate } from './schemas/events';
+export {
+  accessKeyCreateSchema,
+  accessKeyCreatedSchema,
+  accessKeySchema,
+  authUserResponseSchema,
+  confirmEmailSchema,
+  listUsersResponseSchema,
+  permissionGrantSchema,
+  permissionRevokeQuerySchema,
+  permissionSchema,
+  permissionTypeSchema,
+  refreshSchema,
+  roleSchema,
+  roleSetSchema,
+  sendPasswordResetSchema,
+  sessionSchema,
+  signInSchema,
+  signUpSchema,
+  updatePasswordSchema,
+  userRoleSchema,
+  userSchema,
+} from './schemas/auth';
+export type {
+  AccessKey,
+  AccessKeyCreateRequest,
+  AccessKeyCreated,
+  AuthUserResponse,
+  ListUsersResponse,
+  Permission,
+  PermissionGrantRequest,
+  RefreshRequest,
+  RoleSetRequest,
+  SendPasswordResetRequest,
+  Session,
+  SignInRequest,
+  SignUpRequest,
+  UpdatePasswordRequest,
+  User,
+  UserRole,
+} from './schemas/auth';
+export { ERROR_CODES, apiErrorSchema, errorDetailSchema } from './schemas/errors';
+export type { ApiErrorBody, ErrorCode, ErrorDetail } from './schemas/errors';
+
+// Date-only values ('YYYY-MM-DD' strings) and their formatting.
+export {
+  addDays,
+  addMonths,
+  compareYmd,
+  dayOfWeekMondayFirst,
+  daysBetween,
+  daysInMonth,
+  eachDay,
+  endOfMonth,
+  endOfQuarter,
+  endOfWeek,
+  endOfYear,
+  isYmd,
+  isoToYmd,
+  monthGrid,
+  parseYmd,
+  quarterOf,
+  startOfMonth,
+  startOfQuarter,
+  startOfWeek,
+  startOfYear,
+  toYmd,
+  todayYmd,
+  weekDays,
+} from './dates';
+export type { Ymd, YmdParts } from './dates';
+export { formatYmd, quarterLabel, weekRangeLabel } from './date-format';
+export type { YmdFormat } from './date-format';
+
+// Pure rules of spec §4–§5.
+export {
+  bucketByDay,
+  campaignCountLabel,
+  campaignsOnDay,
+  cellOverflow,
+  dayDialogChannels,
+  isOnDay,
+  isOnLiveDay,
+  isOnPlanningDay,
+  truncateTitle,
+  visibleWindow,
+} from './rules/calendar';
+export type { CalendarMode, CellOverflow, DatedCampaign, DayDialogChannels, ScheduleView } from './rules/calendar';
+export { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
+export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
+export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
+export type { DashboardGroup, DisplayStatus } from './rules/status';
+export { applyScopeChange, normalizeScopedCampaign, primaryChannelFallback, promote, toggleChannel } from './rules/scope';
+export type { ScopedFields } from './rules/scope';
+export { joinCommaList, joinLineList, joinSpaceList, splitCommaList, splitSpaceList, splitUrlList } from './rules/lists';
+export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
+export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv } from './rules/csv';
+export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
+export { extractEmails } from './rules/contacts';

@@ -1,0 +1,51 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export interface AccessClaims {
+  userId: string;
+  /** The refresh-token family this access token was issued with; revoking it ends the session. */
+  sessionId: string;
+}
+
+const ISSUER = 'cadence';
+const AUDIENCE = 'cadence-api';
+
+export class Jwt {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+    const iat = Math.floor(now / 1000);
+    const expiresAt = iat + this.ttlSeconds;
+    const token = await new SignJWT({ sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** Returns the claims, or null for any token that is malformed, expired, tampered or not HS256. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['sub', 'exp', 'sid'],
+      });
+      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.cadence'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://cadence.example.com' }).optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://intranet.example.com' }))),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Cadence <no-reply@cadence.local>'),
+  AUTH_REQUIRE_CONFIRMATION: bool,
+  CADENCE_DEMO: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RATE_SIGNIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  RATE_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(300),
+  RATE_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  RATE_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(100),
+  RATE_SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  TRUST_PROXY: bool,
+});
+
+export type Config = z.infer<typeof envSchema> & { jwtSecret?: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Config for tests and embedding: defaults plus overrides, no environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', BCRYPT_COST: '4' }), ...overrides };
+}

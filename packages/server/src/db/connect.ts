@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import knexFactory, { type Knex } from 'knex';
+import ClientPGLite from 'knex-pglite';
+import pg from 'pg';
+
+export type Db = Knex;
+export type DbKind = 'pglite' | 'postgres';
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+// Date-only columns must stay 'YYYY-MM-DD' strings: turning them into a JS Date at
+// midnight shifts the day in every zone west of UTC.
+const asString = (v: string) => v;
+const asNumber = (v: string) => Number(v);
+
+pg.types.setTypeParser(DATE_OID, asString);
+pg.types.setTypeParser(INT8_OID, asNumber);
+pg.types.setTypeParser(NUMERIC_OID, asNumber);
+
+export interface DbOptions {
+  /** postgres://… for a PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; `memory` keeps nothing (tests). */
+  dataDir: string | 'memory';
+  poolMax?: number;
+}
+
+export function connect(options: DbOptions): { db: Db; kind: DbKind } {
+  if (options.databaseUrl) {
+    const db = knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+    });
+    return { db, kind: 'postgres' };
+  }
+  let dir: string | undefined;
+  if (options.dataDir !== 'memory') {
+    dir = path.resolve(options.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+  }
+  // Options go in the first argument: PGlite ignores the second when the first is not a string.
+  const pglite = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    parsers: {
+      [pgliteTypes.DATE]: asString,
+      [INT8_OID]: asNumber,
+      [NUMERIC_OID]: asNumber,
+    },
+  });
+  const db = knexFactory({
+    client: ClientPGLite as unknown as typeof Knex.Client,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+  } as Knex.Config);
+  return { db, kind: 'pglite' };
+}

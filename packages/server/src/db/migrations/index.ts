@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+import * as initial from './20261122000000_initial';
+
+interface Migration {
+  name: string;
+  up: (knex: Knex) => Promise<void>;
+  down: (knex: Knex) => Promise<void>;
+}
+
+// Listed in code rather than read from a folder so the bundled server carries them.
+// One timestamped file per change; a landed migration is never edited.
+const migrations: Migration[] = [{ name: '20261122000000_initial', ...initial }];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => m,
+};
+
+export async function migrateLatest(db: Knex): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+  return applied;
+}

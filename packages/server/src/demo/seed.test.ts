@@ -1,0 +1,33 @@
+import { CHANNEL_VALUES } from '@cadence/core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness';
+import { seedDemo } from './seed';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => t?.close());
+
+const count = async (table: string) => Number((await t.services.db(table).count({ n: '*' }))[0]!.n);
+
+it('should fill an empty install with data for every screen and print working credentials', async () => {
+  const result = await seedDemo(t.services, '2026-11-22');
+  expect(result.seeded).toBe(true);
+  const channels = new Set((await t.services.db('campaigns').select('channels')).flatMap((r: { channels: string[] }) => r.channels));
+  expect([...channels].sort()).toEqual([...CHANNEL_VALUES].sort());
+  expect(await count('ideas')).toBeGreaterThan(0);
+  expect(await count('ideas_comments')).toBeGreaterThan(0);
+  const statuses = await t.services.db('industry_publication_ads').distinct('status').pluck('status');
+  expect(statuses.sort()).toEqual(['content_ready', 'content_requested', 'live', 'new']);
+  for (const table of ['prospective_publications', 'sponsored_articles', 'events', 'publication_ad_types']) {
+    expect(await count(table), table).toBeGreaterThan(0);
+  }
+  for (const c of result.credentials) {
+    const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
+    expect(res.status, c.email).toBe(200);
+  }
+  const admin = result.credentials.find((c) => c.role === 'admin')!;
+  const s = await t.api('POST', '/api/auth/signin', { body: { email: admin.email, password: admin.password } });
+  expect((await t.api('GET', '/api/auth/user', { token: s.body.access_token })).body.role).toBe('admin');
+});

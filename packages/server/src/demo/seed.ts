@@ -1,0 +1,125 @@
+import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, todayYmd } from '@cadence/core';
+import type { Services } from '../services';
+import {
+  DEMO_CAMPAIGN_TITLES,
+  DEMO_COMMENTS,
+  DEMO_EVENTS,
+  DEMO_IDEAS,
+  DEMO_OWNERS,
+  DEMO_PROSPECTIVE,
+  DEMO_PUBLICATIONS,
+  DEMO_USERS,
+} from './data';
+
+export interface DemoResult {
+  seeded: boolean;
+  credentials: Array<{ email: string; password: string; role: string }>;
+}
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+/** Fills an empty database with a quarter of demo data; leaves a database with accounts alone. */
+export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoResult> {
+  const credentials = DEMO_USERS.map((u) => ({ email: u.email, password: u.password, role: u.role ?? 'viewer' }));
+  if (await s.db('users').first('id')) return { seeded: false, credentials: [] };
+  const hashes = await Promise.all(DEMO_USERS.map((u) => s.passwords.hash(u.password)));
+  await s.db.transaction(async (trx) => {
+    const users = await trx('users')
+      .insert(DEMO_USERS.map((u, i) => ({ email: u.email, password_hash: hashes[i], email_confirmed_at: trx.fn.now() })))
+      .returning(['id', 'email']);
+    const admin = users[0]!.id as string;
+    const viewer = users[1]!.id as string;
+    await trx('user_roles').insert({ user_id: admin, role: 'admin' });
+    await trx('user_permissions').insert([
+      { user_id: viewer, permission_type: 'global_view', channel: null, created_by: admin },
+      ...CHANNEL_VALUES.map((channel) => ({ user_id: viewer, permission_type: 'channel_view', channel, created_by: admin })),
+    ]);
+
+    const campaigns = CHANNEL_VALUES.flatMap((channel, ci) =>
+      DEMO_CAMPAIGN_TITLES[channel].map((title, k) => {
+        const i = ci * 3 + k;
+        const start = addDays(today, -30 + ((i * 7) % 80));
+        const live = addDays(start, 7 + (i % 4) * 5);
+        const channelOnly = k === 2 && ci % 2 === 0;
+        return {
+          title,
+          description: `${title}: planned by the ${channel} team.`,
+          channels: channelOnly ? [channel] : [channel, pick(CHANNEL_VALUES, ci + 3)],
+          status: pick(CAMPAIGN_STATUSES, i),
+          planning_start_date: start,
+          live_date: live,
+          end_date: i % 3 === 0 ? null : addDays(live, 14 + (i % 5) * 7),
+          owner: pick(DEMO_OWNERS, i),
+          priority: pick(PRIORITIES, i),
+          scope: channelOnly ? 'channel' : 'global',
+          primary_channel: channelOnly ? channel : null,
+          summary: 'Raise awareness with owners and engineers ahead of budgeting season.',
+          goals: '250 marketing-qualified leads; 15 % lift in branded search.',
+          audiences: ['Owners', 'Engineers'],
+          kpis: ['MQLs', 'Click-through rate'],
+          deliverables: ['Landing page', 'Three e-mails'],
+          landing_page_urls: ['https://example.com/campaign'],
+          created_by: admin,
+        };
+      }),
+    );
+    await trx('campaigns').insert(campaigns);
+
+    const ideas = await trx('ideas')
+      .insert(DEMO_IDEAS.map((idea, i) => ({ ...idea, created_by: i % 2 ? viewer : admin })))
+      .returning('id');
+    await trx('ideas_comments').insert(
+      ideas.slice(0, 2).flatMap((idea: { id: string }, i: number) =>
+        DEMO_COMMENTS.slice(i).map((comment, k) => ({ idea_id: idea.id, comment, created_by: k % 2 ? admin : viewer })),
+      ),
+    );
+
+    let adIndex = 0;
+    for (const { ad_types, ...publication } of DEMO_PUBLICATIONS) {
+      const [pub] = await trx('industry_publications').insert({ ...publication, created_by: admin }).returning('id');
+      const types = await trx('publication_ad_types')
+        .insert(ad_types.map((t) => ({ ...t, publication_id: pub.id })))
+        .returning('id');
+      for (const type of types) {
+        for (const status of AD_STATUSES) {
+          const due = addDays(today, -20 + adIndex * 6);
+          await trx('industry_publication_ads').insert({
+            publication_id: pub.id,
+            ad_type_id: type.id,
+            due_date: due,
+            live_date: addDays(due, 10),
+            status,
+            content: status === 'new' ? null : 'Headline: Build what lasts.',
+            region: publication.region,
+            audience: publication.target_audience,
+            industry: publication.industry_tags[0],
+            created_by: admin,
+          });
+          adIndex += 1;
+        }
+      }
+    }
+    await trx('prospective_publications').insert(DEMO_PROSPECTIVE.map((p) => ({ ...p, created_by: admin })));
+    await trx('sponsored_articles').insert(
+      AD_STATUSES.map((status, i) => ({
+        title: pick(['Lessons from 100 bridge retrofits', 'Funding water resilience', 'Digital twins on site', 'Safety by design'], i),
+        publication_name: pick(DEMO_PUBLICATIONS, i).name,
+        status,
+        due_date: addDays(today, -7 + i * 9),
+        live_date: addDays(today, 3 + i * 9),
+        objective: 'Position us as the practical expert.',
+        created_by: admin,
+      })),
+    );
+    await trx('events').insert(
+      DEMO_EVENTS.map(({ days, ...e }) => ({
+        ...e,
+        start_date: addDays(today, days[0]!),
+        end_date: addDays(today, days[1]!),
+        event_url: 'https://example.com/events',
+        created_by: admin,
+      })),
+    );
+  });
+  return { seeded: true, credentials };
+}

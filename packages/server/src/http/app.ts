@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Koa from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import { LIMITS } from '@cadence/core';
+import { authRouter } from '../routes/auth/router';
+import { healthRouter } from '../routes/health/router';
+import type { Services } from '../services';
+import { authenticate, type CadenceState } from './authenticate';
+import { onerror } from './onerror';
+import { spa, staticSlot } from './static';
+
+export interface AppOptions {
+  /** Built SPA; defaults to packages/app/dist beside this package. */
+  appDir?: string;
+  /** Built standalone widget bundle; defaults to packages/widgets/dist-standalone. */
+  widgetsDir?: string;
+}
+
+/** The workspace's packages/ folder, found from this file whether it runs from src/ or a bundle in dist/. */
+function findPackagesDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return path.dirname(dir);
+}
+const packagesDir = findPackagesDir();
+
+/** The Koa application: error mapper → body limits → authentication → routes → static slots. */
+export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceState> {
+  const app = new Koa<CadenceState>();
+  app.proxy = s.config.TRUST_PROXY;
+  app.silent = true;
+
+  app.use(onerror(s.log));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
+  app.use(
+    koaBody({
+      json: true,
+      jsonLimit: LIMITS.jsonBodyBytes,
+      jsonStrict: true,
+      text: true,
+      textLimit: LIMITS.csvBodyBytes,
+      urlencoded: false,
+      multipart: false,
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+    }),
+  );
+  app.use(authenticate(s));
+
+  for (const router of [healthRouter(s), authRouter(s)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+
+  app.use(staticSlot('/widgets/', options.widgetsDir ?? path.join(packagesDir, 'widgets/dist-standalone')));
+  app.use(spa(options.appDir ?? path.join(packagesDir, 'app/dist')));
+  return app;
+}

@@ -1,0 +1,13 @@
+export { createApp } from './http/app';
+export type { AppOptions } from './http/app';
+export { createServices, startServer } from './server';
+export type { RunningServer, ServicesOptions } from './server';
+export { loadConfig, testConfig, ConfigError } from './config';
+export type { Config } from './config';
+export { connect } from './db/connect';
+export type { Db, DbKind, DbOptions } from './db/connect';
+export { migrateLatest } from './db/migrations/index';
+export { seedDemo } from './demo/seed';
+export { createAdmin } from './admin';
+export { AppError } from './errors';
+export type { Services } from './services';

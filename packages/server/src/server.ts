@@ -1,0 +1,77 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Jwt } from './auth/jwt';
+import { Passwords } from './auth/passwords';
+import { RateLimiter } from './auth/rate-limit';
+import { resolveJwtSecret } from './auth/secrets';
+import type { Config } from './config';
+import { connect, type Db, type DbKind } from './db/connect';
+import { migrateLatest } from './db/migrations/index';
+import { createApp, type AppOptions } from './http/app';
+import { createLogger, type Logger } from './logger';
+import type { Services } from './services';
+
+export interface ServicesOptions {
+  config: Config;
+  log?: Logger;
+  /** Reuse an open database (tests); otherwise one is opened from the config. */
+  db?: { db: Db; kind: DbKind };
+  dataDir?: string | 'memory';
+}
+
+export function createServices(options: ServicesOptions): Services {
+  const { config } = options;
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const dataDir = options.dataDir ?? config.DATA_DIR;
+  const { db, kind } = options.db ?? connect({ databaseUrl: config.DATABASE_URL, dataDir });
+  const ms = (seconds: number) => seconds * 1000;
+  return {
+    config,
+    db,
+    dbKind: kind,
+    log,
+    jwt: new Jwt(resolveJwtSecret(config.JWT_SECRET, dataDir), config.ACCESS_TOKEN_TTL_SECONDS),
+    passwords: new Passwords(config.BCRYPT_COST),
+    limits: {
+      signInPerEmail: new RateLimiter(config.RATE_SIGNIN_PER_EMAIL, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
+      signInPerIp: new RateLimiter(config.RATE_SIGNIN_PER_IP, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
+      signUpPerIp: new RateLimiter(config.RATE_SIGNUP_PER_IP, ms(config.RATE_SIGNUP_WINDOW_SECONDS)),
+    },
+  };
+}
+
+export interface RunningServer {
+  services: Services;
+  server: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Migrates, then listens. `close()` stops accepting, drains and closes the database. */
+export async function startServer(services: Services, options: AppOptions & { port?: number; host?: string } = {}) {
+  const applied = await migrateLatest(services.db);
+  if (applied.length) services.log.info({ migrations: applied }, 'migrations applied');
+  const app = createApp(services, options);
+  const server = http.createServer(app.callback());
+  const port = options.port ?? services.config.PORT;
+  const host = options.host ?? services.config.HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const running: RunningServer = {
+    services,
+    server,
+    url: `http://${shownHost}:${address.port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await services.db.destroy();
+    },
+  };
+  return running;
+}

@@ -1,0 +1,21 @@
+import type { Config } from './config';
+import type { Db, DbKind } from './db/connect';
+import type { Jwt } from './auth/jwt';
+import type { Passwords } from './auth/passwords';
+import type { RateLimiter } from './auth/rate-limit';
+import type { Logger } from './logger';
+
+/** Everything a request handler may need, built once at start-up. */
+export interface Services {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  log: Logger;
+  jwt: Jwt;
+  passwords: Passwords;
+  limits: {
+    signInPerEmail: RateLimiter;
+    signInPerIp: RateLimiter;
+    signUpPerIp: RateLimiter;
+  };
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+import { testConfig, type Config } from '../config';
+import { connect, type Db, type DbKind } from '../db/connect';
+import { createServices, startServer, type RunningServer } from '../server';
+
+/**
+ * A database of its own for each test file: an in-memory PGlite by default, or a fresh
+ * database on the server named by TEST_DATABASE_URL (dropped afterwards), so files and
+ * runs never see each other's rows.
+ */
+export async function createTestDb(): Promise<{ db: Db; kind: DbKind; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const { db, kind } = connect({ dataDir: 'memory' });
+    return { db, kind, drop: async () => {} };
+  }
+  const name = `cadence_t_${randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const { db, kind } = connect({ databaseUrl: target.toString(), dataDir: 'memory', poolMax: 5 });
+  return {
+    db,
+    kind,
+    drop: async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestServer extends RunningServer {
+  api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string }): Promise<ApiResponse<T>>;
+  /** Signs up (the first account becomes admin) and signs in; returns the session. */
+  signUpAndIn(email: string, password?: string): Promise<{ token: string; refresh: string; userId: string }>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDb();
+  const services = createServices({ config: testConfig(overrides), db: database, dataDir: 'memory' });
+  const running = await startServer(services, { port: 0, host: '127.0.0.1', appDir: '/nonexistent', widgetsDir: '/nonexistent' });
+  const api: TestServer['api'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(`${running.url}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as any };
+  };
+  return {
+    ...running,
+    api,
+    close: async () => {
+      await running.close();
+      await database.drop();
+    },
+    async signUpAndIn(email, password = 'correct horse') {
+      const up = await api('POST', '/api/auth/signup', { body: { email, password } });
+      if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${JSON.stringify(up.body)}`);
+      const inn = await api('POST', '/api/auth/signin', { body: { email, password } });
+      if (inn.status !== 200) throw new Error(`sign-in failed: ${inn.status} ${JSON.stringify(inn.body)}`);
+      return { token: inn.body.access_token, refresh: inn.body.refresh_token, userId: inn.body.user.id };
+    },
+  };
+}

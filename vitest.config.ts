@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import sibling packages through their entry point's source, so no build is
+// needed before `vitest run`; the paths match tsconfig.base.json.
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { '@cadence/core': src('core') } },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
+    ],
+  },
+});
