@@ -103,7 +103,8 @@ export type AdUpdate = z.input<typeof adUpdateSchema>;
 export const adSchema = z.object({
   ...entityMeta,
   publication_id: idSchema,
-  ad_type_id: idSchema,
+  /** Null once its ad type has been deleted (docs/adr/0006). */
+  ad_type_id: idSchema.nullable(),
   due_date: ymdSchema,
   live_date: ymdSchema,
   status: z.enum(AD_STATUSES),
@@ -116,7 +117,7 @@ export const adSchema = z.object({
   created_by: idSchema.nullable(),
   // Joined for display.
   publication_name: z.string(),
-  ad_type: z.string(),
+  ad_type: z.string().nullable(),
   copy_needs: z.string().nullable(),
   image_needs: z.string().nullable(),
   where_shows: z.string().nullable(),

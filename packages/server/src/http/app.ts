@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { LIMITS } from '@cadence/core';
-import { authRouter } from '../routes/auth/router';
+import Router from '@koa/router';
+import { registerDataRoutes } from '../routes/index';
+import { openapiDocument } from '../routes/openapi/document';
+import { RouteTable } from './route';
 import { healthRouter } from '../routes/health/router';
 import type { Services } from '../services';
 import { authenticate, type CadenceState } from './authenticate';
@@ -55,7 +58,15 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   );
   app.use(authenticate(s));
 
-  for (const router of [healthRouter(s), authRouter(s)]) {
+  const table = new RouteTable();
+  registerDataRoutes(s, table);
+  const data = new Router<CadenceState>();
+  table.mount(data);
+  data.get('/api/openapi.json', (ctx) => {
+    ctx.body = openapiDocument(table);
+  });
+
+  for (const router of [healthRouter(s), data]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -15,6 +15,12 @@ function toAppError(err: unknown): AppError | null {
   if (e?.code && (UNAVAILABLE_PG_CODES.has(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) {
     return new AppError(503, 'unavailable', 'The database is unavailable. Try again shortly.');
   }
+  // Text PostgreSQL cannot store (a NUL character, invalid encoding) is the client's mistake.
+  if (e?.code === '22P05' || e?.code === '22021') {
+    return new AppError(400, 'validation_failed', 'Text contains characters that cannot be stored (such as NUL)', [
+      { path: 'body', message: 'Contains a NUL or invalid character' },
+    ]);
+  }
   if (e?.name === 'KnexTimeoutError') return new AppError(503, 'unavailable', 'The server is busy. Try again shortly.');
   // Errors raised by body parsing (raw-body / co-body / formidable) carry a 4xx status.
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {

@@ -41,6 +41,8 @@ export interface TestServer extends RunningServer {
   api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string }): Promise<ApiResponse<T>>;
   /** Signs up (the first account becomes admin) and signs in; returns the session. */
   signUpAndIn(email: string, password?: string): Promise<{ token: string; refresh: string; userId: string }>;
+  /** Grants permissions as the given admin; fails the test on any error. */
+  grant(adminToken: string, userId: string, ...perms: Array<[string, string?]>): Promise<void>;
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
@@ -67,6 +69,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     close: async () => {
       await running.close();
       await database.drop();
+    },
+    async grant(adminToken, userId, ...perms) {
+      for (const [permission_type, channel] of perms) {
+        const res = await api('POST', `/api/users/${userId}/permissions`, {
+          token: adminToken,
+          body: channel ? { permission_type, channel } : { permission_type },
+        });
+        if (res.status >= 300) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
+      }
     },
     async signUpAndIn(email, password = 'correct horse') {
       const up = await api('POST', '/api/auth/signup', { body: { email, password } });

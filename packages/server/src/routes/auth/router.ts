@@ -1,50 +1,86 @@
-import Router from '@koa/router';
-import { abilities, refreshSchema, signInSchema, signUpSchema } from '@cadence/core';
+import {
+  abilities,
+  authUserResponseSchema,
+  refreshSchema,
+  sessionSchema,
+  signInSchema,
+  signUpSchema,
+  userSchema,
+} from '@cadence/core';
+import { z } from 'zod';
 import { refresh, signIn, signOut, signUp } from '../../auth/sessions';
 import { presentUser } from '../../auth/users';
-import { requireAuth, type CadenceState } from '../../http/authenticate';
-import { parseBody } from '../../http/validate';
+import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 
-export function authRouter(s: Services): Router<CadenceState> {
-  const router = new Router<CadenceState>({ prefix: '/api/auth' });
+const TAG = 'Auth';
 
-  router.post('/signup', async (ctx) => {
-    const ipKey = `ip:${ctx.ip}`;
-    s.limits.signUpPerIp.check(ipKey, 'Too many sign-ups from this network. Try again later.');
-    s.limits.signUpPerIp.hit(ipKey);
-    const input = parseBody(ctx, signUpSchema);
-    const { user, isFirstAdmin } = await signUp(s, input);
-    if (isFirstAdmin) s.log.info({ email: user.email }, 'first account created: it is the administrator');
-    ctx.status = 201;
-    ctx.body = { user };
+export function authRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'post',
+    path: '/api/auth/signup',
+    tag: TAG,
+    summary: 'Create an account (password ≥ 6); the first account of an install becomes the administrator',
+    access: 'public',
+    status: 201,
+    body: signUpSchema,
+    response: z.object({ user: userSchema }),
+    handler: async ({ body, ctx }) => {
+      const ipKey = `ip:${ctx.ip}`;
+      s.limits.signUpPerIp.check(ipKey, 'Too many sign-ups from this network. Try again later.');
+      s.limits.signUpPerIp.hit(ipKey);
+      const { user, isFirstAdmin } = await signUp(s, body);
+      if (isFirstAdmin) s.log.info({ email: user.email }, 'first account created: it is the administrator');
+      return { user };
+    },
   });
 
-  router.post('/signin', async (ctx) => {
-    const input = parseBody(ctx, signInSchema);
-    ctx.body = await signIn(s, input, ctx.ip);
+  t.add({
+    method: 'post',
+    path: '/api/auth/signin',
+    tag: TAG,
+    summary: 'Sign in with e-mail and password; failed attempts are rate-limited per address and per IP',
+    access: 'public',
+    body: signInSchema,
+    response: sessionSchema,
+    handler: ({ body, ctx }) => signIn(s, body, ctx.ip),
   });
 
-  router.post('/refresh', async (ctx) => {
-    const input = parseBody(ctx, refreshSchema);
-    ctx.body = await refresh(s, input.refresh_token);
+  t.add({
+    method: 'post',
+    path: '/api/auth/refresh',
+    tag: TAG,
+    summary: 'Exchange a refresh token for a new session; the old token is spent',
+    access: 'public',
+    body: refreshSchema,
+    response: sessionSchema,
+    handler: ({ body }) => refresh(s, body.refresh_token),
   });
 
-  router.post('/signout', async (ctx) => {
-    const auth = requireAuth(ctx);
-    if (auth.sessionId) await signOut(s, auth.sessionId);
-    ctx.status = 204;
+  t.add({
+    method: 'post',
+    path: '/api/auth/signout',
+    tag: TAG,
+    summary: "End the caller's session",
+    access: 'user',
+    status: 204,
+    handler: async ({ auth }) => {
+      if (auth.sessionId) await signOut(s, auth.sessionId);
+    },
   });
 
-  router.get('/user', async (ctx) => {
-    const { user, principal } = requireAuth(ctx);
-    ctx.body = {
-      user: presentUser(user),
-      role: principal.role,
-      permissions: principal.permissions,
-      abilities: abilities(principal),
-    };
+  t.add({
+    method: 'get',
+    path: '/api/auth/user',
+    tag: TAG,
+    summary: 'The caller, their role, permission records and abilities',
+    access: 'user',
+    response: authUserResponseSchema,
+    handler: async ({ auth }) => ({
+      user: presentUser(auth.user),
+      role: auth.principal.role,
+      permissions: auth.principal.permissions,
+      abilities: abilities(auth.principal),
+    }),
   });
-
-  return router;
 }

@@ -1,0 +1,139 @@
+import type { Principal } from '@cadence/core';
+import type { Knex } from 'knex';
+import { conflict, forbidden, notFound } from '../errors';
+import type { Services } from '../services';
+import { recordChange, type Topic } from './changes';
+
+/**
+ * How one table is read, shown and guarded. The generic operations below do the rest:
+ * 404 for rows the caller may not read, 403 for rows it may read but not write,
+ * 412 with the current row for a stale If-Match, and a change-log entry per write.
+ */
+export interface Resource<Raw extends { id: string; version: number }, Row> {
+  table: string;
+  /** The id column as the select names it, when the table is aliased there. */
+  idColumn?: string;
+  topic: Topic;
+  label: string;
+  /** The base query for one row or a list, with any joins the presented row needs. */
+  select(db: Knex): Knex.QueryBuilder;
+  present(raw: Raw): Row;
+  canRead(p: Principal, raw: Raw): boolean;
+  canWrite(p: Principal, raw: Raw): boolean;
+}
+
+type AnyResource = Resource<any, any>;
+
+const byId = (r: AnyResource, db: Knex, id: string) => r.select(db).where(r.idColumn ?? `${r.table}.id`, id).first();
+
+export async function getRow<Row>(s: Services, r: Resource<any, Row>, p: Principal, id: string): Promise<Row> {
+  const raw = await byId(r, s.db, id);
+  if (!raw || !r.canRead(p, raw)) throw notFound(r.label);
+  return r.present(raw);
+}
+
+export async function listRows<Row>(
+  r: Resource<any, Row>,
+  p: Principal,
+  query: Knex.QueryBuilder,
+): Promise<Row[]> {
+  const raws = await query;
+  return raws.filter((raw: any) => r.canRead(p, raw)).map((raw: any) => r.present(raw));
+}
+
+/** Inserts within a transaction and logs the change; `canCreate` sees the values about to be written. */
+export async function createRow<Row>(
+  s: Services,
+  r: Resource<any, Row>,
+  values: Record<string, unknown>,
+  options: { trx?: Knex; topicRow?: (row: Row) => unknown } = {},
+): Promise<Row> {
+  const run = async (trx: Knex) => {
+    const [inserted] = await trx(r.table).insert(values).returning('id');
+    const row = r.present(await byId(r, trx, inserted.id));
+    await recordChange(trx, r.topic, 'insert', inserted.id, row);
+    return row;
+  };
+  return options.trx ? run(options.trx) : s.db.transaction(run);
+}
+
+export interface UpdateOptions {
+  ifMatch: number | null;
+}
+
+/** The fields to write, or a function of the locked row that returns them (and may refuse with a 4xx). */
+export type Patch<Raw> = Record<string, unknown> | ((before: Raw) => Record<string, unknown>);
+
+async function lockForWrite<Raw extends { id: string; version: number }>(
+  trx: Knex,
+  r: Resource<Raw, unknown>,
+  p: Principal,
+  id: string,
+  ifMatch: number | null,
+  canWrite: (p: Principal, raw: Raw) => boolean = r.canWrite,
+): Promise<Raw> {
+  const locked = await trx(r.table).where({ id }).forUpdate().first('id');
+  const before: Raw | undefined = locked ? await byId(r, trx, id) : undefined;
+  if (!before || !r.canRead(p, before)) throw notFound(r.label);
+  if (!canWrite(p, before)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
+  if (ifMatch !== null && ifMatch !== before.version) throw conflict(r.present(before));
+  return before;
+}
+
+/** Applies only the given fields, bumps `version`, logs the change and returns the row. */
+export async function updateRow<Raw extends { id: string; version: number }, Row>(
+  s: Services,
+  r: Resource<Raw, Row>,
+  p: Principal,
+  id: string,
+  patchOrFn: Patch<Raw>,
+  options: UpdateOptions,
+): Promise<Row> {
+  return s.db.transaction(async (trx) => {
+    const before = await lockForWrite(trx, r, p, id, options.ifMatch);
+    const patch = typeof patchOrFn === 'function' ? patchOrFn(before) : patchOrFn;
+    if (Object.keys(patch).length === 0) return r.present(before);
+    await trx(r.table)
+      .where({ id })
+      .update({ ...patch, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
+    const row = r.present(await byId(r, trx, id));
+    await recordChange(trx, r.topic, 'update', id, row);
+    return row;
+  });
+}
+
+/** Deletes after the same checks as an update; `beforeDelete` can log cascaded rows. */
+export async function deleteRow<Raw extends { id: string; version: number }>(
+  s: Services,
+  r: Resource<Raw, unknown>,
+  p: Principal,
+  id: string,
+  options: { ifMatch: number | null; beforeDelete?: (trx: Knex, row: Raw) => Promise<void> },
+): Promise<void> {
+  await s.db.transaction(async (trx) => {
+    const before = await lockForWrite(trx, r, p, id, options.ifMatch);
+    await options.beforeDelete?.(trx, before);
+    await trx(r.table).where({ id }).delete();
+    await recordChange(trx, r.topic, 'delete', id);
+  });
+}
+
+/** Runs a custom write under the same lock, read, write and version checks. */
+export async function withLockedRow<Raw extends { id: string; version: number }, T>(
+  s: Services,
+  r: Resource<Raw, unknown>,
+  p: Principal,
+  id: string,
+  ifMatch: number | null,
+  fn: (trx: Knex, before: Raw) => Promise<T>,
+  canWrite?: (p: Principal, raw: Raw) => boolean,
+): Promise<T> {
+  return s.db.transaction(async (trx) => fn(trx, await lockForWrite(trx, r, p, id, ifMatch, canWrite)));
+}
+
+/** Applies the optional `limit`/`offset` of a list query. */
+export function page(q: Knex.QueryBuilder, query: { limit?: number | undefined; offset?: number | undefined }): Knex.QueryBuilder {
+  if (query.limit) q.limit(query.limit);
+  if (query.offset) q.offset(query.offset);
+  return q;
+}

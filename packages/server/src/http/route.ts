@@ -1,0 +1,86 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { idSchema } from '@cadence/core';
+import type { z } from 'zod';
+import { forbidden, notFound, validationFailed } from '../errors';
+import { requireAuth, type AuthState, type CadenceState, type Ctx } from './authenticate';
+import { parseOrThrow } from './zod-errors';
+import { canAdminister } from '@cadence/core';
+
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface HandlerInput<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  auth: AuthState;
+  ifMatch: number | null;
+  ctx: Ctx;
+}
+
+export interface RouteDef<B = unknown, Q = unknown> {
+  method: Method;
+  /** Koa-router path, e.g. `/api/campaigns/:id`; every `:id`-style parameter must be a uuid. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: z.ZodType<B>;
+  /** Documents a body the handler parses itself (e.g. one row or many). */
+  bodyDoc?: z.ZodType;
+  query?: z.ZodType<Q>;
+  /** Route-specific middleware, run before validation (e.g. a multipart parser). */
+  middleware?: Middleware<CadenceState>[];
+  response?: z.ZodType;
+  /** Status for a successful answer; 204 answers carry no body. */
+  status?: number;
+  /** Request content types other than JSON this route takes (for the OpenAPI description). */
+  consumes?: string[];
+  handler: (input: HandlerInput<B, Q>) => Promise<unknown>;
+}
+
+const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/;
+
+/** `If-Match: "3"` or `3`; absent means "apply regardless" (DESIGN §4). */
+export function parseIfMatch(ctx: Ctx): number | null {
+  const header = ctx.get('If-Match');
+  if (!header || header.trim() === '*') return null;
+  const m = IF_MATCH.exec(header);
+  if (!m) throw validationFailed('If-Match must be the row version, e.g. "3"', [{ path: 'If-Match', message: 'Not a version' }]);
+  return Number(m[1]);
+}
+
+const ANONYMOUS: AuthState = { principal: { userId: '', role: null, permissions: [] }, user: null as never, sessionId: null };
+
+/** A list of routes: mounted on a router and described by the OpenAPI document, from one definition. */
+export class RouteTable {
+  readonly routes: RouteDef<any, any>[] = [];
+
+  add<B, Q>(def: RouteDef<B, Q>): void {
+    this.routes.push(def as RouteDef<any, any>);
+  }
+
+  mount(router: Router<CadenceState>): void {
+    for (const def of this.routes) {
+      router[def.method](def.path, ...(def.middleware ?? []), async (ctx) => {
+        const auth = def.access === 'public' ? (ctx.state.auth ?? ANONYMOUS) : requireAuth(ctx);
+        if (def.access === 'admin' && !canAdminister(auth.principal)) throw forbidden('Only administrators can do this');
+        const params: Record<string, string> = { ...ctx.params };
+        for (const [name, value] of Object.entries(params)) {
+          if (!idSchema.safeParse(value).success) throw notFound();
+          params[name] = value;
+        }
+        const body = def.body ? parseOrThrow(def.body, ctx.request.body ?? {}) : undefined;
+        const query = def.query ? parseOrThrow(def.query, { ...ctx.query }) : undefined;
+        const result = await def.handler({ body, query, params, auth, ifMatch: parseIfMatch(ctx), ctx });
+        if (ctx.body !== undefined && result === undefined) return; // the handler answered itself
+        ctx.status = def.status ?? 200;
+        if (ctx.status === 204) return;
+        const version = (result as { version?: unknown } | null)?.version;
+        if (typeof version === 'number') ctx.set('ETag', `"${version}"`);
+        ctx.body = result;
+      });
+    }
+  }
+}

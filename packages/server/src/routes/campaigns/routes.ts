@@ -1,0 +1,161 @@
+import {
+  campaignCreateSchema,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignUpdateSchema,
+  canPromoteCampaign,
+  canWriteCampaign,
+  normalizeScopedCampaign,
+  type Campaign,
+  type Principal,
+} from '@cadence/core';
+import { z } from 'zod';
+import { recordChange } from '../../data/changes';
+import { createRow, deleteRow, getRow, listRows, page, updateRow, withLockedRow } from '../../data/crud';
+import { fieldError, forbidden, notFound } from '../../errors';
+import type { RouteTable } from '../../http/route';
+import type { Services } from '../../services';
+import { campaigns, whereReadable, type CampaignRaw } from './resource';
+
+const TAG = 'Campaigns';
+
+/** Channel scope keeps exactly its primary channel; global scope has none (DESIGN §4). */
+function scoped<T extends { scope?: Campaign['scope']; primary_channel?: Campaign['primary_channel']; channels?: Campaign['channels'] }>(
+  values: T,
+): T {
+  if (!values.scope) return values;
+  const normalized = normalizeScopedCampaign({
+    scope: values.scope,
+    primary_channel: values.primary_channel ?? null,
+    channels: values.channels ?? [],
+  });
+  return { ...values, ...normalized };
+}
+
+/**
+ * The fields to write for a PATCH: the body, plus the scope fields as normalised. A change of
+ * scope or channels needs the write right both before (checked by updateRow) and after.
+ */
+function campaignPatch(p: Principal, before: CampaignRaw, body: z.output<typeof campaignUpdateSchema>): Record<string, unknown> {
+  const merged = { ...before, ...body };
+  if (merged.scope === 'channel' && !merged.primary_channel) {
+    throw fieldError('primary_channel', 'A channel campaign needs a primary channel');
+  }
+  const next = scoped(merged);
+  if (!canWriteCampaign(p, next)) throw forbidden('You may not move this campaign there');
+  const patch: Record<string, unknown> = { ...body };
+  for (const key of ['scope', 'primary_channel', 'channels'] as const) {
+    if (JSON.stringify(next[key]) !== JSON.stringify(before[key])) patch[key] = next[key];
+  }
+  if (body.channel_config !== undefined) patch.channel_config = JSON.stringify(body.channel_config);
+  return patch;
+}
+
+export function campaignRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get',
+    path: '/api/campaigns',
+    tag: TAG,
+    summary: 'Campaigns the caller may read, newest first; from/to select the ones whose spans touch that window',
+    access: 'user',
+    query: campaignListQuerySchema,
+    response: z.array(campaignSchema),
+    handler: async ({ query, auth }) => {
+      const q = whereReadable(campaigns.select(s.db), auth.principal).orderBy([
+        { column: 'campaigns.created_at', order: 'desc' },
+        { column: 'campaigns.id', order: 'desc' },
+      ]);
+      // Ongoing campaigns (no end date) stay live on every day after their live date.
+      if (query.to) q.whereRaw('least(campaigns.planning_start_date, campaigns.live_date) <= ?::date', [query.to]);
+      if (query.from) {
+        q.where((w) =>
+          w
+            .whereNull('campaigns.end_date')
+            .orWhereRaw('greatest(campaigns.planning_start_date, campaigns.live_date, campaigns.end_date) >= ?::date', [query.from!]),
+        );
+      }
+      if (query.channel) q.whereRaw('campaigns.channels @> ?::text[]', [[query.channel]]);
+      if (query.status) q.where('campaigns.status', query.status);
+      if (query.scope) q.where('campaigns.scope', query.scope);
+      return listRows(campaigns, auth.principal, page(q, query));
+    },
+  });
+
+  t.add({
+    method: 'get',
+    path: '/api/campaigns/:id',
+    tag: TAG,
+    summary: 'One campaign',
+    access: 'user',
+    response: campaignSchema,
+    handler: ({ params, auth }) => getRow(s, campaigns, auth.principal, params.id!),
+  });
+
+  t.add({
+    method: 'post',
+    path: '/api/campaigns',
+    tag: TAG,
+    summary: 'Create a campaign; created_by comes from the caller',
+    access: 'user',
+    status: 201,
+    body: campaignCreateSchema,
+    response: campaignSchema,
+    handler: async ({ body, auth }) => {
+      const values = scoped(body);
+      const probe = { ...values, primary_channel: values.primary_channel ?? null, created_by: auth.principal.userId };
+      if (!canWriteCampaign(auth.principal, probe)) throw forbidden('You may not create campaigns here');
+      return createRow(s, campaigns, { ...values, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId });
+    },
+  });
+
+  t.add({
+    method: 'patch',
+    path: '/api/campaigns/:id',
+    tag: TAG,
+    summary: 'Change only the given fields; If-Match guards against lost updates',
+    access: 'user',
+    body: campaignUpdateSchema,
+    response: campaignSchema,
+    handler: ({ body, params, auth, ifMatch }) =>
+      updateRow(s, campaigns, auth.principal, params.id!, (before) => campaignPatch(auth.principal, before, body), { ifMatch }),
+  });
+
+  t.add({
+    method: 'delete',
+    path: '/api/campaigns/:id',
+    tag: TAG,
+    summary: 'Delete a campaign',
+    access: 'user',
+    status: 204,
+    handler: ({ params, auth, ifMatch }) => deleteRow(s, campaigns, auth.principal, params.id!, { ifMatch }),
+  });
+
+  t.add({
+    method: 'post',
+    path: '/api/campaigns/:id/promote',
+    tag: TAG,
+    summary: 'Promote a channel-only campaign to the main calendar (scope global, primary channel cleared)',
+    access: 'user',
+    response: campaignSchema,
+    handler: ({ params, auth, ifMatch }) =>
+      withLockedRow(
+        s,
+        campaigns,
+        auth.principal,
+        params.id!,
+        ifMatch,
+        async (trx, before: CampaignRaw) => {
+          if (before.scope === 'global') return campaigns.present(before);
+          await trx('campaigns')
+            .where({ id: before.id })
+            .update({ scope: 'global', primary_channel: null, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
+          const raw = await campaigns.select(trx).where('campaigns.id', before.id).first();
+          if (!raw) throw notFound('Campaign');
+          const row = campaigns.present(raw);
+          await recordChange(trx, 'campaigns', 'update', row.id, row);
+          return row;
+        },
+        canPromoteCampaign,
+      ),
+  });
+}

@@ -1,0 +1,70 @@
+import {
+  canReadEvents,
+  canWriteEvents,
+  eventCreateSchema,
+  eventSchema,
+  eventUpdateSchema,
+  listQuerySchema,
+  type CadenceEvent,
+} from '@cadence/core';
+import { z } from 'zod';
+import { createRow, deleteRow, getRow, listRows, page, updateRow, type Resource } from '../../data/crud';
+import { withIsoTimestamps } from '../../data/present';
+import { fieldError, forbidden } from '../../errors';
+import type { RouteTable } from '../../http/route';
+import type { Services } from '../../services';
+
+export const events: Resource<CadenceEvent & { created_at: Date; updated_at: Date }, CadenceEvent> = {
+  table: 'events',
+  topic: 'events',
+  label: 'Event',
+  select: (db) => db('events').select('events.*'),
+  present: (raw) => withIsoTimestamps(raw) as CadenceEvent,
+  canRead: (p) => canReadEvents(p),
+  canWrite: (p) => canWriteEvents(p),
+};
+
+const TAG = 'Events';
+
+export function eventRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get', path: '/api/events', tag: TAG, access: 'user', summary: 'Events by start date',
+    query: listQuerySchema, response: z.array(eventSchema),
+    handler: ({ auth, query }) =>
+      listRows(events, auth.principal, page(events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]), query)),
+  });
+  t.add({
+    method: 'get', path: '/api/events/:id', tag: TAG, access: 'user', summary: 'One event', response: eventSchema,
+    handler: ({ auth, params }) => getRow(s, events, auth.principal, params.id!),
+  });
+  t.add({
+    method: 'post', path: '/api/events', tag: TAG, access: 'user', status: 201,
+    summary: "Add an event: name, a vertical, an audience, start and end date and a type required; 'other' needs its text",
+    body: eventCreateSchema, response: eventSchema,
+    handler: ({ auth, body }) => {
+      if (!canWriteEvents(auth.principal)) throw forbidden('You may not add events');
+      return createRow(s, events, { ...body, created_by: auth.principal.userId });
+    },
+  });
+  t.add({
+    method: 'patch', path: '/api/events/:id', tag: TAG, access: 'user', summary: 'Edit an event',
+    body: eventUpdateSchema, response: eventSchema,
+    handler: ({ auth, params, body, ifMatch }) =>
+      updateRow(
+        s,
+        events,
+        auth.principal,
+        params.id!,
+        (before) => {
+          const after = { ...before, ...body };
+          if (after.vertical.includes('other') && !after.vertical_other) throw fieldError('vertical_other', 'Describe the other vertical');
+          return body;
+        },
+        { ifMatch },
+      ),
+  });
+  t.add({
+    method: 'delete', path: '/api/events/:id', tag: TAG, access: 'user', status: 204, summary: 'Delete an event',
+    handler: ({ auth, params, ifMatch }) => deleteRow(s, events, auth.principal, params.id!, { ifMatch }),
+  });
+}

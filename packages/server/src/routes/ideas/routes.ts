@@ -1,0 +1,119 @@
+import {
+  canCreateIdeas,
+  canEditOwnedRow,
+  canReadIdeas,
+  commentCreateSchema,
+  commentSchema,
+  ideaCreateSchema,
+  ideaSchema,
+  ideaUpdateSchema,
+  listQuerySchema,
+  type Idea,
+  type IdeaComment,
+} from '@cadence/core';
+import { z } from 'zod';
+import { recordChanges } from '../../data/changes';
+import { createRow, deleteRow, getRow, listRows, page, updateRow, type Resource } from '../../data/crud';
+import { withIsoTimestamps } from '../../data/present';
+import { forbidden } from '../../errors';
+import type { RouteTable } from '../../http/route';
+import type { Services } from '../../services';
+
+type Raw<T> = T & { created_at: Date; updated_at: Date };
+
+export const ideas: Resource<Raw<Idea>, Idea> = {
+  table: 'ideas',
+  topic: 'ideas',
+  label: 'Idea',
+  select: (db) => db('ideas').select('ideas.*'),
+  present: (raw) => withIsoTimestamps(raw) as Idea,
+  canRead: canReadIdeas,
+  canWrite: canEditOwnedRow,
+};
+
+export const comments: Resource<Raw<IdeaComment>, IdeaComment> = {
+  table: 'ideas_comments',
+  topic: 'comments',
+  label: 'Comment',
+  select: (db) => db('ideas_comments').select('ideas_comments.*'),
+  present: (raw) => withIsoTimestamps(raw) as IdeaComment,
+  canRead: canReadIdeas,
+  canWrite: canEditOwnedRow,
+};
+
+const TAG = 'Ideas';
+
+export function ideaRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get', path: '/api/ideas', tag: TAG, access: 'user',
+    summary: 'Ideas, newest first',
+    query: listQuerySchema,
+    response: z.array(ideaSchema),
+    handler: ({ auth, query }) =>
+      listRows(ideas, auth.principal, page(ideas.select(s.db).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]), query)),
+  });
+  t.add({
+    method: 'get', path: '/api/ideas/:id', tag: TAG, access: 'user', summary: 'One idea', response: ideaSchema,
+    handler: ({ auth, params }) => getRow(s, ideas, auth.principal, params.id!),
+  });
+  t.add({
+    method: 'post', path: '/api/ideas', tag: TAG, access: 'user', status: 201,
+    summary: 'Create an idea (title required after trimming)',
+    body: ideaCreateSchema, response: ideaSchema,
+    handler: ({ auth, body }) => {
+      if (!canCreateIdeas(auth.principal)) throw forbidden('This key may not create ideas');
+      return createRow(s, ideas, { ...body, created_by: auth.principal.userId });
+    },
+  });
+  t.add({
+    method: 'patch', path: '/api/ideas/:id', tag: TAG, access: 'user',
+    summary: 'Edit an idea (its author or an admin)', body: ideaUpdateSchema, response: ideaSchema,
+    handler: ({ auth, params, body, ifMatch }) => updateRow(s, ideas, auth.principal, params.id!, body, { ifMatch }),
+  });
+  t.add({
+    method: 'delete', path: '/api/ideas/:id', tag: TAG, access: 'user', status: 204,
+    summary: 'Delete an idea and its comments (its author or an admin)',
+    handler: ({ auth, params, ifMatch }) =>
+      deleteRow(s, ideas, auth.principal, params.id!, {
+        ifMatch,
+        beforeDelete: async (trx, idea) => {
+          const gone = await trx('ideas_comments').where({ idea_id: idea.id }).pluck('id');
+          await recordChanges(trx, 'comments', 'delete', gone.map((id: string) => ({ id })));
+        },
+      }),
+  });
+
+  t.add({
+    method: 'get', path: '/api/ideas/:id/comments', tag: TAG, access: 'user',
+    summary: "An idea's comments, oldest first", query: listQuerySchema, response: z.array(commentSchema),
+    handler: async ({ auth, params, query }) => {
+      await getRow(s, ideas, auth.principal, params.id!);
+      const q = comments.select(s.db).where({ idea_id: params.id }).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
+      return listRows(comments, auth.principal, page(q, query));
+    },
+  });
+  t.add({
+    method: 'get', path: '/api/comments', tag: TAG, access: 'user',
+    summary: 'All comments, oldest first (the ideas board groups them by idea)', query: listQuerySchema, response: z.array(commentSchema),
+    handler: ({ auth, query }) =>
+      listRows(comments, auth.principal, page(comments.select(s.db).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]), query)),
+  });
+  t.add({
+    method: 'post', path: '/api/ideas/:id/comments', tag: TAG, access: 'user', status: 201,
+    summary: 'Comment on an idea (non-empty after trimming)', body: commentCreateSchema, response: commentSchema,
+    handler: async ({ auth, params, body }) => {
+      await getRow(s, ideas, auth.principal, params.id!);
+      if (!canCreateIdeas(auth.principal)) throw forbidden('This key may not comment');
+      return createRow(s, comments, { ...body, idea_id: params.id, created_by: auth.principal.userId });
+    },
+  });
+  t.add({
+    method: 'get', path: '/api/comments/:id', tag: TAG, access: 'user', summary: 'One comment', response: commentSchema,
+    handler: ({ auth, params }) => getRow(s, comments, auth.principal, params.id!),
+  });
+  t.add({
+    method: 'delete', path: '/api/comments/:id', tag: TAG, access: 'user', status: 204,
+    summary: 'Delete a comment (its author or an admin)',
+    handler: ({ auth, params, ifMatch }) => deleteRow(s, comments, auth.principal, params.id!, { ifMatch }),
+  });
+}

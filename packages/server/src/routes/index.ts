@@ -1,0 +1,24 @@
+import type { RouteTable } from '../http/route';
+import type { Services } from '../services';
+import { authRoutes } from './auth/router';
+import { campaignRoutes } from './campaigns/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { eventRoutes } from './events/routes';
+import { ideaRoutes } from './ideas/routes';
+import { adRoutes } from './industry/ads';
+import { prospectiveRoutes } from './industry/prospective';
+import { publicationRoutes } from './industry/publications';
+import { userRoutes } from './users/routes';
+
+/** Every data route of DESIGN §4, registered once for the router and the OpenAPI document. */
+export function registerDataRoutes(s: Services, t: RouteTable): void {
+  authRoutes(s, t);
+  campaignRoutes(s, t);
+  dashboardRoutes(s, t);
+  ideaRoutes(s, t);
+  publicationRoutes(s, t);
+  adRoutes(s, t);
+  prospectiveRoutes(s, t);
+  eventRoutes(s, t);
+  userRoutes(s, t);
+}

@@ -1,0 +1,68 @@
+import { apiErrorSchema } from '@cadence/core';
+import { z } from 'zod';
+import type { RouteDef, RouteTable } from '../../http/route';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } },
+});
+
+function operation(def: RouteDef) {
+  const parameters = [
+    ...[...def.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } })),
+  ];
+  if (def.query) {
+    const schema = jsonSchema(def.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: prop } as never);
+    }
+  }
+  const status = String(def.status ?? 200);
+  return {
+    tags: [def.tag],
+    summary: def.summary,
+    ...(def.access === 'public' ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(def.body || def.bodyDoc
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchema((def.body ?? def.bodyDoc)!, 'input') },
+              ...Object.fromEntries((def.consumes ?? []).map((type) => [type, {}])),
+            },
+          },
+        }
+      : {}),
+    responses: {
+      [status]:
+        status === '204'
+          ? { description: 'Done' }
+          : { description: 'OK', content: { 'application/json': { schema: def.response ? jsonSchema(def.response, 'output') : {} } } },
+      '400': errorResponse('validation_failed: details name each bad field'),
+      ...(def.access !== 'public' ? { '401': errorResponse('unauthorized'), '403': errorResponse('forbidden') } : {}),
+      ...(def.path.includes(':') ? { '404': errorResponse('not_found') } : {}),
+      ...(def.method === 'patch' || def.method === 'delete' ? { '412': errorResponse('conflict: the body carries the current row') } : {}),
+    },
+  };
+}
+
+/** The OpenAPI 3 description of every registered route, generated from the schemas that validate them. */
+export function openapiDocument(table: RouteTable) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const def of table.routes) {
+    const path = def.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[def.method] = operation(def);
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Cadence API', version: '1' },
+    servers: [{ url: '/' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,122 @@
+import {
+  listUsersResponseSchema,
+  permissionGrantSchema,
+  permissionRevokeQuerySchema,
+  permissionSchema,
+  roleSetSchema,
+  userRoleSchema,
+  type Permission,
+} from '@cadence/core';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { recordChange } from '../../data/changes';
+import { iso } from '../../data/present';
+import { fieldError, notFound } from '../../errors';
+import type { RouteTable } from '../../http/route';
+import type { Services } from '../../services';
+
+const TAG = 'Users and permissions';
+
+async function requireUser(db: Knex, id: string): Promise<void> {
+  if (!(await db('users').where({ id }).first('id'))) throw notFound('User');
+}
+
+const presentPermission = (raw: Permission & { created_at: Date | string }): Permission => ({
+  id: raw.id,
+  user_id: raw.user_id,
+  permission_type: raw.permission_type,
+  channel: raw.channel,
+  created_by: raw.created_by,
+  created_at: iso(raw.created_at)!,
+});
+
+export function userRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get', path: '/api/functions/list-users', tag: TAG, access: 'admin', summary: 'Every user, by e-mail',
+    response: listUsersResponseSchema,
+    handler: async () => ({ users: await s.db('users').select('id', 'email').orderBy('email') }),
+  });
+
+  t.add({
+    method: 'get', path: '/api/users/:id/permissions', tag: TAG, access: 'admin', summary: "A user's permission records",
+    response: z.array(permissionSchema),
+    handler: async ({ params }) => {
+      await requireUser(s.db, params.id!);
+      const rows = await s.db('user_permissions').where({ user_id: params.id }).orderBy(['permission_type', 'channel']);
+      return rows.map(presentPermission);
+    },
+  });
+
+  t.add({
+    method: 'post', path: '/api/users/:id/permissions', tag: TAG, access: 'admin', status: 201,
+    summary: 'Grant a permission (granting twice is harmless)', body: permissionGrantSchema, response: permissionSchema,
+    handler: async ({ params, body, auth, ctx }) =>
+      s.db.transaction(async (trx) => {
+        await requireUser(trx, params.id!);
+        const channel = body.channel ?? null;
+        const existing = await trx('user_permissions')
+          .where({ user_id: params.id, permission_type: body.permission_type })
+          .andWhere((q) => (channel ? q.where({ channel }) : q.whereNull('channel')))
+          .first();
+        if (existing) {
+          ctx.status = 200;
+          ctx.body = presentPermission(existing);
+          return undefined;
+        }
+        const [row] = await trx('user_permissions')
+          .insert({ user_id: params.id, permission_type: body.permission_type, channel, created_by: auth.principal.userId })
+          .returning('*');
+        const permission = presentPermission(row);
+        await recordChange(trx, 'permissions', 'insert', permission.id, permission);
+        return permission;
+      }),
+  });
+
+  t.add({
+    method: 'delete', path: '/api/users/:id/permissions', tag: TAG, access: 'admin', status: 204,
+    summary: 'Revoke a permission (?permission_type=…&channel=…); takes effect on the next request',
+    query: permissionRevokeQuerySchema,
+    handler: async ({ params, query }) =>
+      s.db.transaction(async (trx) => {
+        await requireUser(trx, params.id!);
+        const channel = query.channel ?? null;
+        const removed = await trx('user_permissions')
+          .where({ user_id: params.id, permission_type: query.permission_type })
+          .andWhere((q) => (channel ? q.where({ channel }) : q.whereNull('channel')))
+          .delete()
+          .returning('id');
+        for (const r of removed) await recordChange(trx, 'permissions', 'delete', r.id);
+      }),
+  });
+
+  t.add({
+    method: 'get', path: '/api/users/:id/role', tag: TAG, access: 'admin', summary: "A user's role (admin or null)",
+    response: userRoleSchema.extend({ role: userRoleSchema.shape.role.nullable() }),
+    handler: async ({ params }) => {
+      await requireUser(s.db, params.id!);
+      const row = await s.db('user_roles').where({ user_id: params.id }).first('role');
+      return { user_id: params.id, role: row?.role ?? null };
+    },
+  });
+
+  t.add({
+    method: 'put', path: '/api/users/:id/role', tag: TAG, access: 'admin',
+    summary: 'Make a user an administrator, or not; the last administrator cannot be removed',
+    body: roleSetSchema, response: userRoleSchema.extend({ role: userRoleSchema.shape.role.nullable() }),
+    handler: async ({ params, body }) =>
+      s.db.transaction(async (trx) => {
+        await requireUser(trx, params.id!);
+        await trx.raw('SELECT pg_advisory_xact_lock(727002)');
+        if (body.role === 'admin') {
+          await trx('user_roles').insert({ user_id: params.id, role: 'admin' }).onConflict('user_id').ignore();
+        } else {
+          const others = await trx('user_roles').where({ role: 'admin' }).whereNot({ user_id: params.id }).first('user_id');
+          if (!others) throw fieldError('role', 'Cannot remove the last administrator');
+          await trx('user_roles').where({ user_id: params.id }).delete();
+        }
+        const row = { user_id: params.id!, role: body.role };
+        await recordChange(trx, 'permissions', 'update', params.id!, row);
+        return row;
+      }),
+  });
+}
