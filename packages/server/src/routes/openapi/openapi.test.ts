@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => t?.close());
+
+it('should describe every route with its body schema, from the schemas that validate it', async () => {
+  const res = await t.api('GET', '/api/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.body.openapi).toBe('3.0.3');
+  const paths = Object.keys(res.body.paths);
+  for (const p of ['/api/campaigns', '/api/campaigns/{id}/promote', '/api/ads', '/api/prospective-publications/import', '/api/users/{id}/role', '/api/auth/signin']) {
+    expect(paths).toContain(p);
+  }
+  const create = res.body.paths['/api/campaigns'].post;
+  const schema = create.requestBody.content['application/json'].schema;
+  expect(schema.required).toEqual(expect.arrayContaining(['title', 'planning_start_date', 'live_date']));
+  expect(schema.additionalProperties).toBe(false);
+  expect(create.responses['201']).toBeDefined();
+  const list = res.body.paths['/api/campaigns'].get.parameters.map((p: { name: string }) => p.name);
+  expect(list).toEqual(expect.arrayContaining(['from', 'to', 'channel', 'status', 'scope']));
+});
