@@ -213,3 +213,9 @@ export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
 export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv } from './rules/csv';
 export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
 export { extractEmails } from './rules/contacts';
+
+// The API client shared by widgets, app and CLI.
+export { createHttpClient } from './client/http-client';
+export type { HttpClientOptions } from './client/http-client';
+export { CadenceApiError, isConflict } from './client/errors';
+export type { CadenceClient, Crud, Page, WriteOptions } from './client/types';

@@ -1,0 +1,90 @@
+import type { AuthUserResponse, Session, User, Permission, ListUsersResponse } from '../schemas/auth';
+import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, VirtualCampaign } from '../schemas/campaign';
+import type { CadenceEvent, EventCreate, EventUpdate } from '../schemas/events';
+import type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from '../schemas/ideas';
+import type {
+  Ad,
+  AdCreate,
+  AdType,
+  AdTypeCreate,
+  AdTypeUpdate,
+  AdUpdate,
+  Article,
+  ArticleCreate,
+  ArticleUpdate,
+  ImportReport,
+  ProspectiveCreate,
+  ProspectivePublication,
+  ProspectiveUpdate,
+  Publication,
+  PublicationCreate,
+  PublicationUpdate,
+} from '../schemas/industry';
+import type { AdStatus, PermissionType, Role } from '../constants';
+import type { Channel } from '../channels';
+
+/** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
+export interface WriteOptions {
+  version?: number;
+}
+
+export interface Crud<Row, Create, Update, Query = Record<string, never>> {
+  list(query?: Query): Promise<Row[]>;
+  get(id: string): Promise<Row>;
+  create(body: Create): Promise<Row>;
+  update(id: string, patch: Update, options?: WriteOptions): Promise<Row>;
+  remove(id: string, options?: WriteOptions): Promise<void>;
+}
+
+export interface Page {
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * Everything the widgets, the app and the CLI ask of the server. The HTTP client implements
+ * it; tests and stories inject an in-memory one.
+ */
+export interface CadenceClient {
+  auth: {
+    signUp(email: string, password: string): Promise<{ user: User }>;
+    signIn(email: string, password: string): Promise<Session>;
+    refresh(refreshToken: string): Promise<Session>;
+    signOut(): Promise<void>;
+    user(): Promise<AuthUserResponse>;
+    sendPasswordReset(email: string, appUrl: string): Promise<void>;
+    updatePassword(token: string, newPassword: string): Promise<void>;
+  };
+  campaigns: Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery> & {
+    promote(id: string, options?: WriteOptions): Promise<Campaign>;
+  };
+  dashboard: { virtual(): Promise<VirtualCampaign[]> };
+  ideas: Crud<Idea, IdeaCreate, IdeaUpdate, Page>;
+  comments: {
+    listAll(query?: Page): Promise<IdeaComment[]>;
+    list(ideaId: string): Promise<IdeaComment[]>;
+    create(ideaId: string, body: CommentCreate): Promise<IdeaComment>;
+    remove(id: string, options?: WriteOptions): Promise<void>;
+  };
+  publications: Crud<Publication, PublicationCreate, PublicationUpdate, Page>;
+  adTypes: Omit<Crud<AdType, AdTypeCreate, AdTypeUpdate, Page>, 'create' | 'list'> & {
+    list(publicationId?: string): Promise<AdType[]>;
+    create(publicationId: string, body: AdTypeCreate): Promise<AdType>;
+  };
+  ads: Crud<Ad, AdCreate, AdUpdate, Page & { status?: AdStatus; publication_id?: string }>;
+  prospective: Omit<Crud<ProspectivePublication, ProspectiveCreate, ProspectiveUpdate, Page>, 'create'> & {
+    create(body: ProspectiveCreate): Promise<ProspectivePublication>;
+    createMany(rows: ProspectiveCreate[]): Promise<ProspectivePublication[]>;
+    importCsv(csv: string, options?: { dryRun?: boolean; skipExisting?: boolean }): Promise<ImportReport>;
+  };
+  articles: Crud<Article, ArticleCreate, ArticleUpdate, Page & { status?: AdStatus }>;
+  events: Crud<CadenceEvent, EventCreate, EventUpdate, Page>;
+  users: {
+    list(): Promise<ListUsersResponse['users']>;
+    permissions(userId: string): Promise<Permission[]>;
+    grant(userId: string, permissionType: PermissionType, channel?: Channel | null): Promise<Permission>;
+    revoke(userId: string, permissionType: PermissionType, channel?: Channel | null): Promise<void>;
+    role(userId: string): Promise<{ user_id: string; role: Role | null }>;
+    setRole(userId: string, role: Role | null): Promise<{ user_id: string; role: Role | null }>;
+  };
+}

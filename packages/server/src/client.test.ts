@@ -1,0 +1,54 @@
+import { CadenceApiError, createHttpClient, type CadenceClient } from '@cadence/core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test/harness';
+
+// The core HTTP client against a real server: the contract widgets, app and CLI rely on.
+let t: TestServer;
+let client: CadenceClient;
+let token: string | undefined;
+beforeAll(async () => {
+  t = await startTestServer();
+  client = createHttpClient({ apiUrl: t.url, getToken: () => token });
+  await client.auth.signUp('admin@example.com', 'secret1');
+  token = (await client.auth.signIn('admin@example.com', 'secret1')).access_token;
+});
+afterAll(async () => t?.close());
+
+it('should create, read, update with a version and promote through the typed client', async () => {
+  const c = await client.campaigns.create({ title: 'Via client', planning_start_date: '2026-02-01', live_date: '2026-02-10', scope: 'channel', primary_channel: 'seo' });
+  expect(c.primary_channel).toBe('seo');
+  const updated = await client.campaigns.update(c.id, { owner: 'Dana' }, { version: c.version });
+  expect(updated.version).toBe(2);
+  const promoted = await client.campaigns.promote(c.id, { version: 2 });
+  expect(promoted).toMatchObject({ scope: 'global', primary_channel: null });
+  expect((await client.campaigns.list({ channel: 'seo' })).map((x) => x.id)).toContain(c.id);
+});
+
+it('should raise CadenceApiError with the code, field details and the current row of a conflict', async () => {
+  const c = await client.campaigns.create({ title: 'Conflicted', planning_start_date: '2026-02-01', live_date: '2026-02-10' });
+  await client.campaigns.update(c.id, { title: 'First' }, { version: 1 });
+  const conflict = await client.campaigns.update(c.id, { title: 'Second' }, { version: 1 }).catch((e: unknown) => e);
+  expect(conflict).toBeInstanceOf(CadenceApiError);
+  expect(conflict).toMatchObject({ status: 412, code: 'conflict', current: { title: 'First' } });
+
+  const invalid = (await client.campaigns.create({ title: '', planning_start_date: 'x', live_date: '2026-01-01' }).catch((e: unknown) => e)) as CadenceApiError;
+  expect(invalid.code).toBe('validation_failed');
+  expect(invalid.fieldMessage('title')).toBeTruthy();
+  expect(invalid.fieldMessage('planning_start_date')).toBe('Must be a date (YYYY-MM-DD)');
+});
+
+it('should import CSV and manage permissions', async () => {
+  const report = await client.prospective.importCsv('Name,Region\nAcme,NA\n', { dryRun: true });
+  expect(report).toEqual({ imported: 1, skipped: [] });
+  const { user } = await client.auth.signUp('viewer@example.com', 'secret1');
+  await client.users.grant(user.id, 'channel_view', 'email');
+  expect((await client.users.permissions(user.id)).map((p) => p.channel)).toEqual(['email']);
+  await client.users.revoke(user.id, 'channel_view', 'email');
+  expect(await client.users.permissions(user.id)).toEqual([]);
+});
+
+it('should report an unreachable server as a network error', async () => {
+  const offline = createHttpClient({ apiUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+  const err = (await offline.ideas.list().catch((e: unknown) => e)) as CadenceApiError;
+  expect(err.code).toBe('network_error');
+});

@@ -1,0 +1,326 @@
+/**
+ * The authorization matrix of DESIGN §5: one case per registered route, each with an oracle
+ * written from the DESIGN text (deliberately NOT the policy functions of @cadence/core, so the
+ * server is checked against an independent reading) and a runner that performs one cell.
+ */
+import type { ApiResponse } from '../test/harness';
+
+/** Channel x (the principal's channel) and channel y (another channel). */
+export const X = 'email';
+export const Y = 'seo';
+const INDUSTRY = 'industry-publications';
+const EVENTS = 'events';
+
+/** A caller, described by what DESIGN §5 looks at: role and permission records. */
+export interface Who {
+  key: string;
+  anonymous?: boolean;
+  admin: boolean;
+  globalView: boolean;
+  globalCreate: boolean;
+  channelView: readonly string[];
+  channelCreate: readonly string[];
+}
+
+const who = (key: string, p: Partial<Omit<Who, 'key'>> = {}): Who => ({
+  key,
+  admin: false,
+  globalView: false,
+  globalCreate: false,
+  channelView: [],
+  channelCreate: [],
+  ...p,
+});
+
+export const PRINCIPALS: readonly Who[] = [
+  who('anonymous', { anonymous: true }),
+  who('no permissions'),
+  who('global_view', { globalView: true }),
+  who('global_create', { globalCreate: true }),
+  who(`channel_view(${X})`, { channelView: [X] }),
+  who(`channel_create(${X})`, { channelCreate: [X] }),
+  // Beyond the brief's seven: the area channels of DESIGN §5 ('industry-publications', 'events').
+  who('channel_view(industry-publications, events)', { channelView: [INDUSTRY, EVENTS] }),
+  who('channel_create(industry-publications, events)', { channelCreate: [INDUSTRY, EVENTS] }),
+  who('admin', { admin: true }),
+];
+
+// ── The oracle: DESIGN §5, read literally ───────────────────────────────────────────────
+/** view(c) / view(): admin, or channel_view for c / global_view. */
+const view = (w: Who, c?: string) => w.admin || (c === undefined ? w.globalView : w.channelView.includes(c));
+/** create(c) / create(): admin, or channel_create for c / global_create. Create does not imply view. */
+const create = (w: Who, c?: string) => w.admin || (c === undefined ? w.globalCreate : w.channelCreate.includes(c));
+const areaRead = (w: Who, area: string) => view(w) || view(w, area);
+const areaWrite = (w: Who, area: string) => create(w) || create(w, area);
+const industryRead = (w: Who) => areaRead(w, INDUSTRY);
+const industryWrite = (w: Who) => areaWrite(w, INDUSTRY);
+const eventsRead = (w: Who) => areaRead(w, EVENTS);
+const eventsWrite = (w: Who) => areaWrite(w, EVENTS);
+
+export interface CampaignShape {
+  scope: 'global' | 'channel';
+  primary_channel: string | null;
+  channels: string[];
+  /** Created by the principal (else by another user). */
+  own: boolean;
+}
+const g = (own: boolean, ...channels: string[]): CampaignShape => ({ scope: 'global', primary_channel: null, channels, own });
+const ch = (own: boolean, c: string): CampaignShape => ({ scope: 'channel', primary_channel: c, channels: [c], own });
+export const CAMPAIGNS = {
+  'own global on x': g(true, X),
+  "another user's global on x": g(false, X),
+  "another user's global on y": g(false, Y),
+  "another user's global on y+x": g(false, Y, X),
+  'own channel-scope on x': ch(true, X),
+  "another user's channel-scope on x": ch(false, X),
+  "another user's channel-scope on y": ch(false, Y),
+} satisfies Record<string, CampaignShape>;
+export type CampaignTarget = keyof typeof CAMPAIGNS;
+const CAMPAIGN_TARGETS = Object.keys(CAMPAIGNS) as CampaignTarget[];
+
+const campaignRead = (w: Who, c: CampaignShape) =>
+  c.scope === 'global' ? view(w) || c.channels.some((x) => view(w, x)) : view(w, c.primary_channel!);
+const campaignWrite = (w: Who, c: CampaignShape) => (c.scope === 'global' ? create(w) : create(w, c.primary_channel!));
+/** promote: admin, or create() and the caller created the campaign. */
+const campaignPromote = (w: Who, c: CampaignShape) => w.admin || (create(w) && c.own);
+
+export type Outcome = number | 'listed' | 'absent';
+/** A write: 404 when the row is unreadable, 403 when readable but not writable, else success. */
+const write = (read: boolean, may: boolean, ok: number): Outcome => (!read ? 404 : !may ? 403 : ok);
+const shown = (read: boolean): Outcome => (read ? 'listed' : 'absent');
+const adminOnly = (ok: number) => (w: Who): Outcome => (w.admin ? ok : 403);
+
+// ── What a cell can use ────────────────────────────────────────────────────────────────
+export interface Fixtures {
+  campaign: Record<CampaignTarget, string>;
+  /** Ideas and comments by the principal ('own') and by another user ('other'). */
+  idea: Record<'own' | 'other', string>;
+  comment: Record<'own' | 'other', string>;
+  publication: string;
+  adType: string;
+  liveAd: string;
+  draftAd: string;
+  prospective: string;
+  article: string;
+  event: string;
+}
+
+export interface Cell {
+  who: Who;
+  /** The principal's user id (a bystander's for the anonymous caller, so paths stay valid). */
+  selfId: string;
+  /** A user that is neither the principal nor an author of fixture rows. */
+  bystanderId: string;
+  /** Rows shared by the principal's read and non-destructive cells. */
+  fx: Fixtures;
+  /** New rows for destructive cells (delete, promote); 'own' rows are the principal's. */
+  fresh: {
+    campaign(t: CampaignTarget): Promise<string>;
+    idea(own: boolean): Promise<string>;
+    comment(own: boolean): Promise<string>;
+    publication(): Promise<string>;
+    adType(): Promise<string>;
+    ad(): Promise<string>;
+    prospective(): Promise<string>;
+    article(): Promise<string>;
+    event(): Promise<string>;
+  };
+  /** A second session of the principal (undefined when anonymous), for sign-out. */
+  extraSession(): Promise<string | undefined>;
+  call(method: string, path: string, o?: { body?: unknown; raw?: string; headers?: Record<string, string>; token?: string }): Promise<ApiResponse>;
+  unique(): string;
+}
+
+export interface RouteCase {
+  /** `METHOD /path` exactly as registered in the RouteTable. */
+  route: string;
+  targets: readonly string[];
+  expected(w: Who, target: string): Outcome;
+  run(c: Cell, target: string): Promise<Outcome>;
+}
+
+const NONE = ['-'] as const;
+const OWN_OTHER = ['own', 'other'] as const;
+const SELF_OTHER = ['self', 'another user'] as const;
+const DATES = { due_date: '2030-03-01', live_date: '2030-03-15' };
+
+const status = async (p: Promise<ApiResponse>): Promise<Outcome> => (await p).status;
+const listed = async (p: Promise<ApiResponse>, id: string): Promise<Outcome> => {
+  const res = await p;
+  if (res.status !== 200) return res.status;
+  return Array.isArray(res.body) && res.body.some((r: { id?: unknown }) => r.id === id) ? 'listed' : 'absent';
+};
+const pathOf = (route: string) => route.slice(route.indexOf(' ') + 1);
+const methodOf = (route: string) => route.slice(0, route.indexOf(' '));
+const fill = (route: string, id: string) => pathOf(route).replace(':id', id);
+
+/** A row-level case: `pick` chooses the row, `expect` the outcome. */
+function rowCase(
+  route: string,
+  targets: readonly string[],
+  expected: RouteCase['expected'],
+  pick: (c: Cell, target: string) => string | Promise<string>,
+  body?: unknown,
+): RouteCase {
+  return { route, targets, expected, run: async (c, t) => status(c.call(methodOf(route), fill(route, await pick(c, t)), { body })) };
+}
+function listCase(route: string, targets: readonly string[], expected: RouteCase['expected'], pick: (c: Cell, t: string) => string): RouteCase {
+  return { route, targets, expected, run: (c, t) => listed(c.call('GET', pathOf(route)), pick(c, t)) };
+}
+function createCase(route: string, expected: (w: Who) => Outcome, body: (c: Cell) => unknown, targets: readonly string[] = NONE): RouteCase {
+  return { route, targets, expected: (w) => expected(w), run: (c) => status(c.call('POST', pathOf(route), { body: body(c) })) };
+}
+
+/** The list / get / post / patch / delete routes of one industry or events table. */
+function area(
+  base: string,
+  read: (w: Who) => boolean,
+  writable: (w: Who) => boolean,
+  shared: (fx: Fixtures) => string,
+  fresh: (c: Cell) => Promise<string>,
+  createBody: ((c: Cell) => unknown) | null,
+  patchBody: unknown,
+): RouteCase[] {
+  const row = ['row'] as const;
+  const cases = [
+    listCase(`GET ${base}`, row, (w) => shown(read(w)), (c) => shared(c.fx)),
+    rowCase(`GET ${base}/:id`, row, (w) => (read(w) ? 200 : 404), (c) => shared(c.fx)),
+    rowCase(`PATCH ${base}/:id`, row, (w) => write(read(w), writable(w), 200), (c) => shared(c.fx), patchBody),
+    rowCase(`DELETE ${base}/:id`, row, (w) => write(read(w), writable(w), 204), fresh),
+  ];
+  if (createBody) cases.push(createCase(`POST ${base}`, (w) => (writable(w) ? 201 : 403), createBody));
+  return cases;
+}
+
+export const CASES: readonly RouteCase[] = [
+  // ── auth (the public sign-up, sign-in and refresh are exempt: see PUBLIC_ROUTES) ──
+  {
+    route: 'POST /api/auth/signout',
+    targets: NONE,
+    expected: () => 204,
+    run: async (c) => status(c.call('POST', '/api/auth/signout', { token: await c.extraSession() })),
+  },
+  rowCase('GET /api/auth/user', NONE, () => 200, () => ''),
+
+  // ── campaigns ──
+  listCase('GET /api/campaigns', CAMPAIGN_TARGETS, (w, t) => shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])), (c, t) => c.fx.campaign[t as CampaignTarget]),
+  rowCase('GET /api/campaigns/:id', CAMPAIGN_TARGETS, (w, t) => (campaignRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.campaign[t as CampaignTarget]),
+  {
+    route: 'POST /api/campaigns',
+    targets: ['global on x', 'channel-scope on x', 'channel-scope on y'],
+    expected: (w, t) => {
+      const may = t === 'global on x' ? create(w) : create(w, t.endsWith('x') ? X : Y);
+      return may ? 201 : 403;
+    },
+    run: (c, t) => {
+      const scope = t.startsWith('global') ? { channels: [X] } : { scope: 'channel', primary_channel: t.endsWith('x') ? X : Y };
+      return status(c.call('POST', '/api/campaigns', { body: { title: `New ${c.unique()}`, planning_start_date: '2030-01-05', live_date: '2030-02-01', ...scope } }));
+    },
+  },
+  rowCase(
+    'PATCH /api/campaigns/:id',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), campaignWrite(w, CAMPAIGNS[t as CampaignTarget]), 200),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+    { title: 'Renamed by the matrix' },
+  ),
+  rowCase(
+    'DELETE /api/campaigns/:id',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), campaignWrite(w, CAMPAIGNS[t as CampaignTarget]), 204),
+    (c, t) => c.fresh.campaign(t as CampaignTarget),
+  ),
+  rowCase(
+    'POST /api/campaigns/:id/promote',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), campaignPromote(w, CAMPAIGNS[t as CampaignTarget]), 200),
+    (c, t) => c.fresh.campaign(t as CampaignTarget),
+  ),
+
+  // ── dashboard: live ads for industry readers, events for events readers, never a draft ad ──
+  {
+    route: 'GET /api/dashboard/virtual',
+    targets: ['live ad', 'draft ad', 'event'],
+    expected: (w, t) => (t === 'live ad' ? shown(industryRead(w)) : t === 'event' ? shown(eventsRead(w)) : 'absent'),
+    run: (c, t) => listed(c.call('GET', '/api/dashboard/virtual'), t === 'live ad' ? `ad:${c.fx.liveAd}` : t === 'event' ? `event:${c.fx.event}` : `ad:${c.fx.draftAd}`),
+  },
+
+  // ── ideas and comments: any signed-in user reads and creates; author or admin edits/deletes ──
+  listCase('GET /api/ideas', OWN_OTHER, () => 'listed', (c, t) => c.fx.idea[t as 'own']),
+  rowCase('GET /api/ideas/:id', OWN_OTHER, () => 200, (c, t) => c.fx.idea[t as 'own']),
+  createCase('POST /api/ideas', () => 201, (c) => ({ title: `Idea ${c.unique()}` })),
+  rowCase('PATCH /api/ideas/:id', OWN_OTHER, (w, t) => (t === 'own' || w.admin ? 200 : 403), (c, t) => c.fx.idea[t as 'own'], { description: 'edited' }),
+  rowCase('DELETE /api/ideas/:id', OWN_OTHER, (w, t) => (t === 'own' || w.admin ? 204 : 403), (c, t) => c.fresh.idea(t === 'own')),
+  rowCase('GET /api/ideas/:id/comments', OWN_OTHER, () => 200, (c, t) => c.fx.idea[t as 'own']),
+  {
+    route: 'POST /api/ideas/:id/comments',
+    targets: OWN_OTHER,
+    expected: () => 201,
+    run: (c, t) => status(c.call('POST', `/api/ideas/${c.fx.idea[t as 'own']}/comments`, { body: { comment: `Nice ${c.unique()}` } })),
+  },
+  listCase('GET /api/comments', OWN_OTHER, () => 'listed', (c, t) => c.fx.comment[t as 'own']),
+  rowCase('GET /api/comments/:id', OWN_OTHER, () => 200, (c, t) => c.fx.comment[t as 'own']),
+  rowCase('DELETE /api/comments/:id', OWN_OTHER, (w, t) => (t === 'own' || w.admin ? 204 : 403), (c, t) => c.fresh.comment(t === 'own')),
+
+  // ── industry tables: read view() or view('industry-publications'); write create() or create('industry-publications') ──
+  ...area('/api/publications', industryRead, industryWrite, (fx) => fx.publication, (c) => c.fresh.publication(), (c) => ({ name: `Pub ${c.unique()}` }), { notes: 'edited' }),
+  rowCase('GET /api/publications/:id/ad-types', ['row'], (w) => (industryRead(w) ? 200 : 404), (c) => c.fx.publication),
+  // The publication in the path is a direct request for a row: unreadable → 404, then the write right → 403.
+  rowCase('POST /api/publications/:id/ad-types', ['row'], (w) => write(industryRead(w), industryWrite(w), 201), (c) => c.fx.publication, { ad_type: 'Banner' }),
+  ...area('/api/ad-types', industryRead, industryWrite, (fx) => fx.adType, (c) => c.fresh.adType(), null, { specifications: 'edited' }),
+  ...area('/api/ads', industryRead, industryWrite, (fx) => fx.liveAd, (c) => c.fresh.ad(), (c) => ({ publication_id: c.fx.publication, ad_type_id: c.fx.adType, ...DATES }), { notes: 'edited' }),
+  ...area('/api/articles', industryRead, industryWrite, (fx) => fx.article, (c) => c.fresh.article(), (c) => ({ title: `Article ${c.unique()}`, ...DATES }), { objective: 'edited' }),
+  ...area('/api/prospective-publications', industryRead, industryWrite, (fx) => fx.prospective, (c) => c.fresh.prospective(), null, { notes: 'edited' }),
+  {
+    route: 'POST /api/prospective-publications',
+    targets: ['one row', '{rows}'],
+    expected: (w) => (industryWrite(w) ? 201 : 403),
+    run: (c, t) => {
+      const row = { name: `Prospect ${c.unique()}` };
+      return status(c.call('POST', '/api/prospective-publications', { body: t === 'one row' ? row : { rows: [row] } }));
+    },
+  },
+  {
+    route: 'POST /api/prospective-publications/import',
+    targets: ['text/csv'],
+    expected: (w) => (industryWrite(w) ? 200 : 403),
+    run: (c) =>
+      status(c.call('POST', '/api/prospective-publications/import', { raw: `Name,Region\nImported ${c.unique()},NA\n`, headers: { 'Content-Type': 'text/csv' } })),
+  },
+
+  // ── events: read view() or view('events'); write create() or create('events') ──
+  ...area(
+    '/api/events',
+    eventsRead,
+    eventsWrite,
+    (fx) => fx.event,
+    (c) => c.fresh.event(),
+    (c) => ({ name: `Event ${c.unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-03', type: ['exhibit'] }),
+    { venue: 'edited' },
+  ),
+
+  // ── users, roles, permissions: admin only ──
+  rowCase('GET /api/functions/list-users', NONE, adminOnly(200), () => ''),
+  ...(['GET /api/users/:id/permissions', 'GET /api/users/:id/role'] as const).map((route) =>
+    rowCase(route, SELF_OTHER, adminOnly(200), (c, t) => (t === 'self' ? c.selfId : c.bystanderId)),
+  ),
+  // Harmless grants and revokes (channel_view on 'pr'), so a wrong success cannot skew other cells.
+  rowCase('POST /api/users/:id/permissions', SELF_OTHER, adminOnly(201), (c, t) => (t === 'self' ? c.selfId : c.bystanderId), { permission_type: 'channel_view', channel: 'pr' }),
+  {
+    route: 'DELETE /api/users/:id/permissions',
+    targets: SELF_OTHER,
+    expected: adminOnly(204),
+    run: (c, t) => status(c.call('DELETE', `/api/users/${t === 'self' ? c.selfId : c.bystanderId}/permissions?permission_type=channel_view&channel=pr`)),
+  },
+  {
+    // Self-promotion to admin must be refused; the bystander is set to "no role" (never the last admin).
+    route: 'PUT /api/users/:id/role',
+    targets: ['self → admin', 'another user → none'],
+    expected: adminOnly(200),
+    run: (c, t) =>
+      status(t === 'self → admin' ? c.call('PUT', `/api/users/${c.selfId}/role`, { body: { role: 'admin' } }) : c.call('PUT', `/api/users/${c.bystanderId}/role`, { body: { role: null } })),
+  },
+];
+
+/** Public routes: no sign-in needed; checked once each for "not 401" with a valid request. */
+export const PUBLIC_ROUTES = ['POST /api/auth/signup', 'POST /api/auth/signin', 'POST /api/auth/refresh'] as const;
