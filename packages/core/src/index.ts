@@ -219,3 +219,13 @@ export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
 export type { CadenceClient, Crud, Page, WriteOptions } from './client/types';
+export { createRealtimeClient } from './client/realtime';
+export type {
+  ChangeMessage,
+  RealtimeClient,
+  RealtimeClientOptions,
+  RealtimeStatus,
+  RealtimeTopic,
+  SocketFactory,
+  SocketLike,
+} from './client/realtime';

@@ -9,6 +9,8 @@ import { connect, type Db, type DbKind } from './db/connect';
 import { migrateLatest } from './db/migrations/index';
 import { createApp, type AppOptions } from './http/app';
 import { createLogger, type Logger } from './logger';
+import { ChangeHub } from './realtime/hub';
+import { attachRealtime, type RealtimeServer } from './realtime/socket';
 import type { Services } from './services';
 
 export interface ServicesOptions {
@@ -43,6 +45,8 @@ export function createServices(options: ServicesOptions): Services {
 export interface RunningServer {
   services: Services;
   server: http.Server;
+  hub: ChangeHub;
+  realtime: RealtimeServer;
   url: string;
   close(): Promise<void>;
 }
@@ -59,13 +63,20 @@ export async function startServer(services: Services, options: AppOptions & { po
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  const hub = new ChangeHub(services);
+  await hub.start();
+  const realtime = attachRealtime(services, server, hub);
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const running: RunningServer = {
     services,
     server,
+    hub,
+    realtime,
     url: `http://${shownHost}:${address.port}`,
     close: async () => {
+      await realtime.close();
+      await hub.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

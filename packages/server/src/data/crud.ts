@@ -114,7 +114,7 @@ export async function deleteRow<Raw extends { id: string; version: number }>(
     const before = await lockForWrite(trx, r, p, id, options.ifMatch);
     await options.beforeDelete?.(trx, before);
     await trx(r.table).where({ id }).delete();
-    await recordChange(trx, r.topic, 'delete', id);
+    await recordChange(trx, r.topic, 'delete', id, r.present(before));
   });
 }
 

@@ -37,17 +37,14 @@ export async function importProspective(s: Services, p: Principal, csv: string, 
     await s.db.transaction(async (trx) => {
       let toInsert = rows;
       if (options.skipExisting) toInsert = await dropExisting(trx, rows, skipped);
+      const logged: Array<{ id: string; row: unknown }> = [];
       for (let i = 0; i < toInsert.length; i += CHUNK) {
-        const chunk = toInsert.slice(i, i + CHUNK);
-        const inserted = await insertChunk(trx, chunk);
-        await recordChanges(
-          trx,
-          'prospective_publications',
-          'insert',
-          inserted.map((row) => ({ id: row.id as string, row: withIsoTimestamps(row as { created_at: Date }) })),
-        );
+        const inserted = await insertChunk(trx, toInsert.slice(i, i + CHUNK));
+        for (const row of inserted) logged.push({ id: row.id as string, row: withIsoTimestamps(row as { created_at: Date }) });
         imported += inserted.length;
       }
+      // Logged last, so the change-log lock is held only for the final moments of the import.
+      if (!options.dryRun) await recordChanges(trx, 'prospective_publications', 'insert', logged);
       if (options.dryRun) throw new DryRunRollback();
     });
   } catch (err) {

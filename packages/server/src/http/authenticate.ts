@@ -1,7 +1,7 @@
 import type { Principal } from '@cadence/core';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { isSessionRevoked } from '../auth/sessions';
-import { loadPrincipalRecord, toPrincipal, type UserRow } from '../auth/users';
+import { resolveCredential } from '../auth/credentials';
+import type { UserRow } from '../auth/users';
 import { unauthorized } from '../errors';
 import type { Services } from '../services';
 
@@ -10,6 +10,7 @@ export interface AuthState {
   user: UserRow;
   /** The refresh-token family of a user session; null for an access key. */
   sessionId: string | null;
+  accessKeyId?: string;
 }
 
 export interface CadenceState {
@@ -28,18 +29,10 @@ export function authenticate(s: Services): Middleware<CadenceState> {
     ctx.state.auth = null;
     const header = ctx.get('Authorization');
     if (header) {
-      const match = BEARER.exec(header);
-      const claims = match?.[1] ? await s.jwt.verify(match[1]) : null;
-      if (!claims) {
-        ctx.state.authFailure = 'Invalid or expired access token';
-      } else {
-        const [record, revoked] = await Promise.all([
-          loadPrincipalRecord(s.db, claims.userId),
-          isSessionRevoked(s, claims.sessionId),
-        ]);
-        if (!record || revoked) ctx.state.authFailure = 'This session has ended. Sign in again.';
-        else ctx.state.auth = { principal: toPrincipal(record), user: record.user, sessionId: claims.sessionId };
-      }
+      const token = BEARER.exec(header)?.[1];
+      const result = token ? await resolveCredential(s, token) : { failure: 'Use Authorization: Bearer <token>' };
+      if ('auth' in result) ctx.state.auth = result.auth;
+      else ctx.state.authFailure = result.failure;
     }
     await next();
   };

@@ -42,6 +42,9 @@ export const PRINCIPALS: readonly Who[] = [
   // Beyond the brief's seven: the area channels of DESIGN §5 ('industry-publications', 'events').
   who('channel_view(industry-publications, events)', { channelView: [INDUSTRY, EVENTS] }),
   who('channel_create(industry-publications, events)', { channelCreate: [INDUSTRY, EVENTS] }),
+  // Realistic editors, so the success paths of channel writes and of promote are reached by non-admins.
+  who(`channel_view+channel_create(${X})`, { channelView: [X], channelCreate: [X] }),
+  who(`global_create+channel_view(${X})`, { globalCreate: true, channelView: [X] }),
   who('admin', { admin: true }),
 ];
 
@@ -77,6 +80,14 @@ export const CAMPAIGNS = {
 } satisfies Record<string, CampaignShape>;
 export type CampaignTarget = keyof typeof CAMPAIGNS;
 const CAMPAIGN_TARGETS = Object.keys(CAMPAIGNS) as CampaignTarget[];
+
+/** Scope changes: `from` a fixture shape, `to` the shape after the PATCH `body`. */
+const MOVES: Record<string, { from: CampaignTarget; to: CampaignShape; body: unknown }> = {
+  "another user's channel-scope on x → y": { from: "another user's channel-scope on x", to: ch(false, Y), body: { primary_channel: Y } },
+  "another user's channel-scope on x → global": { from: "another user's channel-scope on x", to: g(false, X), body: { scope: 'global' } },
+  "another user's global on x → channel-scope on x": { from: "another user's global on x", to: ch(false, X), body: { scope: 'channel', primary_channel: X } },
+};
+type MoveTarget = keyof typeof MOVES;
 
 const campaignRead = (w: Who, c: CampaignShape) =>
   c.scope === 'global' ? view(w) || c.channels.some((x) => view(w, x)) : view(w, c.primary_channel!);
@@ -124,6 +135,7 @@ export interface Cell {
     prospective(): Promise<string>;
     article(): Promise<string>;
     event(): Promise<string>;
+    accessKey(): Promise<string>;
   };
   /** A second session of the principal (undefined when anonymous), for sign-out. */
   extraSession(): Promise<string | undefined>;
@@ -217,13 +229,22 @@ export const CASES: readonly RouteCase[] = [
       return status(c.call('POST', '/api/campaigns', { body: { title: `New ${c.unique()}`, planning_start_date: '2030-01-05', live_date: '2030-02-01', ...scope } }));
     },
   },
-  rowCase(
-    'PATCH /api/campaigns/:id',
-    CAMPAIGN_TARGETS,
-    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), campaignWrite(w, CAMPAIGNS[t as CampaignTarget]), 200),
-    (c, t) => c.fx.campaign[t as CampaignTarget],
-    { title: 'Renamed by the matrix' },
-  ),
+  {
+    // A rename of each shared row, plus moves (on new rows): DESIGN §4 wants the write right before and after.
+    route: 'PATCH /api/campaigns/:id',
+    targets: [...CAMPAIGN_TARGETS, ...(Object.keys(MOVES) as MoveTarget[])],
+    expected: (w, t) => {
+      const move = MOVES[t as MoveTarget];
+      if (!move) return write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), campaignWrite(w, CAMPAIGNS[t as CampaignTarget]), 200);
+      const before = CAMPAIGNS[move.from];
+      return write(campaignRead(w, before), campaignWrite(w, before) && campaignWrite(w, move.to), 200);
+    },
+    run: async (c, t) => {
+      const move = MOVES[t as MoveTarget];
+      const id = move ? await c.fresh.campaign(move.from) : c.fx.campaign[t as CampaignTarget];
+      return status(c.call('PATCH', `/api/campaigns/${id}`, { body: move ? move.body : { title: 'Renamed by the matrix' } }));
+    },
+  },
   rowCase(
     'DELETE /api/campaigns/:id',
     CAMPAIGN_TARGETS,
@@ -320,6 +341,11 @@ export const CASES: readonly RouteCase[] = [
     run: (c, t) =>
       status(t === 'self → admin' ? c.call('PUT', `/api/users/${c.selfId}/role`, { body: { role: 'admin' } }) : c.call('PUT', `/api/users/${c.bystanderId}/role`, { body: { role: null } })),
   },
+
+  // ── access keys: admin only ──
+  rowCase('GET /api/access-keys', NONE, adminOnly(200), () => ''),
+  createCase('POST /api/access-keys', adminOnly(201), (c) => ({ name: `Key ${c.unique()}`, read_only: true })),
+  rowCase('DELETE /api/access-keys/:id', ["another user's key"], adminOnly(204), (c) => c.fresh.accessKey()),
 ];
 
 /** Public routes: no sign-in needed; checked once each for "not 401" with a valid request. */

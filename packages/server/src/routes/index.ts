@@ -1,5 +1,6 @@
 import type { RouteTable } from '../http/route';
 import type { Services } from '../services';
+import { accessKeyRoutes } from './access-keys/routes';
 import { authRoutes } from './auth/router';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -21,4 +22,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   prospectiveRoutes(s, t);
   eventRoutes(s, t);
   userRoutes(s, t);
+  accessKeyRoutes(s, t);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as initial from './20261122000000_initial';
+import * as changeLogState from './20261122010000_change_log_state';
 
 interface Migration {
   name: string;
@@ -9,7 +10,10 @@ interface Migration {
 
 // Listed in code rather than read from a folder so the bundled server carries them.
 // One timestamped file per change; a landed migration is never edited.
-const migrations: Migration[] = [{ name: '20261122000000_initial', ...initial }];
+const migrations: Migration[] = [
+  { name: '20261122000000_initial', ...initial },
+  { name: '20261122010000_change_log_state', ...changeLogState },
+];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

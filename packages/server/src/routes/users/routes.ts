@@ -84,8 +84,8 @@ export function userRoutes(s: Services, t: RouteTable): void {
           .where({ user_id: params.id, permission_type: query.permission_type })
           .andWhere((q) => (channel ? q.where({ channel }) : q.whereNull('channel')))
           .delete()
-          .returning('id');
-        for (const r of removed) await recordChange(trx, 'permissions', 'delete', r.id);
+          .returning('*');
+        for (const r of removed) await recordChange(trx, 'permissions', 'delete', r.id, presentPermission(r));
       }),
   });
 

@@ -1,0 +1,153 @@
+import pg from 'pg';
+import { onChangesCommitted, type ChangeOp, type Topic } from '../data/changes';
+import type { Services } from '../services';
+
+export interface ChangeRecord {
+  seq: number;
+  topic: Topic;
+  op: ChangeOp;
+  row_id: string;
+  row: Record<string, unknown> | null;
+}
+
+export type ChangeListener = (changes: ChangeRecord[]) => void;
+
+const CHANNEL = 'cadence_changes';
+const BATCH = 1000;
+
+const parseRow = (row: unknown): Record<string, unknown> | null =>
+  row === null || row === undefined ? null : typeof row === 'string' ? JSON.parse(row) : (row as Record<string, unknown>);
+
+/**
+ * Reads the change log in `seq` order and hands each new batch to its listeners. It wakes
+ * when this process commits a change, when another process says so through PostgreSQL
+ * NOTIFY (coalesced, sent outside the write transactions), and once a second as a safety net.
+ */
+export class ChangeHub {
+  private lastSeq = 0;
+  private listeners = new Set<ChangeListener>();
+  private reading: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private listenClient: pg.Client | null = null;
+  private notifyPending = false;
+  private stopped = false;
+
+  constructor(
+    private readonly s: Services,
+    private readonly options: { pollMs?: number; retentionHours?: number } = {},
+  ) {}
+
+  get position(): number {
+    return this.lastSeq;
+  }
+
+  async start(): Promise<void> {
+    const row = await this.s.db('changes').max({ seq: 'seq' }).first();
+    this.lastSeq = Number(row?.seq ?? 0);
+    this.unsubscribe = onChangesCommitted(this.s.db, () => {
+      this.wake();
+      this.notifyOthers();
+    });
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    this.pruneTimer = setInterval(() => void this.prune().catch((err) => this.s.log.warn({ err }, 'change log prune failed')), 3600_000);
+    this.pruneTimer.unref();
+    if (this.s.dbKind === 'postgres' && this.s.config.DATABASE_URL) await this.listen(this.s.config.DATABASE_URL);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.reading;
+    await this.listenClient?.end().catch(() => {});
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Schedules a read of the log; concurrent wakes collapse into one more read. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = this.drain()
+      .catch((err) => this.s.log.warn({ err }, 'reading the change log failed'))
+      .finally(() => {
+        this.reading = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const batch = await this.read(this.lastSeq, BATCH);
+      if (!batch.length) return;
+      this.lastSeq = batch[batch.length - 1]!.seq;
+      for (const listener of this.listeners) listener(batch);
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  /** Changes after `since`, in order; used by the hub and by a client's resume. */
+  async read(since: number, limit: number, upTo?: number): Promise<ChangeRecord[]> {
+    const q = this.s.db('changes').where('seq', '>', since).orderBy('seq').limit(limit).select('seq', 'topic', 'op', 'row_id', 'row');
+    if (upTo !== undefined) q.andWhere('seq', '<=', upTo);
+    const rows = await q;
+    return rows.map((r: ChangeRecord) => ({ ...r, seq: Number(r.seq), row: parseRow(r.row) }));
+  }
+
+  /** True when changes after `since` have been pruned, so the client must refetch. */
+  async isPruned(since: number): Promise<boolean> {
+    const meta = await this.s.db('changes_meta').where({ id: 1 }).first('pruned_through');
+    return since < Number(meta?.pruned_through ?? 0);
+  }
+
+  async prune(): Promise<void> {
+    const hours = this.options.retentionHours ?? 24;
+    await this.s.db.transaction(async (trx) => {
+      const deleted = await trx('changes')
+        .where('created_at', '<', trx.raw(`now() - interval '${Math.max(0, hours)} hours'`))
+        .andWhere('seq', '<=', this.lastSeq)
+        .delete()
+        .returning('seq');
+      const max = Math.max(0, ...deleted.map((d: { seq: number }) => Number(d.seq)));
+      if (max) await trx('changes_meta').where({ id: 1 }).update({ pruned_through: trx.raw('greatest(pruned_through, ?)', [max]) });
+    });
+  }
+
+  private async listen(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', () => this.wake());
+    client.on('error', (err) => {
+      this.s.log.warn({ err }, 'change feed listener lost its connection; reconnecting');
+      this.listenClient = null;
+      setTimeout(() => void (!this.stopped && this.listen(url).catch(() => {})), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listenClient = client;
+    this.wake();
+  }
+
+  /** One NOTIFY per burst of local commits, outside any write transaction. */
+  private notifyOthers(): void {
+    if (this.s.dbKind !== 'postgres' || this.notifyPending) return;
+    this.notifyPending = true;
+    setTimeout(() => {
+      this.notifyPending = false;
+      this.s.db.raw(`NOTIFY ${CHANNEL}`).catch((err) => this.s.log.warn({ err }, 'NOTIFY failed'));
+    }, 5).unref();
+  }
+}

@@ -1,0 +1,42 @@
+import { accessKeyCreateSchema, accessKeyCreatedSchema, accessKeySchema, type AccessKey } from '@cadence/core';
+import { z } from 'zod';
+import { ACCESS_KEY_PREFIX } from '../../auth/credentials';
+import { hashToken, randomToken } from '../../auth/secrets';
+import { iso } from '../../data/present';
+import { notFound } from '../../errors';
+import type { RouteTable } from '../../http/route';
+import type { Services } from '../../services';
+
+const TAG = 'Access keys';
+const COLUMNS = ['id', 'name', 'read_only', 'channels', 'created_by', 'created_at', 'last_used_at'] as const;
+
+type KeyRow = Omit<AccessKey, 'created_at' | 'last_used_at'> & { created_at: Date; last_used_at: Date | null };
+const present = (row: KeyRow): AccessKey => ({ ...row, created_at: iso(row.created_at)!, last_used_at: iso(row.last_used_at) });
+
+export function accessKeyRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get', path: '/api/access-keys', tag: TAG, access: 'admin', summary: 'Active access keys (never their secrets)',
+    response: z.array(accessKeySchema),
+    handler: async () => (await s.db('access_keys').whereNull('revoked_at').orderBy('created_at', 'desc').select(...COLUMNS)).map(present),
+  });
+  t.add({
+    method: 'post', path: '/api/access-keys', tag: TAG, access: 'admin', status: 201,
+    summary: 'Create a key: read-only (embeds, feeds) or acting as its creator (scripts), optionally limited to channels. The secret is shown once.',
+    body: accessKeyCreateSchema, response: accessKeyCreatedSchema,
+    handler: async ({ body, auth }) => {
+      const secret = `${ACCESS_KEY_PREFIX}${randomToken(32)}`;
+      const [row] = await s.db('access_keys')
+        .insert({ name: body.name, read_only: body.read_only, channels: body.channels ?? null, created_by: auth.principal.userId, key_hash: hashToken(secret) })
+        .returning([...COLUMNS]);
+      return { ...present(row), secret };
+    },
+  });
+  t.add({
+    method: 'delete', path: '/api/access-keys/:id', tag: TAG, access: 'admin', status: 204,
+    summary: 'Revoke a key; it stops working on the next request',
+    handler: async ({ params }) => {
+      const n = await s.db('access_keys').where({ id: params.id }).whereNull('revoked_at').update({ revoked_at: s.db.fn.now() });
+      if (!n) throw notFound('Access key');
+    },
+  });
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RouteTable } from '../http/route';
+import { startTestServer, type TestServer } from '../test/harness';
+import {
+  CAMPAIGNS,
+  CASES,
+  PRINCIPALS,
+  PUBLIC_ROUTES,
+  X,
+  Y,
+  type Cell,
+  type CampaignTarget,
+  type Fixtures,
+  type Outcome,
+  type Who,
+} from './authorization-matrix.cases';
+import { registerDataRoutes } from './index';
+
+/**
+ * Every registered route × every principal × every target row, against DESIGN §5.
+ * The expected outcomes come from the oracle in authorization-matrix.cases.ts.
+ */
+
+interface Session {
+  token: string;
+  userId: string;
+  email: string;
+}
+
+const PASSWORD = 'matrix password';
+let t: TestServer;
+let admin: Session;
+/** An administrator who authors the fixture rows that belong to "another user". */
+let author: Session;
+/** A user who is no principal and authors nothing: the target of user-admin routes. */
+let bystander: Session;
+/** Rows every principal shares: the idea comments hang on, and a publication with an ad type. */
+let anchor: { idea: string; publication: string; adType: string };
+const sessions = new Map<string, Session>();
+const fixtures = new Map<string, Fixtures>();
+let serial = 0;
+let cells = 0;
+const unique = () => `m${++serial}`;
+
+async function signUp(email: string): Promise<Session> {
+  const s = await t.signUpAndIn(email, PASSWORD);
+  return { token: s.token, userId: s.userId, email };
+}
+
+/** Creates a row as the author; fails loudly, since a broken fixture is not an authorization result. */
+async function post(path: string, body: unknown): Promise<string> {
+  const res = await t.api('POST', path, { token: author.token, body });
+  if (res.status !== 201) throw new Error(`fixture POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
+/** Hands a row to its new author, for "own" rows of principals who may not create them. */
+async function attribute(table: string, id: string, userId: string): Promise<string> {
+  await t.services.db(table).where({ id }).update({ created_by: userId });
+  return id;
+}
+
+function factories(ownerId: string): Cell['fresh'] {
+  return {
+    async campaign(target: CampaignTarget) {
+      const c = CAMPAIGNS[target];
+      const id = await post('/api/campaigns', {
+        title: `Campaign ${unique()}`,
+        planning_start_date: '2030-01-05',
+        live_date: '2030-02-01',
+        scope: c.scope,
+        channels: c.channels,
+        ...(c.primary_channel ? { primary_channel: c.primary_channel } : {}),
+      });
+      return c.own ? attribute('campaigns', id, ownerId) : id;
+    },
+    async idea(own) {
+      const id = await post('/api/ideas', { title: `Idea ${unique()}` });
+      return own ? attribute('ideas', id, ownerId) : id;
+    },
+    async comment(own) {
+      const id = await post(`/api/ideas/${anchor.idea}/comments`, { comment: `Comment ${unique()}` });
+      return own ? attribute('ideas_comments', id, ownerId) : id;
+    },
+    publication: () => post('/api/publications', { name: `Publication ${unique()}` }),
+    adType: () => post(`/api/publications/${anchor.publication}/ad-types`, { ad_type: `Type ${unique()}` }),
+    ad: () => post('/api/ads', { publication_id: anchor.publication, ad_type_id: anchor.adType, due_date: '2030-03-01', live_date: '2030-03-15', status: 'live' }),
+    prospective: () => post('/api/prospective-publications', { name: `Prospect ${unique()}` }),
+    article: () => post('/api/articles', { title: `Article ${unique()}`, due_date: '2030-03-01', live_date: '2030-03-20' }),
+    event: () =>
+      post('/api/events', { name: `Event ${unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-02', type: ['exhibit'] }),
+    accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
+  };
+}
+
+async function buildFixtures(ownerId: string): Promise<Fixtures> {
+  const f = factories(ownerId);
+  const campaign = {} as Record<CampaignTarget, string>;
+  for (const target of Object.keys(CAMPAIGNS) as CampaignTarget[]) campaign[target] = await f.campaign(target);
+  return {
+    campaign,
+    idea: { own: await f.idea(true), other: await f.idea(false) },
+    comment: { own: await f.comment(true), other: await f.comment(false) },
+    publication: anchor.publication,
+    adType: anchor.adType,
+    liveAd: await f.ad(),
+    draftAd: await post('/api/ads', { publication_id: anchor.publication, ad_type_id: anchor.adType, due_date: '2030-05-01', live_date: '2030-05-15' }),
+    prospective: await f.prospective(),
+    article: await f.article(),
+    event: await f.event(),
+  };
+}
+
+function grantsOf(w: Who): Array<[string, string?]> {
+  return [
+    ...(w.globalView ? [['global_view'] as [string]] : []),
+    ...(w.globalCreate ? [['global_create'] as [string]] : []),
+    ...w.channelView.map((c): [string, string] => ['channel_view', c]),
+    ...w.channelCreate.map((c): [string, string] => ['channel_create', c]),
+  ];
+}
+
+function cellFor(w: Who): Cell {
+  const session = w.anonymous ? undefined : sessions.get(w.key);
+  const fx = fixtures.get(w.key);
+  if (!fx || (!w.anonymous && !session)) throw new Error(`no set-up for ${w.key}`);
+  return {
+    who: w,
+    selfId: session?.userId ?? bystander.userId,
+    bystanderId: bystander.userId,
+    fx,
+    fresh: factories(session?.userId ?? bystander.userId),
+    async extraSession() {
+      if (!session) return undefined;
+      const res = await t.api('POST', '/api/auth/signin', { body: { email: session.email, password: PASSWORD } });
+      if (res.status !== 200) throw new Error(`second sign-in failed: ${res.status}`);
+      return res.body.access_token as string;
+    },
+    call: (method, path, o = {}) => t.api(method, path, { body: o.body, raw: o.raw, headers: o.headers, token: o.token ?? session?.token }),
+    unique,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await signUp('admin@matrix.test'); // the first account: the administrator
+  author = await signUp('author@matrix.test');
+  const role = await t.api('PUT', `/api/users/${author.userId}/role`, { token: admin.token, body: { role: 'admin' } });
+  if (role.status !== 200) throw new Error(`could not make the author an admin: ${role.status}`);
+  bystander = await signUp('bystander@matrix.test');
+  const publication = await post('/api/publications', { name: 'Anchor Weekly' });
+  anchor = {
+    idea: await post('/api/ideas', { title: 'Anchor idea' }),
+    publication,
+    adType: await post(`/api/publications/${publication}/ad-types`, { ad_type: 'Anchor banner' }),
+  };
+  for (const [i, w] of PRINCIPALS.entries()) {
+    if (w.anonymous) continue;
+    const s = w.admin ? admin : await signUp(`principal${i}@matrix.test`);
+    await t.grant(admin.token, s.userId, ...grantsOf(w));
+    sessions.set(w.key, s);
+  }
+  for (const w of PRINCIPALS) fixtures.set(w.key, await buildFixtures(sessions.get(w.key)?.userId ?? bystander.userId));
+});
+
+afterAll(async () => {
+  console.info(`authorization matrix: ${cells} cells over ${CASES.length + PUBLIC_ROUTES.length} routes and ${PRINCIPALS.length} principals`);
+  await t?.close();
+});
+
+describe('coverage', () => {
+  it('should have a matrix entry for every route registered in the RouteTable, and no stale ones', () => {
+    const table = new RouteTable();
+    registerDataRoutes(t.services, table);
+    const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+    const registered = table.routes.map(key);
+    const covered = [...CASES.map((c) => c.route), ...PUBLIC_ROUTES];
+    expect(registered.filter((r) => !covered.includes(r))).toEqual([]);
+    expect(covered.filter((r) => !registered.includes(r))).toEqual([]);
+    expect(new Set(covered).size).toBe(covered.length);
+    // Only the listed exemptions may skip sign-in.
+    expect(table.routes.filter((r) => r.access === 'public').map(key).sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('should let anonymous callers use the public routes without a 401', async () => {
+    const creds = { email: 'newcomer@matrix.test', password: PASSWORD };
+    const up = await t.api('POST', '/api/auth/signup', { body: creds });
+    const inn = await t.api('POST', '/api/auth/signin', { body: creds });
+    const refreshed = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: inn.body.refresh_token } });
+    expect({ signup: up.status, signin: inn.status, refresh: refreshed.status }).toEqual({ signup: 201, signin: 200, refresh: 200 });
+    cells += 3;
+  });
+});
+
+// Plain loops rather than describe.each/it.each, whose $-interpolation truncates long names.
+for (const rc of CASES) {
+  describe(rc.route, () => {
+    for (const w of PRINCIPALS) {
+      it(`should answer ${w.key} as DESIGN §5 says (x = ${X}, y = ${Y})`, async () => {
+        const cell = cellFor(w);
+        const expected: Record<string, Outcome> = {};
+        const got: Record<string, Outcome> = {};
+        for (const target of rc.targets) {
+          expected[target] = w.anonymous ? 401 : rc.expected(w, target);
+          got[target] = await rc.run(cell, target);
+          cells++;
+        }
+        expect(got).toEqual(expected);
+      });
+    }
+  });
+}
