@@ -34,6 +34,9 @@ const envSchema = z.object({
   RATE_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   RATE_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  RATE_RESET_PER_EMAIL_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_RESET_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   TRUST_PROXY: bool,
 });
 

@@ -1,5 +1,8 @@
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Jwt } from './auth/jwt';
 import { Passwords } from './auth/passwords';
 import { RateLimiter } from './auth/rate-limit';
@@ -9,6 +12,7 @@ import { connect, type Db, type DbKind } from './db/connect';
 import { migrateLatest } from './db/migrations/index';
 import { createApp, type AppOptions } from './http/app';
 import { createLogger, type Logger } from './logger';
+import { createMailer } from './mail/mailer';
 import { ChangeHub } from './realtime/hub';
 import { attachRealtime, type RealtimeServer } from './realtime/socket';
 import type { Services } from './services';
@@ -34,10 +38,15 @@ export function createServices(options: ServicesOptions): Services {
     log,
     jwt: new Jwt(resolveJwtSecret(config.JWT_SECRET, dataDir), config.ACCESS_TOKEN_TTL_SECONDS),
     passwords: new Passwords(config.BCRYPT_COST),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log }),
+    storageDir:
+      dataDir === 'memory' ? mkdtempSync(path.join(tmpdir(), 'cadence-storage-')) : path.resolve(dataDir, 'storage'),
     limits: {
       signInPerEmail: new RateLimiter(config.RATE_SIGNIN_PER_EMAIL, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
       signInPerIp: new RateLimiter(config.RATE_SIGNIN_PER_IP, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
       signUpPerIp: new RateLimiter(config.RATE_SIGNUP_PER_IP, ms(config.RATE_SIGNUP_WINDOW_SECONDS)),
+      resetPerEmail: new RateLimiter(1, ms(config.RATE_RESET_PER_EMAIL_SECONDS)),
+      resetPerIp: new RateLimiter(config.RATE_RESET_PER_IP, ms(config.RATE_RESET_WINDOW_SECONDS)),
     },
   };
 }

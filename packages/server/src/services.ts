@@ -4,6 +4,7 @@ import type { Jwt } from './auth/jwt';
 import type { Passwords } from './auth/passwords';
 import type { RateLimiter } from './auth/rate-limit';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
 
 /** Everything a request handler may need, built once at start-up. */
 export interface Services {
@@ -13,9 +14,14 @@ export interface Services {
   log: Logger;
   jwt: Jwt;
   passwords: Passwords;
+  mailer: Mailer;
+  /** Where uploaded files live (DATA_DIR/storage). */
+  storageDir: string;
   limits: {
     signInPerEmail: RateLimiter;
     signInPerIp: RateLimiter;
     signUpPerIp: RateLimiter;
+    resetPerEmail: RateLimiter;
+    resetPerIp: RateLimiter;
   };
 }

@@ -349,4 +349,11 @@ export const CASES: readonly RouteCase[] = [
 ];
 
 /** Public routes: no sign-in needed; checked once each for "not 401" with a valid request. */
-export const PUBLIC_ROUTES = ['POST /api/auth/signup', 'POST /api/auth/signin', 'POST /api/auth/refresh'] as const;
+export const PUBLIC_ROUTES = [
+  'POST /api/auth/signup',
+  'POST /api/auth/signin',
+  'POST /api/auth/refresh',
+  'GET /api/auth/confirm',
+  'POST /api/functions/send-password-reset',
+  'POST /api/functions/update-password',
+] as const;

@@ -188,7 +188,12 @@ describe('coverage', () => {
     const inn = await t.api('POST', '/api/auth/signin', { body: creds });
     const refreshed = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: inn.body.refresh_token } });
     expect({ signup: up.status, signin: inn.status, refresh: refreshed.status }).toEqual({ signup: 201, signin: 200, refresh: 200 });
-    cells += 3;
+    // The token-carrying routes answer on the token's merit, never with a 401.
+    const reset = await t.api('POST', '/api/functions/send-password-reset', { body: { email: creds.email, appUrl: t.url } });
+    const update = await t.api('POST', '/api/functions/update-password', { body: { token: 'not-a-token', newPassword: 'secret1' } });
+    const confirm = await fetch(`${t.url}/api/auth/confirm?token=not-a-token`, { redirect: 'manual' });
+    expect({ reset: reset.status, update: update.status, confirm: confirm.status }).toEqual({ reset: 200, update: 400, confirm: 302 });
+    cells += 6;
   });
 });
 

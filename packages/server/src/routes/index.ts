@@ -1,6 +1,7 @@
 import type { RouteTable } from '../http/route';
 import type { Services } from '../services';
 import { accessKeyRoutes } from './access-keys/routes';
+import { authFunctionRoutes } from './auth/functions';
 import { authRoutes } from './auth/router';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -14,6 +15,7 @@ import { userRoutes } from './users/routes';
 /** Every data route of DESIGN §4, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
   authRoutes(s, t);
+  authFunctionRoutes(s, t);
   campaignRoutes(s, t);
   dashboardRoutes(s, t);
   ideaRoutes(s, t);

@@ -10,10 +10,25 @@ import {
 import { z } from 'zod';
 import { refresh, signIn, signOut, signUp } from '../../auth/sessions';
 import { presentUser } from '../../auth/users';
+import { issueOneTimeToken } from '../../auth/one-time-tokens';
 import type { RouteTable } from '../../http/route';
+import { confirmationMail } from '../../mail/templates';
+import { siteUrl } from './functions';
 import type { Services } from '../../services';
 
 const TAG = 'Auth';
+const CONFIRMATION_TTL_MS = 7 * 86_400_000;
+
+/** The confirmation link goes through the API, which confirms and then redirects to the site root. */
+async function sendConfirmation(s: Services, user: { id: string; email: string }, site: string): Promise<void> {
+  try {
+    const token = await issueOneTimeToken(s.db, user.id, 'email_confirmation', CONFIRMATION_TTL_MS);
+    await s.mailer.send(confirmationMail(user.email, `${site}/api/auth/confirm?token=${encodeURIComponent(token)}`));
+  } catch (err) {
+    // The account exists either way; a mail outage must not turn sign-up into an error.
+    s.log.error({ err, email: user.email }, 'sending the confirmation mail failed');
+  }
+}
 
 export function authRoutes(s: Services, t: RouteTable): void {
   t.add({
@@ -31,6 +46,7 @@ export function authRoutes(s: Services, t: RouteTable): void {
       s.limits.signUpPerIp.hit(ipKey);
       const { user, isFirstAdmin } = await signUp(s, body);
       if (isFirstAdmin) s.log.info({ email: user.email }, 'first account created: it is the administrator');
+      await sendConfirmation(s, user, siteUrl(s, ctx));
       return { user };
     },
   });
