@@ -13,6 +13,7 @@ import { migrateLatest } from './db/migrations/index';
 import { createApp, type AppOptions } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { localDiskStorage } from './storage/storage';
 import { ChangeHub } from './realtime/hub';
 import { attachRealtime, type RealtimeServer } from './realtime/socket';
 import type { Services } from './services';
@@ -39,8 +40,9 @@ export function createServices(options: ServicesOptions): Services {
     jwt: new Jwt(resolveJwtSecret(config.JWT_SECRET, dataDir), config.ACCESS_TOKEN_TTL_SECONDS),
     passwords: new Passwords(config.BCRYPT_COST),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log }),
-    storageDir:
+    storage: localDiskStorage(
       dataDir === 'memory' ? mkdtempSync(path.join(tmpdir(), 'cadence-storage-')) : path.resolve(dataDir, 'storage'),
+    ),
     limits: {
       signInPerEmail: new RateLimiter(config.RATE_SIGNIN_PER_EMAIL, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
       signInPerIp: new RateLimiter(config.RATE_SIGNIN_PER_IP, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),

@@ -5,6 +5,7 @@ import type { Passwords } from './auth/passwords';
 import type { RateLimiter } from './auth/rate-limit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { FileStorage } from './storage/storage';
 
 /** Everything a request handler may need, built once at start-up. */
 export interface Services {
@@ -15,8 +16,8 @@ export interface Services {
   jwt: Jwt;
   passwords: Passwords;
   mailer: Mailer;
-  /** Where uploaded files live (DATA_DIR/storage). */
-  storageDir: string;
+  /** Uploaded files (DATA_DIR/storage on local disk). */
+  storage: FileStorage;
   limits: {
     signInPerEmail: RateLimiter;
     signInPerIp: RateLimiter;

@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import { registerDataRoutes } from '../routes/index';
 import { openapiDocument } from '../routes/openapi/document';
 import { RouteTable } from './route';
+import { serveStorage } from '../routes/storage/routes';
 import { healthRouter } from '../routes/health/router';
 import type { Services } from '../services';
 import { authenticate, type CadenceState } from './authenticate';
@@ -58,6 +59,7 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   );
   app.use(authenticate(s));
 
+  app.use(serveStorage(s.storage));
   const table = new RouteTable();
   registerDataRoutes(s, table);
   const data = new Router<CadenceState>();

@@ -309,6 +309,19 @@ export const CASES: readonly RouteCase[] = [
       status(c.call('POST', '/api/prospective-publications/import', { raw: `Name,Region\nImported ${c.unique()},NA\n`, headers: { 'Content-Type': 'text/csv' } })),
   },
 
+  {
+    route: 'POST /api/storage/ad-type-examples',
+    targets: NONE,
+    expected: (w) => (industryWrite(w) ? 201 : 403),
+    run: (c) =>
+      status(
+        c.call('POST', '/api/storage/ad-type-examples', {
+          raw: gifUpload(c.fx.publication),
+          headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+        }),
+      ),
+  },
+
   // ── events: read view() or view('events'); write create() or create('events') ──
   ...area(
     '/api/events',
@@ -349,6 +362,24 @@ export const CASES: readonly RouteCase[] = [
 ];
 
 /** Public routes: no sign-in needed; checked once each for "not 401" with a valid request. */
+const BOUNDARY = 'cadence-matrix-boundary';
+/** A multipart upload of a tiny GIF (its signature is ASCII, so a string body carries it intact). */
+function gifUpload(publicationId: string): string {
+  return [
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="publication_id"',
+    '',
+    publicationId,
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="file"; filename="example.gif"',
+    'Content-Type: image/gif',
+    '',
+    'GIF89a-tiny-example',
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n');
+}
+
 export const PUBLIC_ROUTES = [
   'POST /api/auth/signup',
   'POST /api/auth/signin',

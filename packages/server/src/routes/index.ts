@@ -10,6 +10,7 @@ import { ideaRoutes } from './ideas/routes';
 import { adRoutes } from './industry/ads';
 import { prospectiveRoutes } from './industry/prospective';
 import { publicationRoutes } from './industry/publications';
+import { storageRoutes } from './storage/routes';
 import { userRoutes } from './users/routes';
 
 /** Every data route of DESIGN §4, registered once for the router and the OpenAPI document. */
@@ -25,4 +26,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   eventRoutes(s, t);
   userRoutes(s, t);
   accessKeyRoutes(s, t);
+  storageRoutes(s, t);
 }
