@@ -229,3 +229,5 @@ export type {
   SocketFactory,
   SocketLike,
 } from './client/realtime';
+export { campaignsToIcs, escapeIcsText, foldIcsLine } from './rules/ical';
+export type { IcsCampaign } from './rules/ical';

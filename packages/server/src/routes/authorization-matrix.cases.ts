@@ -387,4 +387,5 @@ export const PUBLIC_ROUTES = [
   'GET /api/auth/confirm',
   'POST /api/functions/send-password-reset',
   'POST /api/functions/update-password',
+  'GET /api/calendar.ics',
 ] as const;

@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { accessKeyRoutes } from './access-keys/routes';
 import { authFunctionRoutes } from './auth/functions';
 import { authRoutes } from './auth/router';
+import { calendarFeedRoutes } from './calendar/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { eventRoutes } from './events/routes';
@@ -27,4 +28,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   userRoutes(s, t);
   accessKeyRoutes(s, t);
   storageRoutes(s, t);
+  calendarFeedRoutes(s, t);
 }

@@ -28,7 +28,7 @@ afterAll(async () => t?.close());
 function upload(data: Uint8Array, name: string, type: string, token = editor, pub = publicationId) {
   const form = new FormData();
   form.append('publication_id', pub);
-  form.append('file', new Blob([data], { type }), name);
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
   return fetch(`${t.url}/api/storage/ad-type-examples`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
 }
 
