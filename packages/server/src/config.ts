@@ -37,6 +37,8 @@ const envSchema = z.object({
   RATE_RESET_PER_EMAIL_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_RESET_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Safety-net poll of the change log; NOTIFY and local commits wake the feed sooner. */
+  REALTIME_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   TRUST_PROXY: bool,
 });
 

@@ -74,7 +74,7 @@ export async function startServer(services: Services, options: AppOptions & { po
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
-  const hub = new ChangeHub(services);
+  const hub = new ChangeHub(services, { pollMs: services.config.REALTIME_POLL_MS });
   await hub.start();
   const realtime = attachRealtime(services, server, hub);
   const address = server.address() as AddressInfo;
