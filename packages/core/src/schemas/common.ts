@@ -5,10 +5,14 @@ import { isYmd } from '../dates';
 
 export const idSchema = z.uuid({ error: 'Must be a valid id' });
 
-/** A date-only value: always a `YYYY-MM-DD` string, never a timestamp. */
-export const ymdSchema = z.string({ error: 'Must be a date (YYYY-MM-DD)' }).refine(isYmd, {
-  error: 'Must be a date (YYYY-MM-DD)',
-});
+/**
+ * A date-only value: always a `YYYY-MM-DD` string, never a timestamp. Years are bounded so
+ * every accepted value is one PostgreSQL stores (it has no year 0).
+ */
+export const ymdSchema = z
+  .string({ error: 'Must be a date (YYYY-MM-DD)' })
+  .refine(isYmd, { error: 'Must be a date (YYYY-MM-DD)' })
+  .refine((s) => s >= '1900-01-01' && s <= '2999-12-31', { error: 'Must be a date between 1900 and 2999' });
 
 export const timestampSchema = z.iso.datetime({ offset: true });
 

@@ -21,6 +21,11 @@ function toAppError(err: unknown): AppError | null {
       { path: 'body', message: 'Contains a NUL or invalid character' },
     ]);
   }
+  // Safety nets behind the schemas: any other data exception or constraint refusal is a bad request.
+  if (typeof e?.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(e.code)) {
+    if (e.code === '23505') return new AppError(409, 'already_exists', 'This already exists');
+    return new AppError(400, 'validation_failed', 'The database refused this value', [{ path: 'body', message: 'Refused by the database' }]);
+  }
   if (e?.name === 'KnexTimeoutError') return new AppError(503, 'unavailable', 'The server is busy. Try again shortly.');
   // Errors raised by body parsing (raw-body / co-body / formidable) carry a 4xx status.
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
