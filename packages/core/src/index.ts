@@ -218,7 +218,7 @@ export { extractEmails } from './rules/contacts';
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { CadenceClient, Crud, Page, WriteOptions } from './client/types';
+export type { BulkOptions, BulkReport, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 export type {
   ChangeMessage,

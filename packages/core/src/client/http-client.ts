@@ -2,7 +2,7 @@ import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { Channel } from '../channels';
 import type { PermissionType, Role } from '../constants';
 import { CadenceApiError } from './errors';
-import type { CadenceClient, Crud, WriteOptions } from './types';
+import type { BulkOptions, CadenceAdminClient, Crud, WriteOptions } from './types';
 
 export interface HttpClientOptions {
   /** Base URL of the server, e.g. `https://cadence.example.com` (the client adds `/api`). */
@@ -22,6 +22,8 @@ const searchParams = (query?: object): Record<string, string> | undefined => {
   const entries = Object.entries(query as Query).filter(([, v]) => v !== undefined && v !== null && v !== '');
   return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) : undefined;
 };
+
+const bulkParams = (o: BulkOptions) => searchParams({ dry_run: o.dryRun ? 1 : undefined, skip_existing: o.skipExisting ? 1 : undefined });
 
 const ifMatch = (options?: WriteOptions): Record<string, string> =>
   options?.version !== undefined ? { 'If-Match': `"${options.version}"` } : {};
@@ -50,7 +52,7 @@ async function toApiError(err: unknown): Promise<never> {
 }
 
 /** The typed HTTP client for the Cadence API (DESIGN §4). */
-export function createHttpClient(options: HttpClientOptions): CadenceClient {
+export function createHttpClient(options: HttpClientOptions): CadenceAdminClient {
   const api: KyInstance = ky.create({
     prefixUrl: `${options.apiUrl.replace(/\/+$/, '')}/api`,
     timeout: options.timeoutMs ?? 30_000,
@@ -105,6 +107,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceClient {
     campaigns: {
       ...crud('campaigns'),
       promote: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/promote`, { headers: ifMatch(o) }),
+      bulk: (rows, o = {}) => call('post', 'campaigns/bulk', { json: { rows }, searchParams: bulkParams(o) }),
     },
     dashboard: { virtual: () => call('get', 'dashboard/virtual') },
     ideas: crud('ideas'),
@@ -135,11 +138,17 @@ export function createHttpClient(options: HttpClientOptions): CadenceClient {
         call('post', 'prospective-publications/import', {
           body: csv,
           headers: { 'Content-Type': 'text/csv' },
-          searchParams: searchParams({ dry_run: o.dryRun ? 1 : undefined, skip_existing: o.skipExisting ? 1 : undefined }),
+          searchParams: bulkParams(o),
+          timeout: false,
         }),
     },
     articles: crud('articles'),
-    events: crud('events'),
+    events: { ...crud('events'), bulk: (rows, o = {}) => call('post', 'events/bulk', { json: { rows }, searchParams: bulkParams(o) }) },
+    accessKeys: {
+      list: () => call('get', 'access-keys'),
+      create: (body) => call('post', 'access-keys', { json: body }),
+      revoke: (id) => call('delete', `access-keys/${encodeURIComponent(id)}`),
+    },
     users: {
       list: async () => (await call<{ users: Array<{ id: string; email: string }> }>('get', 'functions/list-users')).users,
       permissions: (userId) => call('get', `users/${encodeURIComponent(userId)}/permissions`),

@@ -1,4 +1,13 @@
-import type { AuthUserResponse, Session, User, Permission, ListUsersResponse } from '../schemas/auth';
+import type {
+  AccessKey,
+  AccessKeyCreateRequest,
+  AccessKeyCreated,
+  AuthUserResponse,
+  ListUsersResponse,
+  Permission,
+  Session,
+  User,
+} from '../schemas/auth';
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, VirtualCampaign } from '../schemas/campaign';
 import type { CadenceEvent, EventCreate, EventUpdate } from '../schemas/events';
 import type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from '../schemas/ideas';
@@ -34,6 +43,17 @@ export interface Crud<Row, Create, Update, Query = Record<string, never>> {
   create(body: Create): Promise<Row>;
   update(id: string, patch: Update, options?: WriteOptions): Promise<Row>;
   remove(id: string, options?: WriteOptions): Promise<void>;
+}
+
+export interface BulkOptions {
+  dryRun?: boolean;
+  skipExisting?: boolean;
+}
+
+/** The answer of a bulk insert: rows are named by their 0-based index in the request. */
+export interface BulkReport {
+  imported: number;
+  skipped: Array<{ index: number; reason: string }>;
 }
 
 export interface Page {
@@ -86,5 +106,16 @@ export interface CadenceClient {
     revoke(userId: string, permissionType: PermissionType, channel?: Channel | null): Promise<void>;
     role(userId: string): Promise<{ user_id: string; role: Role | null }>;
     setRole(userId: string, role: Role | null): Promise<{ user_id: string; role: Role | null }>;
+  };
+}
+
+/** What administrators' tools (the CLI, scripts) use on top of the product's client. */
+export interface CadenceAdminClient extends CadenceClient {
+  campaigns: CadenceClient['campaigns'] & { bulk(rows: CampaignCreate[], options?: BulkOptions): Promise<BulkReport> };
+  events: CadenceClient['events'] & { bulk(rows: EventCreate[], options?: BulkOptions): Promise<BulkReport> };
+  accessKeys: {
+    list(): Promise<AccessKey[]>;
+    create(body: AccessKeyCreateRequest): Promise<AccessKeyCreated>;
+    revoke(id: string): Promise<void>;
   };
 }

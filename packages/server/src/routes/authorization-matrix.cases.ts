@@ -217,6 +217,12 @@ export const CASES: readonly RouteCase[] = [
   // ── campaigns ──
   listCase('GET /api/campaigns', CAMPAIGN_TARGETS, (w, t) => shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])), (c, t) => c.fx.campaign[t as CampaignTarget]),
   rowCase('GET /api/campaigns/:id', CAMPAIGN_TARGETS, (w, t) => (campaignRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.campaign[t as CampaignTarget]),
+  createCase('POST /api/campaigns/bulk', (w) => (create(w) ? 200 : 403), (c) => ({
+    rows: [{ title: `Bulk ${c.unique()}`, planning_start_date: '2030-01-01', live_date: '2030-01-05', channels: [X] }],
+  })),
+  createCase('POST /api/events/bulk', (w) => (eventsWrite(w) ? 200 : 403), (c) => ({
+    rows: [{ name: `Bulk event ${c.unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-02-01', end_date: '2030-02-02', type: ['exhibit'] }],
+  })),
   {
     route: 'POST /api/campaigns',
     targets: ['global on x', 'channel-scope on x', 'channel-scope on y'],

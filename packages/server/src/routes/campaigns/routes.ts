@@ -10,7 +10,9 @@ import {
   type Principal,
 } from '@cadence/core';
 import { z } from 'zod';
+import { bulkInsert } from '../../data/bulk-insert';
 import { recordChange } from '../../data/changes';
+import { bulkReportSchema, importQuerySchema } from '../industry/prospective';
 import { createRow, deleteRow, getRow, listRows, page, updateRow, withLockedRow } from '../../data/crud';
 import { fieldError, forbidden, notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
@@ -105,6 +107,30 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
       const probe = { ...values, primary_channel: values.primary_channel ?? null, created_by: auth.principal.userId };
       if (!canWriteCampaign(auth.principal, probe)) throw forbidden('You may not create campaigns here');
       return createRow(s, campaigns, { ...values, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId });
+    },
+  });
+
+  t.add({
+    method: 'post',
+    path: '/api/campaigns/bulk',
+    tag: TAG,
+    summary: 'Create many campaigns at once, all or nothing (the CLI import); dry_run and skip_existing (same title and live date)',
+    access: 'user',
+    query: importQuerySchema,
+    body: z.strictObject({ rows: z.array(campaignCreateSchema).min(1).max(20_000) }),
+    response: bulkReportSchema,
+    handler: async ({ body, query, auth }) => {
+      const rows = body.rows.map((row, index) => {
+        const values = scoped(row);
+        const probe = { ...values, primary_channel: values.primary_channel ?? null, created_by: auth.principal.userId };
+        if (!canWriteCampaign(auth.principal, probe)) throw forbidden(`Row ${index + 1}: you may not create campaigns there`);
+        return { ...values, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId };
+      });
+      return bulkInsert(s, campaigns, rows, {
+        dryRun: query.dry_run,
+        skipExisting: query.skip_existing,
+        identity: { sql: "lower(title) || '|' || live_date::text", of: (r) => `${String(r.title).toLowerCase()}|${r.live_date}`, label: 'title and live date' },
+      });
     },
   });
 

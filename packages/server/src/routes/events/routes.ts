@@ -8,6 +8,8 @@ import {
   type CadenceEvent,
 } from '@cadence/core';
 import { z } from 'zod';
+import { bulkInsert } from '../../data/bulk-insert';
+import { bulkReportSchema, importQuerySchema } from '../industry/prospective';
 import { createRow, deleteRow, getRow, listRows, page, updateRow, type Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';
 import { fieldError, forbidden } from '../../errors';
@@ -44,6 +46,21 @@ export function eventRoutes(s: Services, t: RouteTable): void {
     handler: ({ auth, body }) => {
       if (!canWriteEvents(auth.principal)) throw forbidden('You may not add events');
       return createRow(s, events, { ...body, created_by: auth.principal.userId });
+    },
+  });
+  t.add({
+    method: 'post', path: '/api/events/bulk', tag: TAG, access: 'user',
+    summary: 'Create many events at once, all or nothing (the CLI import); dry_run and skip_existing (same name and start date)',
+    query: importQuerySchema,
+    body: z.strictObject({ rows: z.array(eventCreateSchema).min(1).max(20_000) }),
+    response: bulkReportSchema,
+    handler: ({ auth, body, query }) => {
+      if (!canWriteEvents(auth.principal)) throw forbidden('You may not add events');
+      return bulkInsert(s, events, body.rows.map((row) => ({ ...row, created_by: auth.principal.userId })), {
+        dryRun: query.dry_run,
+        skipExisting: query.skip_existing,
+        identity: { sql: "lower(name) || '|' || start_date::text", of: (r) => `${String(r.name).toLowerCase()}|${r.start_date}`, label: 'name and start date' },
+      });
     },
   });
   t.add({

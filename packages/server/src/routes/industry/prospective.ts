@@ -29,6 +29,10 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 export const importQuerySchema = z.strictObject({ dry_run: flag, skip_existing: flag });
+export const bulkReportSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+});
 
 const multipart = koaBody({
   multipart: true,
