@@ -21,6 +21,25 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'cli',
+          include: ['packages/cli/src/**/*.test.ts', 'packages/cli/test/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'widgets',
+          include: ['packages/widgets/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/widgets/src/testing/setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -210,7 +210,7 @@ export { applyScopeChange, normalizeScopedCampaign, primaryChannelFallback, prom
 export type { ScopedFields } from './rules/scope';
 export { joinCommaList, joinLineList, joinSpaceList, splitCommaList, splitSpaceList, splitUrlList } from './rules/lists';
 export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
-export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv } from './rules/csv';
+export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv, unguardCell } from './rules/csv';
 export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
 export { extractEmails } from './rules/contacts';
 

@@ -1,3 +1,42 @@
 // @cadence/widgets: React components and custom elements. The planning widgets (issue #5)
-// and the ad manager, ideas, events and permissions widgets (issue #6) are exported here.
-export {};
+// are exported here by name; the in-memory client for tests and stories is in
+// '@cadence/widgets/testing' (src/testing.ts).
+
+export { CadenceProvider } from './provider/CadenceProvider';
+export type { CadenceProviderProps, RealtimeLike } from './provider/CadenceProvider';
+export { useCadence } from './provider/context';
+export type { CadenceContextValue } from './provider/context';
+export { useSession } from './provider/session';
+export type { CadenceSession } from './provider/session';
+export { useCampaigns, useVirtualCampaigns } from './provider/campaign-queries';
+export { useCampaignActions } from './provider/campaign-actions';
+export type { CampaignActions } from './provider/campaign-actions';
+export { campaignRights, canCreateAny, isVirtual } from './provider/permissions';
+export type { AnyCampaign, CampaignRights } from './provider/permissions';
+export { Toaster } from './provider/toast';
+export type { Toast, ToastInput, ToastSlotProps } from './provider/toast';
+export { TOASTS } from './messages';
+
+export { Calendar } from './calendar/Calendar';
+export type { CalendarProps } from './calendar/Calendar';
+export { CampaignCard } from './calendar/CampaignCard';
+export type { CampaignCardProps } from './calendar/CampaignCard';
+export { DayDialog } from './calendar/DayDialog';
+export type { DayDialogProps } from './calendar/DayDialog';
+export { DeleteCampaignDialog } from './calendar/DeleteCampaignDialog';
+export type { DeleteCampaignDialogProps } from './calendar/DeleteCampaignDialog';
+export { Gantt } from './gantt/Gantt';
+export type { GanttProps } from './gantt/Gantt';
+export { ChannelBoard } from './channels/ChannelBoard';
+export type { ChannelBoardProps } from './channels/ChannelBoard';
+export { ChannelDialog } from './channels/ChannelDialog';
+export type { ChannelDialogProps } from './channels/ChannelDialog';
+export { CampaignList } from './list/CampaignList';
+export type { CampaignListProps } from './list/CampaignList';
+export { StatCards } from './list/StatCards';
+export type { StatCardsProps } from './list/StatCards';
+export { CampaignDialog } from './campaign-dialog/CampaignDialog';
+export type { CampaignDialogProps, CampaignFormValues } from './campaign-dialog/CampaignDialog';
+export type { WidgetProps } from './ui/WidgetRoot';
+
+export { CadenceStyles, cadenceStyles } from './styles/CadenceStyles';

@@ -11,7 +11,7 @@ export const idSchema = z.uuid({ error: 'Must be a valid id' });
  */
 export const ymdSchema = z
   .string({ error: 'Must be a date (YYYY-MM-DD)' })
-  .refine(isYmd, { error: 'Must be a date (YYYY-MM-DD)' })
+  .refine(isYmd, { error: 'Must be a date (YYYY-MM-DD)', abort: true })
   .refine((s) => s >= '1900-01-01' && s <= '2999-12-31', { error: 'Must be a date between 1900 and 2999' });
 
 export const timestampSchema = z.iso.datetime({ offset: true });

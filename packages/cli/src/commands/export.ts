@@ -1,0 +1,48 @@
+import { writeFile } from 'node:fs/promises';
+import { campaignsToIcs, isYmd, joinCommaList, toCsv, type Campaign, type Channel } from '@cadence/core';
+import type { CommandContext } from '../context';
+import { usageError } from '../errors';
+import { CAMPAIGN_TABLE } from '../files/columns';
+import { clientFor, resolveTarget } from '../session';
+import { parseChannel } from '../users';
+
+interface ExportOptions {
+  format?: string;
+  channel?: string[];
+  from?: string;
+  to?: string;
+  out?: string;
+}
+
+function cell(c: Campaign, column: string): string {
+  const value = (c as unknown as Record<string, unknown>)[column];
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return column === 'landing_page_urls' ? value.join('\n') : joinCommaList(value as string[]);
+  return String(value);
+}
+
+/** The same columns `cadence import campaigns` reads, so an export imports back as it was. */
+export const campaignsToCsv = (rows: Campaign[]) => toCsv([[...CAMPAIGN_TABLE.columns], ...rows.map((c) => CAMPAIGN_TABLE.columns.map((col) => cell(c, col)))]);
+
+export async function exportCampaigns(ctx: CommandContext, what: string, opts: ExportOptions): Promise<void> {
+  if (what !== 'campaigns') throw usageError(`Only campaigns can be exported, not "${what}"`);
+  const format = opts.format ?? 'csv';
+  if (format !== 'csv' && format !== 'ics') throw usageError(`--format must be csv or ics, not "${format}"`);
+  for (const [flag, value] of [['--from', opts.from], ['--to', opts.to]] as const) {
+    if (value !== undefined && !isYmd(value)) throw usageError(`${flag} must be a date as YYYY-MM-DD, not "${value}"`);
+  }
+  const channels: Channel[] = (opts.channel ?? []).flatMap((c) => c.split(',')).map((c) => parseChannel(c.trim()));
+  const client = clientFor(resolveTarget(ctx.globals, ctx.env), ctx.env);
+  const query = { ...(opts.from ? { from: opts.from } : {}), ...(opts.to ? { to: opts.to } : {}) };
+  const lists = channels.length ? await Promise.all(channels.map((channel) => client.campaigns.list({ ...query, channel }))) : [await client.campaigns.list(query)];
+  const seen = new Set<string>();
+  const rows = lists.flat().filter((c) => !seen.has(c.id) && !!seen.add(c.id));
+  const text = format === 'csv' ? campaignsToCsv(rows) : campaignsToIcs(rows, { name: channels.length ? `Cadence: ${channels.join(', ')}` : 'Cadence campaigns' });
+  if (opts.out) {
+    await writeFile(opts.out, text);
+    ctx.out.success(`Exported ${rows.length} campaign(s) to ${opts.out}`);
+  } else {
+    process.stdout.write(text);
+    ctx.out.info(`Exported ${rows.length} campaign(s)`);
+  }
+}

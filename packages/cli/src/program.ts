@@ -1,0 +1,156 @@
+import { Command, CommanderError, Option } from 'commander';
+import type { CommandContext } from './context';
+import { createOutput } from './output';
+import { createPrompter } from './prompt';
+import type { GlobalOptions } from './session';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/**
+ * The `cadence` command tree. Each action loads its module only when it runs, so `--help`
+ * and simple commands start fast.
+ */
+export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
+  const program = new Command('cadence')
+    .description('Administer a Cadence install from a terminal or a script: users, permissions, access keys, imports and exports.')
+    .version('0.1.0')
+    .option('--api-url <url>', 'Cadence server URL (overrides CADENCE_API_URL and the stored login)')
+    .option('--token <key>', 'access key to use instead of the stored login (overrides CADENCE_TOKEN)')
+    .option('--json', 'print listings and reports as JSON')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', '\nExamples:\n  $ cadence login\n  $ cadence permissions grant ann@example.com channel_view --channel email\n  $ CADENCE_TOKEN=cad_… cadence export campaigns --format ics > campaigns.ics');
+
+  const ctx = (cmd: Command): CommandContext => {
+    const globals = cmd.optsWithGlobals() as GlobalOptions;
+    return { globals, env, out: createOutput(!!globals.json), prompt: createPrompter() };
+  };
+  const example = (cmd: Command, ...lines: string[]) => cmd.addHelpText('after', `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}`);
+
+  example(
+    program
+      .command('login')
+      .description('sign in and keep a refresh token in ~/.config/cadence (mode 600)')
+      .option('--email <email>', 'account e-mail (prompted when missing)')
+      .option('--password-stdin', 'read the password from standard input')
+      .action(async (opts, cmd) => (await import('./commands/auth')).login(ctx(cmd), opts)),
+    'cadence login --api-url https://cadence.example.com --email admin@example.com',
+    "echo \"$PASSWORD\" | cadence login --api-url http://localhost:8787 --email admin@example.com --password-stdin",
+  );
+  example(
+    program.command('logout').description('end the stored session').action(async (_o, cmd) => (await import('./commands/auth')).logout(ctx(cmd))),
+    'cadence logout',
+  );
+  example(
+    program.command('whoami').description('show who the CLI acts as, with role and permissions').action(async (_o, cmd) => (await import('./commands/auth')).whoami(ctx(cmd))),
+    'cadence whoami --json',
+  );
+
+  const users = program.command('users').description('list users');
+  example(users.command('list').description('every user with role and id').action(async (_o, cmd) => (await import('./commands/users')).listUsers(ctx(cmd))), 'cadence users list');
+  const roles = program.command('roles').description('set roles');
+  example(
+    roles
+      .command('set')
+      .description('make a user an administrator, or not')
+      .argument('<email>')
+      .addArgument(new Command().createArgument('<role>', 'admin or none').choices(['admin', 'none']))
+      .action(async (email, role, _o, cmd) => (await import('./commands/users')).setRole(ctx(cmd), email, role)),
+    'cadence roles set ann@example.com admin',
+  );
+
+  const perms = program.command('permissions').description('show, grant, revoke and apply permissions');
+  example(
+    perms.command('show').description("a user's role and permissions").argument('<email>').action(async (email, _o, cmd) => (await import('./commands/permissions')).showPermissions(ctx(cmd), email)),
+    'cadence permissions show ann@example.com',
+  );
+  for (const mode of ['grant', 'revoke'] as const) {
+    example(
+      perms
+        .command(mode)
+        .description(`${mode} a permission (global_view, global_create, channel_view, channel_create)`)
+        .argument('<email>')
+        .argument('<type>', 'global_view | global_create | channel_view | channel_create')
+        .option('--channel <channel>', 'channel for channel_view / channel_create (repeatable, or comma-separated)', collect)
+        .action(async (email, type, opts, cmd) =>
+          (await import('./commands/permissions')).grantOrRevoke(ctx(cmd), mode, email, type, opts.channel?.flatMap((c: string) => c.split(','))),
+        ),
+      `cadence permissions ${mode} ann@example.com channel_${mode === 'grant' ? 'create' : 'view'} --channel email --channel social`,
+    );
+  }
+  example(
+    perms
+      .command('apply')
+      .description("make listed users' permissions exactly those in a CSV (email,permission,channel) or JSON file")
+      .argument('<file>')
+      .option('--dry-run', 'print the changes per user without making them')
+      .action(async (file, opts, cmd) => (await import('./commands/permissions')).applyPermissions(ctx(cmd), file, opts)),
+    'cadence permissions apply team.csv --dry-run',
+    'cadence permissions apply team.json',
+  );
+
+  const keys = program.command('keys').description('long-lived access keys for embeds, feeds and scripts');
+  example(
+    keys
+      .command('create')
+      .description('create a key and print its secret once')
+      .requiredOption('--name <name>', 'what the key is for')
+      .option('--read-only', 'the key can only read (embeds, calendar feeds)')
+      .option('--channels <channels>', 'limit the key to these channels (comma-separated, repeatable)', collect)
+      .action(async (opts, cmd) => (await import('./commands/keys')).createKey(ctx(cmd), opts)),
+    'cadence keys create --name "Intranet calendar" --read-only --channels email,social',
+  );
+  example(keys.command('list').description('active keys (never their secrets)').action(async (_o, cmd) => (await import('./commands/keys')).listKeys(ctx(cmd))), 'cadence keys list --json');
+  example(
+    keys.command('revoke').description('revoke a key; it stops working at once').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/keys')).revokeKey(ctx(cmd), id)),
+    'cadence keys revoke 3f2c… --yes',
+  );
+
+  example(
+    program
+      .command('import')
+      .description('import a CSV or .xlsx file, all or nothing: prospective-publications, campaigns or events')
+      .addArgument(new Command().createArgument('<kind>', 'what to import').choices(['prospective-publications', 'campaigns', 'events']))
+      .argument('<file>', '.csv or .xlsx (see `cadence template <kind>` for the columns)')
+      .option('--dry-run', 'check everything and report, but save nothing')
+      .option('--skip-existing', 'skip rows that already exist (same name; for campaigns title and live date; for events name and start date)')
+      .action(async (kind, file, opts, cmd) => (await import('./commands/import')).runImport(ctx(cmd), kind, file, opts)),
+    'cadence template campaigns > campaigns.csv',
+    'cadence import campaigns campaigns.csv --dry-run',
+    'cadence import prospective-publications pubs.xlsx --skip-existing',
+  );
+
+  example(
+    program
+      .command('export')
+      .description('export campaigns as CSV (re-importable) or iCalendar, to stdout or --out')
+      .argument('<what>', 'campaigns')
+      .addOption(new Option('--format <format>', 'csv or ics').choices(['csv', 'ics']).default('csv'))
+      .option('--channel <channel>', 'only these channels (repeatable, or comma-separated)', collect)
+      .option('--from <date>', 'only campaigns touching this window: first day (YYYY-MM-DD)')
+      .option('--to <date>', 'last day of the window (YYYY-MM-DD)')
+      .option('--out <file>', 'write to a file instead of stdout')
+      .action(async (what, opts, cmd) => (await import('./commands/export')).exportCampaigns(ctx(cmd), what, opts)),
+    'cadence export campaigns --format ics --channel email > email.ics',
+    'cadence export campaigns --from 2026-01-01 --to 2026-03-31 --out q1.csv',
+  );
+
+  example(
+    program
+      .command('template')
+      .description('print the import template for prospective-publications, campaigns or events')
+      .argument('<name>')
+      .option('--out <file>', 'write to a file instead of stdout')
+      .action(async (name, opts, cmd) => (await import('./commands/template')).printTemplate(ctx(cmd), name, opts)),
+    'cadence template prospective-publications --out prospective_publications_template.csv',
+  );
+
+  program.exitOverride();
+  for (const cmd of program.commands) {
+    cmd.exitOverride();
+    for (const sub of cmd.commands) sub.exitOverride();
+  }
+  return program;
+}
+
+export { CommanderError };

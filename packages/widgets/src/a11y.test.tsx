@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import type { ReactElement } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Calendar } from './calendar/Calendar';
+import { CampaignDialog } from './campaign-dialog/CampaignDialog';
+import { ChannelBoard } from './channels/ChannelBoard';
+import { Gantt } from './gantt/Gantt';
+import { CampaignList } from './list/CampaignList';
+import { StatCards } from './list/StatCards';
+import { createMemoryClient, type MemoryClientOptions } from './testing/memory-client';
+import { sampleCampaigns, sampleVirtualCampaigns } from './testing/fixtures';
+import { renderWidget, type RenderWidgetResult } from './testing/render';
+
+const TODAY = '2026-03-11';
+const viewer = { role: null, permissions: [{ permission_type: 'global_view' as const, channel: null }] };
+
+/** Serious and critical violations in the whole document (dialogs portal out of the container). */
+async function seriousViolations(): Promise<string[]> {
+  const result = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+type State = [name: string, options: MemoryClientOptions & { failList?: boolean }, then?: (r: RenderWidgetResult) => Promise<void>];
+
+const STATES: State[] = [
+  ['with campaigns', { campaigns: sampleCampaigns(TODAY), virtual: sampleVirtualCampaigns(TODAY) }],
+  ['empty', {}],
+  ['loading', { latencyMs: 60_000 }],
+  ['failing', { campaigns: [], failList: true }],
+  ['read-only', { campaigns: sampleCampaigns(TODAY), user: viewer }],
+];
+
+const WIDGETS: Array<[string, () => ReactElement]> = [
+  ['Calendar', () => <Calendar />],
+  ['Calendar (week, live)', () => <Calendar mode="week" view="live" />],
+  ['Gantt', () => <Gantt />],
+  ['ChannelBoard', () => <ChannelBoard />],
+  ['CampaignList', () => <CampaignList />],
+  ['StatCards', () => <StatCards />],
+];
+
+async function check(ui: ReactElement, { failList, ...options }: State[1], then?: State[2]) {
+  const client = createMemoryClient({ now: () => new Date(2026, 2, 11, 10), ...options });
+  if (failList) client.control.failAlways('campaigns.list');
+  const r = renderWidget(ui, { client });
+  if (!options.latencyMs) await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+  await then?.(r);
+  expect(await seriousViolations()).toEqual([]);
+}
+
+describe('accessibility (axe: no serious or critical violations)', () => {
+  // jsdom reports navigator.vendor 'Apple Computer, Inc.', so floating-ui takes its Safari path
+  // and renders its focus guards as unnamed role="button" spans (a VoiceOver workaround). Audit
+  // as Chromium, which the e2e tests drive; the Safari behaviour is upstream's choice.
+  const vendor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'vendor');
+  beforeAll(() => Object.defineProperty(navigator, 'vendor', { value: 'Google Inc.', configurable: true }));
+  afterAll(() => {
+    delete (navigator as { vendor?: string }).vendor;
+    if (vendor) Object.defineProperty(Object.getPrototypeOf(navigator), 'vendor', vendor);
+  });
+
+  for (const [widget, ui] of WIDGETS) {
+    for (const [state, options] of STATES) {
+      it(`should pass for ${widget}, ${state}`, () => check(ui(), options));
+    }
+  }
+
+  const data = { campaigns: sampleCampaigns(TODAY), virtual: sampleVirtualCampaigns(TODAY) };
+  it('should pass with the day dialog and its card menu open', () =>
+    check(<Calendar />, data, async ({ user }) => {
+      await user.click(screen.getByRole('gridcell', { name: /March 11, 2026/ }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getAllByRole('button', { name: /^Actions for/ })[0]!);
+      await screen.findByRole('menu');
+    }));
+
+  it('should pass with the delete confirmation open', () =>
+    check(<CampaignList />, data, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Actions for Spring Product Launch' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Delete Campaign' }));
+      await screen.findByRole('alertdialog');
+    }));
+
+  it('should pass with the channel dialog open', () =>
+    check(<ChannelBoard />, data, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: /^Open Webinars/ }));
+      await screen.findByRole('dialog');
+    }));
+
+  it('should pass for the campaign dialog with every channel configuration shown', () =>
+    check(<CampaignDialog open onOpenChange={() => {}} />, {}, async ({ user }) => {
+      const chips = within(await screen.findByRole('group', { name: 'Marketing Channels' }));
+      for (const name of ['Email', 'Social Media', 'Content', 'Events']) await user.click(chips.getByRole('button', { name }));
+      await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+      await screen.findByText('Campaign title is required');
+    }));
+
+  it('should pass for the Gantt grouped by channel in live view', () =>
+    check(<Gantt view="live" />, data, async ({ user }) => {
+      await user.click(screen.getByRole('switch', { name: 'Group by Channel' }));
+    }));
+});

@@ -1,0 +1,132 @@
+import {
+  addDays,
+  addMonths,
+  bucketByDay,
+  formatYmd,
+  monthGrid,
+  todayYmd,
+  visibleWindow,
+  weekDays,
+  weekRangeLabel,
+  type CalendarMode,
+  type Campaign,
+  type Channel,
+  type ScheduleView,
+  type Ymd,
+} from '@cadence/core';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
+import { useCampaigns, useVirtualCampaigns } from '../provider/campaign-queries';
+import { useCadence } from '../provider/context';
+import type { AnyCampaign } from '../provider/permissions';
+import { useSession } from '../provider/session';
+import { LoadError, Segmented } from '../ui/bits';
+import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { CalendarGrid } from './CalendarGrid';
+import { DayDialog } from './DayDialog';
+
+export interface CalendarProps extends WidgetProps {
+  /** Only this channel's campaigns (the channel dashboard). */
+  channel?: Channel;
+  /** Initial view; default 'planning'. */
+  view?: ScheduleView;
+  /** Initial mode; default 'month'. */
+  mode?: CalendarMode;
+  /** Initial day shown; default today. */
+  date?: Ymd;
+  /** Show live ads and events as read-only campaigns; default: only without a channel. */
+  includeVirtual?: boolean;
+  /** Called instead of opening the built-in edit dialog. */
+  onEditCampaign?: (campaign: Campaign) => void;
+}
+
+export const VIEW_OPTIONS = [
+  { value: 'planning', label: 'Planning Timeline' },
+  { value: 'live', label: 'Live Schedule' },
+] as const;
+const MODE_OPTIONS = [
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+] as const;
+
+function CalendarBody(props: CalendarProps): ReactNode {
+  const { now } = useCadence();
+  const session = useSession();
+  const today = todayYmd(now());
+  const [view, setView] = useState<ScheduleView>(props.view ?? 'planning');
+  const [mode, setMode] = useState<CalendarMode>(props.mode ?? 'month');
+  const [anchor, setAnchor] = useState<Ymd>(props.date ?? today);
+  const [focused, setFocused] = useState<Ymd>(anchor);
+  const [openDay, setOpenDay] = useState<Ymd | null>(null);
+  const editor = useCampaignEditor(props.onEditCampaign);
+  const labelId = useId();
+
+  const { from, to } = visibleWindow(anchor, mode);
+  const campaigns = useCampaigns({ from, to, ...(props.channel ? { channel: props.channel } : {}) });
+  const virtual = useVirtualCampaigns(props.includeVirtual ?? !props.channel);
+  const weeks = useMemo(() => (mode === 'month' ? monthGrid(anchor) : [weekDays(anchor)]), [anchor, mode]);
+  const buckets = useMemo(() => {
+    const all: AnyCampaign[] = [...(campaigns.data ?? []), ...(virtual.data ?? [])];
+    return bucketByDay(all, weeks.flat(), view);
+  }, [campaigns.data, virtual.data, weeks, view]);
+
+  const step = (dir: 1 | -1) => {
+    const next = mode === 'month' ? addMonths(anchor, dir) : addDays(anchor, 7 * dir);
+    setAnchor(next);
+    setFocused(next);
+  };
+  const unit = mode === 'month' ? 'month' : 'week';
+
+  return (
+    <section className="cad-panel" aria-busy={campaigns.status === 'loading'}>
+      <header className="cad-toolbar">
+        <h2 className="cad-panel__title">{view === 'planning' ? 'Planning Timeline' : 'Live Campaign Calendar'}</h2>
+        <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
+        <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
+        <div className="cad-toolbar__nav">
+          <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}>‹</button>
+          <p id={labelId} className="cad-toolbar__label" aria-live="polite">
+            {mode === 'month' ? formatYmd(anchor, 'MMMM yyyy') : weekRangeLabel(anchor)}
+          </p>
+          <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => step(1)}>›</button>
+        </div>
+      </header>
+      {campaigns.status === 'error' ? (
+        <LoadError onRetry={campaigns.refetch} />
+      ) : (
+        <CalendarGrid
+          weeks={weeks}
+          buckets={buckets}
+          mode={mode}
+          month={anchor.slice(0, 7)}
+          today={today}
+          labelledBy={labelId}
+          focused={focused}
+          onFocusDay={setFocused}
+          onOpenDay={setOpenDay}
+          onEdit={editor.edit}
+          rights={session.rights}
+        />
+      )}
+      <DayDialog
+        day={openDay}
+        view={view}
+        campaigns={openDay ? (buckets.get(openDay) ?? []) : []}
+        now={now()}
+        rights={session.rights}
+        onClose={() => setOpenDay(null)}
+        onEdit={editor.edit}
+      />
+      {editor.dialog}
+    </section>
+  );
+}
+
+/** Month or week calendar of planning or live campaigns (spec §2 'Calendar view'). */
+export function Calendar(props: CalendarProps): ReactNode {
+  return (
+    <WidgetRoot name="Calendar" client={props.client} className={props.className}>
+      <CalendarBody {...props} />
+    </WidgetRoot>
+  );
+}

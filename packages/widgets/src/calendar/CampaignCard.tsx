@@ -1,0 +1,73 @@
+import { CAMPAIGN_STATUSES, dayDialogChannels, formatYmd, statusLabel, type Campaign, type CampaignStatus } from '@cadence/core';
+import { useState, type ReactNode } from 'react';
+import { useCampaignActions } from '../provider/campaign-actions';
+import { isVirtual, type AnyCampaign, type CampaignRights } from '../provider/permissions';
+import { Badge, ChannelChip, PriorityDot, StatusBadge } from '../ui/bits';
+import { Menu, type MenuItem } from '../ui/Menu';
+import { DeleteCampaignDialog } from './DeleteCampaignDialog';
+
+export interface CampaignCardProps {
+  campaign: AnyCampaign;
+  /** The badge's status: derived from dates in the calendar, stored elsewhere. */
+  status: CampaignStatus;
+  rights: CampaignRights;
+  onEdit: (c: Campaign) => void;
+}
+
+const swallow = () => undefined;
+
+/** Title, priority, description, 'MMM dd' dates, status, channels, owner; edit and the six actions. */
+export function CampaignCard({ campaign: c, status, rights, onEdit }: CampaignCardProps): ReactNode {
+  const actions = useCampaignActions();
+  const [confirming, setConfirming] = useState(false);
+  const channels = dayDialogChannels(c.channels);
+  const row = isVirtual(c) ? null : c;
+  const items: MenuItem[] = row
+    ? [
+        { label: 'Edit Campaign', onSelect: () => onEdit(row) },
+        ...CAMPAIGN_STATUSES.map((s) => ({
+          label: `Mark as ${statusLabel(s)}`,
+          onSelect: () => void actions.setStatus(row, s).catch(swallow),
+        })),
+        { label: 'Delete Campaign', onSelect: () => setConfirming(true), danger: true },
+      ]
+    : [];
+  return (
+    <article className="cad-card" aria-label={c.title}>
+      <div className="cad-card__head">
+        <PriorityDot priority={c.priority} />
+        <h3 className="cad-card__title">{c.title}</h3>
+        <StatusBadge status={status} />
+        {isVirtual(c) && <Badge tone="outline">Read-only</Badge>}
+        {row && rights.edit && (
+          <>
+            <button type="button" className="cad-button cad-button--ghost" aria-label={`Edit ${c.title}`} onClick={() => onEdit(row)}>
+              Edit
+            </button>
+            <Menu label={`Actions for ${c.title}`} items={items} />
+          </>
+        )}
+      </div>
+      {c.description && <p className="cad-card__description">{c.description}</p>}
+      <p className="cad-card__dates">
+        <span>Planning: {formatYmd(c.planning_start_date, 'MMM dd')}</span>
+        <span>Live: {formatYmd(c.live_date, 'MMM dd')}</span>
+      </p>
+      <div className="cad-card__channels">
+        {channels.shown.map((ch) => (
+          <ChannelChip key={ch} channel={ch} />
+        ))}
+        {channels.moreLabel && <Badge tone="outline">{channels.moreLabel}</Badge>}
+      </div>
+      {c.owner && <p className="cad-card__owner">Owner: {c.owner}</p>}
+      {row && (
+        <DeleteCampaignDialog
+          title={c.title}
+          open={confirming}
+          onOpenChange={setConfirming}
+          onConfirm={() => void actions.remove(row).catch(swallow)}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  DEFAULT_GANTT_RANGE,
+  ganttRange,
+  groupByChannel,
+  layoutGantt,
+  monthGridlines,
+  stepRange,
+  todayYmd,
+  type Campaign,
+  type Channel,
+  type GanttRange,
+  type ScheduleView,
+  type Ymd,
+} from '@cadence/core';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { VIEW_OPTIONS } from '../calendar/Calendar';
+import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
+import { useCampaigns, useVirtualCampaigns } from '../provider/campaign-queries';
+import { useCadence } from '../provider/context';
+import type { AnyCampaign } from '../provider/permissions';
+import { useSession } from '../provider/session';
+import { EmptyState, LoadError, Segmented } from '../ui/bits';
+import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { GanttRows, type GanttRow } from './GanttRows';
+
+export interface GanttProps extends WidgetProps {
+  channel?: Channel;
+  /** Initial view; default 'planning'. */
+  view?: ScheduleView;
+  /** Initial range; default 'quarter'. */
+  range?: GanttRange;
+  /** Initial day inside the range; default today. */
+  date?: Ymd;
+  /** Offer 'Group by Channel' (only when channel info is shown); default true. */
+  showChannels?: boolean;
+  includeVirtual?: boolean;
+  onEditCampaign?: (campaign: Campaign) => void;
+}
+
+const RANGE_OPTIONS = [
+  { value: 'month', label: 'Month' },
+  { value: 'quarter', label: 'Quarter' },
+  { value: 'year', label: 'Year' },
+] as const;
+
+function GanttBody(props: GanttProps): ReactNode {
+  const { now } = useCadence();
+  const session = useSession();
+  const [view, setView] = useState<ScheduleView>(props.view ?? 'planning');
+  const [range, setRange] = useState<GanttRange>(props.range ?? DEFAULT_GANTT_RANGE);
+  const [anchor, setAnchor] = useState<Ymd>(props.date ?? todayYmd(now()));
+  const [grouped, setGrouped] = useState(false);
+  const editor = useCampaignEditor(props.onEditCampaign);
+  const groupId = useId();
+  const span = ganttRange(anchor, range);
+  const campaigns = useCampaigns({ from: span.start, to: span.end, ...(props.channel ? { channel: props.channel } : {}) });
+  const virtual = useVirtualCampaigns(props.includeVirtual ?? !props.channel);
+  const showChannels = props.showChannels ?? true;
+
+  const rows = useMemo<GanttRow[]>(() => {
+    const all: AnyCampaign[] = [...(campaigns.data ?? []), ...(virtual.data ?? [])];
+    const bars = layoutGantt(all, span, view);
+    if (!(grouped && showChannels)) return bars.map((b) => ({ key: b.campaign.id, label: b.campaign.title, bars: [b] }));
+    return groupByChannel(bars.map((b) => ({ ...b, channels: b.campaign.channels }))).map((r) => ({
+      key: r.channel,
+      label: (
+        <>
+          <span className="cad-dot" style={{ background: r.color }} aria-hidden="true" />
+          {r.label}
+        </>
+      ),
+      bars: r.campaigns,
+    }));
+  }, [campaigns.data, virtual.data, span.start, span.end, view, grouped, showChannels]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const unit = range;
+  return (
+    <section className="cad-panel" aria-busy={campaigns.status === 'loading'}>
+      <header className="cad-toolbar">
+        <h2 className="cad-panel__title">{view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline'}</h2>
+        <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
+        <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+        {showChannels && (
+          <label className="cad-switch" htmlFor={groupId}>
+            <input id={groupId} type="checkbox" role="switch" checked={grouped} onChange={(e) => setGrouped(e.target.checked)} />
+            Group by Channel
+          </label>
+        )}
+        <div className="cad-toolbar__nav">
+          <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, -1))}>‹</button>
+          <p className="cad-toolbar__label" aria-live="polite">{span.label}</p>
+          <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, 1))}>›</button>
+        </div>
+      </header>
+      {campaigns.status === 'error' ? (
+        <LoadError onRetry={campaigns.refetch} />
+      ) : campaigns.status === 'success' && rows.length === 0 ? (
+        <EmptyState title="No campaigns in this time range" text="Try adjusting the time range or filters to see campaigns." />
+      ) : (
+        <div className="cad-gantt">
+          <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
+            <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>
+            <div className="cad-gantt__track">
+              {monthGridlines(span).map((g) => (
+                <span key={g.ymd} className="cad-gantt__month" style={{ left: `${g.leftPercent}%` }}>{g.label}</span>
+              ))}
+            </div>
+          </div>
+          <GanttRows rows={rows} view={view} gridlines={monthGridlines(span)} rights={session.rights} onEdit={editor.edit} />
+        </div>
+      )}
+      <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>
+      {editor.dialog}
+    </section>
+  );
+}
+
+/** Planning or live bars over a month, quarter or year (spec §2 'Gantt timeline view'). */
+export function Gantt(props: GanttProps): ReactNode {
+  return (
+    <WidgetRoot name="Gantt" client={props.client} className={props.className}>
+      <GanttBody {...props} />
+    </WidgetRoot>
+  );
+}

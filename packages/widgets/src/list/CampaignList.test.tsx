@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCampaign } from '../testing/fixtures';
+import { createMemoryClient } from '../testing/memory-client';
+import { renderWidget } from '../testing/render';
+import { CampaignList } from './CampaignList';
+import { StatCards } from './StatCards';
+
+const list = [
+  makeCampaign({ title: 'A', status: 'planning' }),
+  makeCampaign({ title: 'B', status: 'planning' }),
+  makeCampaign({ title: 'C', status: 'live' }),
+  makeCampaign({ title: 'D', status: 'in-progress' }),
+  makeCampaign({ title: 'E', status: 'completed' }),
+];
+
+describe('CampaignList', () => {
+  it('should show a skeleton of four placeholders while loading', async () => {
+    renderWidget(<CampaignList />, { latencyMs: 50 });
+    expect(screen.getByRole('status', { name: 'Loading campaigns' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('campaign-skeleton')).toHaveLength(4);
+    expect(await screen.findByText('No campaigns found')).toBeInTheDocument();
+  });
+
+  it('should offer Create Your First Campaign when empty and open the create dialog', async () => {
+    const { user } = renderWidget(<CampaignList />);
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Campaign' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Campaign' })).toBeInTheDocument();
+  });
+
+  it('should not offer creation to a read-only user', async () => {
+    renderWidget(<CampaignList />, { user: { role: null, permissions: [{ permission_type: 'global_view', channel: null }] } });
+    expect(await screen.findByText('No campaigns found')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Your First Campaign' })).not.toBeInTheDocument());
+  });
+
+  it('should show cards with the stored status and their actions', async () => {
+    renderWidget(<CampaignList />, { campaigns: list });
+    const card = await screen.findByRole('article', { name: 'C' });
+    expect(within(card).getByText('Live')).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: 'Actions for C' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it('should show the error state and recover on retry', async () => {
+    const client = createMemoryClient({ campaigns: list });
+    client.control.failNext('campaigns.list');
+    const { user, toasts } = renderWidget(<CampaignList />, { client });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'A' })).toBeInTheDocument();
+    expect(toasts[0]).toMatchObject({ title: 'Error loading campaigns', variant: 'destructive' });
+  });
+});
+
+describe('StatCards', () => {
+  it('should count Total Campaigns, In Planning, Live Campaigns and In Progress', async () => {
+    renderWidget(<StatCards />, { campaigns: list });
+    const value = (label: string) => screen.getByText(label).nextElementSibling;
+    await waitFor(() => expect(value('Total Campaigns')).toHaveTextContent('5'));
+    expect(value('In Planning')).toHaveTextContent('2');
+    expect(value('Live Campaigns')).toHaveTextContent('1');
+    expect(value('In Progress')).toHaveTextContent('1');
+  });
+});

@@ -1,0 +1,32 @@
+import type { Campaign, CampaignListQuery, VirtualCampaign } from '@cadence/core';
+import { useCallback } from 'react';
+import { TOASTS } from '../messages';
+import { useCadence } from './context';
+import { useQuery } from './use-query';
+
+export const CAMPAIGNS_PREFIX = 'campaigns:';
+export const campaignsKey = (query: CampaignListQuery = {}) =>
+  CAMPAIGNS_PREFIX + JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort()));
+
+/** Campaigns for a query (typically the visible window); failures show the spec's toast. */
+export function useCampaigns(query: CampaignListQuery = {}) {
+  const { client, toast } = useCadence();
+  const key = campaignsKey(query);
+  const fetcher = useCallback(() => client.campaigns.list(query), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onError = useCallback(
+    (error: unknown) => {
+      console.error('[Cadence] loading campaigns failed', error);
+      toast({ ...TOASTS.loadError, variant: 'destructive' });
+    },
+    [toast],
+  );
+  return useQuery<Campaign[]>(key, fetcher, onError);
+}
+
+/** Live ads and events as read-only campaigns; failures are only logged (spec §8). */
+export function useVirtualCampaigns(enabled: boolean) {
+  const { client } = useCadence();
+  const fetcher = useCallback(() => client.dashboard.virtual(), [client]);
+  const onError = useCallback((error: unknown) => console.error('[Cadence] loading ads and events failed', error), []);
+  return useQuery<VirtualCampaign[]>(enabled ? 'virtual' : null, fetcher, onError);
+}

@@ -1,0 +1,197 @@
+import {
+  CadenceApiError,
+  abilities,
+  campaignCreateSchema,
+  campaignUpdateSchema,
+  canPromoteCampaign,
+  canReadCampaign,
+  canWriteCampaign,
+  normalizeScopedCampaign,
+  promote,
+  type AuthUserResponse,
+  type CadenceClient,
+  type Campaign,
+  type CampaignListQuery,
+  type Principal,
+  type VirtualCampaign,
+} from '@cadence/core';
+import { checkVersion, forbidden, memoryId, notFound } from './memory-crud';
+import { memoryExtras } from './memory-extras';
+
+export interface MemoryUser {
+  id?: string;
+  email?: string;
+  role?: Principal['role'];
+  permissions?: Principal['permissions'];
+  readOnly?: boolean;
+}
+
+export interface MemoryClientOptions {
+  campaigns?: Campaign[];
+  virtual?: VirtualCampaign[];
+  /** Defaults to an administrator. */
+  user?: MemoryUser;
+  /** Delay of every call, to show loading states. */
+  latencyMs?: number;
+  /** The clock used for created_at/updated_at. */
+  now?: () => Date;
+}
+
+export interface MemoryCall {
+  op: string;
+  args: unknown[];
+}
+
+export interface MemoryControl {
+  setLatency(ms: number): void;
+  /** The next call of `op` (e.g. 'campaigns.update') fails with `error` (default: 500). */
+  failNext(op: string, error?: Error): void;
+  /** Every call of `op` fails until `clearFailures()`; `op` '*' fails every call. */
+  failAlways(op: string, error?: Error): void;
+  clearFailures(): void;
+  /** Changes a stored campaign as another user would: its version bumps. */
+  editAsSomeoneElse(id: string, patch: Partial<Campaign>): Campaign;
+  /** Every call so far, with its arguments. */
+  readonly calls: MemoryCall[];
+  /** The stored campaigns, unfiltered. */
+  campaigns(): Campaign[];
+}
+
+export type MemoryClient = CadenceClient & { control: MemoryControl };
+
+export const DEFAULT_MEMORY_USER_ID = '00000000-0000-4000-8000-00000000a001';
+
+const serverError = () => new CadenceApiError(500, 'internal', 'Simulated server error');
+
+function validation(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): CadenceApiError {
+  const details = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  return new CadenceApiError(400, 'validation_failed', details[0]?.message ?? 'Invalid request', details);
+}
+
+/** Campaigns whose spans touch the window, like `GET /api/campaigns?from&to`. */
+function touches(c: Campaign, q: CampaignListQuery): boolean {
+  const first = c.planning_start_date < c.live_date ? c.planning_start_date : c.live_date;
+  if (q.to && first > q.to) return false;
+  if (q.from && c.end_date) {
+    const last = [c.planning_start_date, c.live_date, c.end_date].sort().at(-1) ?? '';
+    if (last < q.from) return false;
+  }
+  return true;
+}
+
+/**
+ * An in-memory `CadenceClient` for tests and stories: versions bump, a stale version gets
+ * 412 with the current row, writes the user may not make get 403 (core's policy), and
+ * latency and failures can be simulated through `control`.
+ */
+export function createMemoryClient(options: MemoryClientOptions = {}): MemoryClient {
+  const clock = options.now ?? (() => new Date());
+  const now = () => clock().toISOString();
+  const user = { id: DEFAULT_MEMORY_USER_ID, email: 'admin@cadence.demo', role: 'admin' as const, permissions: [], ...options.user };
+  const principal: Principal = { userId: user.id, role: user.role ?? null, permissions: user.permissions, readOnly: !!user.readOnly };
+  const campaigns: Campaign[] = structuredClone(options.campaigns ?? []);
+  const virtual: VirtualCampaign[] = structuredClone(options.virtual ?? []);
+  let latency = options.latencyMs ?? 0;
+  const once = new Map<string, Error>();
+  const always = new Map<string, Error>();
+  const calls: MemoryCall[] = [];
+
+  const run = async <T>(op: string, fn: () => T, args: unknown[] = []): Promise<T> => {
+    calls.push({ op, args: structuredClone(args) });
+    if (latency > 0) await new Promise((r) => setTimeout(r, latency));
+    const failure = once.get(op) ?? always.get(op) ?? always.get('*');
+    once.delete(op);
+    if (failure) throw failure;
+    return fn();
+  };
+  const find = (id: string) => {
+    const row = campaigns.find((c) => c.id === id);
+    if (!row || !canReadCampaign(principal, row)) throw notFound();
+    return row;
+  };
+  const save = (row: Campaign, next: Campaign) => {
+    if (!canWriteCampaign(principal, next)) throw forbidden();
+    Object.assign(row, next, { version: row.version + 1, updated_at: now() });
+    return structuredClone(row);
+  };
+
+  const extras = memoryExtras(run, now, user);
+  const client: CadenceClient = {
+    ...extras,
+    auth: {
+      ...extras.auth,
+      user: () =>
+        run('auth.user', (): AuthUserResponse => ({
+          user: { id: user.id, email: user.email, email_confirmed_at: null, created_at: now() },
+          role: principal.role,
+          permissions: principal.permissions.map((p) => ({ ...p })),
+          abilities: abilities(principal) as unknown as Record<string, unknown>,
+        })),
+    },
+    campaigns: {
+      list: (query = {}) =>
+        run('campaigns.list', () => structuredClone(campaigns.filter((c) => canReadCampaign(principal, c) && touches(c, query)
+          && (!query.channel || c.channels.includes(query.channel)) && (!query.status || c.status === query.status)
+          && (!query.scope || c.scope === query.scope))), [query]),
+      get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
+      create: (body) =>
+        run('campaigns.create', () => {
+          const parsed = campaignCreateSchema.safeParse(body);
+          if (!parsed.success) throw validation(parsed.error.issues);
+          const stamp = now();
+          const row = normalizeScopedCampaign({
+            ...parsed.data, description: parsed.data.description ?? null, end_date: parsed.data.end_date ?? null,
+            owner: parsed.data.owner ?? null, primary_channel: parsed.data.primary_channel ?? null,
+            summary: parsed.data.summary ?? null, goals: parsed.data.goals ?? null, project_leader: parsed.data.project_leader ?? null,
+            id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: user.id,
+          });
+          if (!canWriteCampaign(principal, row)) throw forbidden();
+          campaigns.unshift(row);
+          return structuredClone(row);
+        }, [body]),
+      update: (id, patch, o) =>
+        run('campaigns.update', () => {
+          const parsed = campaignUpdateSchema.safeParse(patch);
+          if (!parsed.success) throw validation(parsed.error.issues);
+          const row = find(id);
+          if (!canWriteCampaign(principal, row)) throw forbidden();
+          checkVersion(row, o?.version);
+          return save(row, normalizeScopedCampaign({ ...row, ...parsed.data }));
+        }, [id, patch, o]),
+      remove: (id, o) =>
+        run('campaigns.remove', () => {
+          const row = find(id);
+          if (!canWriteCampaign(principal, row)) throw forbidden();
+          checkVersion(row, o?.version);
+          campaigns.splice(campaigns.indexOf(row), 1);
+        }, [id, o]),
+      promote: (id, o) =>
+        run('campaigns.promote', () => {
+          const row = find(id);
+          if (!canPromoteCampaign(principal, row)) throw forbidden();
+          checkVersion(row, o?.version);
+          return save(row, promote(row));
+        }, [id, o]),
+    },
+    dashboard: { virtual: () => run('dashboard.virtual', () => structuredClone(virtual)) },
+  };
+
+  const control: MemoryControl = {
+    setLatency: (ms) => void (latency = ms),
+    failNext: (op, error = serverError()) => void once.set(op, error),
+    failAlways: (op, error = serverError()) => void always.set(op, error),
+    clearFailures: () => {
+      once.clear();
+      always.clear();
+    },
+    editAsSomeoneElse: (id, patch) => {
+      const row = campaigns.find((c) => c.id === id);
+      if (!row) throw notFound();
+      Object.assign(row, patch, { version: row.version + 1, updated_at: now() });
+      return structuredClone(row);
+    },
+    calls,
+    campaigns: () => structuredClone(campaigns),
+  };
+  return { ...client, control };
+}

@@ -1,0 +1,31 @@
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const pkg = (id: string, name: string) => id === name || id.startsWith(`${name}/`);
+// Peers and dependencies stay imports; the standalone custom-element bundle (a later issue) inlines them.
+const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@floating-ui/react', '@tanstack/react-virtual'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    {
+      name: 'cadence-css-file',
+      closeBundle: () => copyFileSync(here('./src/styles/cadence.css'), here('./dist/cadence.css')),
+    },
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    emptyOutDir: true,
+    lib: {
+      entry: { index: here('./src/index.ts'), testing: here('./src/testing.ts') },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: (id) => EXTERNAL.some((name) => pkg(id, name)),
+    },
+  },
+});
