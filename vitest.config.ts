@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'cli',
-          include: ['packages/cli/src/**/*.test.ts', 'packages/cli/test/**/*.test.ts'],
+          include: ['packages/cli/src/**/*.test.ts', 'tests/**/*.test.ts'],
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import knexFactory from 'knex';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real `cadence-server start` in a child process on a fresh database: PGlite in a temporary
+ * DATA_DIR, or a new database on the server named by TEST_DATABASE_URL.
+ */
+export async function startServerProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-it-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    dbName = `cadence_it_${randomBytes(5).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+    await admin.raw(`CREATE DATABASE ${dbName}`);
+    await admin.destroy();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/bin.ts'), 'start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_FORMAT: 'json',
+      BCRYPT_COST: '4',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.stderr!.on('data', (d) => (out += d));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName && adminUrl) {
+        const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+        await admin.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.destroy();
+      }
+    },
+  };
+}
