@@ -1,9 +1,10 @@
-import type { Command } from 'commander';
 import { buildProgram } from '../packages/cli/src/program';
+
+type Command = ReturnType<typeof buildProgram>;
 
 function helpOf(cmd: Command): string {
   let text = '';
-  cmd.configureOutput({ writeOut: (s) => (text += s), writeErr: (s) => (text += s), getOutHelpWidth: () => 100 });
+  cmd.configureOutput({ writeOut: (s: string) => (text += s), writeErr: (s: string) => (text += s), getOutHelpWidth: () => 100 });
   cmd.outputHelp();
   return text.trimEnd();
 }
