@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Jwt } from './auth/jwt';
 import { Passwords } from './auth/passwords';
-import { RateLimiter } from './auth/rate-limit';
+import { RateLimiter, pruneRateLimits } from './auth/rate-limit';
 import { resolveJwtSecret } from './auth/secrets';
 import type { Config } from './config';
 import { connect, type Db, type DbKind } from './db/connect';
@@ -44,11 +44,11 @@ export function createServices(options: ServicesOptions): Services {
       dataDir === 'memory' ? mkdtempSync(path.join(tmpdir(), 'cadence-storage-')) : path.resolve(dataDir, 'storage'),
     ),
     limits: {
-      signInPerEmail: new RateLimiter(config.RATE_SIGNIN_PER_EMAIL, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
-      signInPerIp: new RateLimiter(config.RATE_SIGNIN_PER_IP, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
-      signUpPerIp: new RateLimiter(config.RATE_SIGNUP_PER_IP, ms(config.RATE_SIGNUP_WINDOW_SECONDS)),
-      resetPerEmail: new RateLimiter(1, ms(config.RATE_RESET_PER_EMAIL_SECONDS)),
-      resetPerIp: new RateLimiter(config.RATE_RESET_PER_IP, ms(config.RATE_RESET_WINDOW_SECONDS)),
+      signInPerEmail: new RateLimiter(db, 'signin-email', config.RATE_SIGNIN_PER_EMAIL, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
+      signInPerIp: new RateLimiter(db, 'signin-ip', config.RATE_SIGNIN_PER_IP, ms(config.RATE_SIGNIN_WINDOW_SECONDS)),
+      signUpPerIp: new RateLimiter(db, 'signup-ip', config.RATE_SIGNUP_PER_IP, ms(config.RATE_SIGNUP_WINDOW_SECONDS)),
+      resetPerEmail: new RateLimiter(db, 'reset-email', 1, ms(config.RATE_RESET_PER_EMAIL_SECONDS)),
+      resetPerIp: new RateLimiter(db, 'reset-ip', config.RATE_RESET_PER_IP, ms(config.RATE_RESET_WINDOW_SECONDS)),
     },
   };
 }
@@ -77,6 +77,11 @@ export async function startServer(services: Services, options: AppOptions & { po
   const hub = new ChangeHub(services, { pollMs: services.config.REALTIME_POLL_MS });
   await hub.start();
   const realtime = attachRealtime(services, server, hub);
+  const housekeeping = setInterval(
+    () => void pruneRateLimits(services.db).catch((err) => services.log.warn({ err }, 'pruning rate limits failed')),
+    3600_000,
+  );
+  housekeeping.unref();
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const running: RunningServer = {
@@ -86,6 +91,7 @@ export async function startServer(services: Services, options: AppOptions & { po
     realtime,
     url: `http://${shownHost}:${address.port}`,
     close: async () => {
+      clearInterval(housekeeping);
       await realtime.close();
       await hub.stop();
       await new Promise<void>((resolve) => {

@@ -13,15 +13,13 @@ const RESET_TTL_MS = 3600_000;
  */
 export async function sendPasswordReset(s: Services, input: SendPasswordResetRequest, ip: string, allowed: Set<string>): Promise<void> {
   if (!allowed.has(new URL(input.appUrl).origin)) throw fieldError('appUrl', 'appUrl must be one of the allowed origins');
-  s.limits.resetPerIp.check(`ip:${ip}`, 'Too many reset requests from this network. Try again later.');
-  s.limits.resetPerIp.hit(`ip:${ip}`);
+  await s.limits.resetPerIp.take(`ip:${ip}`, 'Too many reset requests from this network. Try again later.');
   const emailKey = `email:${normalizeEmail(input.email)}`;
   try {
-    s.limits.resetPerEmail.check(emailKey);
+    await s.limits.resetPerEmail.take(emailKey);
   } catch {
     return; // One mail per address per minute; the answer stays the same.
   }
-  s.limits.resetPerEmail.hit(emailKey);
   void (async () => {
     const user = await findUserByEmail(s.db, input.email);
     if (!user) return;

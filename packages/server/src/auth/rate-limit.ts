@@ -1,52 +1,53 @@
+import type { Knex } from 'knex';
 import { rateLimited } from '../errors';
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
 /**
- * Fixed-window counters kept in this process. Each process limits on its own, so N processes
- * allow up to N× the budget; see docs/adr/0004-rate-limits-in-process.md.
+ * Fixed-window counters in the database, so every server process shares them: switching
+ * process gains an attacker nothing (docs/adr/0004-rate-limits-in-the-database.md).
  */
 export class RateLimiter {
-  private windows = new Map<string, Window>();
   constructor(
+    private readonly db: Knex,
+    readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  private current(key: string): Window | undefined {
-    const w = this.windows.get(key);
-    if (w && w.resetAt <= this.now()) {
-      this.windows.delete(key);
-      return undefined;
+  private key(key: string) {
+    return `${this.name}:${key}`;
+  }
+
+  /** Throws 429 with Retry-After when the key has used its budget in the current window. */
+  async check(key: string, message?: string): Promise<void> {
+    const row = await this.db('rate_limits')
+      .where({ key: this.key(key) })
+      .andWhere('window_start', '>', this.db.raw(`now() - make_interval(secs => ?)`, [this.windowMs / 1000]))
+      .first<{ count: number; window_start: Date } | undefined>('count', 'window_start');
+    if (row && row.count >= this.limit) {
+      const resetAt = new Date(row.window_start).getTime() + this.windowMs;
+      throw rateLimited(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)), message);
     }
-    return w;
   }
 
-  /** Throws 429 with Retry-After when the key has used its budget. */
-  check(key: string, message?: string): void {
-    const w = this.current(key);
-    if (w && w.count >= this.limit) {
-      throw rateLimited(Math.max(1, Math.ceil((w.resetAt - this.now()) / 1000)), message);
-    }
+  /** Counts one attempt; a window that has run out starts again at one. */
+  async hit(key: string): Promise<void> {
+    await this.db.raw(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ?) THEN 1 ELSE rate_limits.count + 1 END,
+         window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ?) THEN now() ELSE rate_limits.window_start END`,
+      [this.key(key), this.windowMs / 1000, this.windowMs / 1000],
+    );
   }
 
-  hit(key: string): void {
-    const w = this.current(key);
-    if (w) w.count += 1;
-    else this.windows.set(key, { count: 1, resetAt: this.now() + this.windowMs });
-    if (this.windows.size > 100_000) this.sweep();
+  /** check, then hit: for budgets that count every attempt (sign-ups, reset mails). */
+  async take(key: string, message?: string): Promise<void> {
+    await this.check(key, message);
+    await this.hit(key);
   }
+}
 
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-  }
+/** Deletes windows that ended long ago; run now and then. */
+export async function pruneRateLimits(db: Knex, olderThanMs = 86_400_000): Promise<void> {
+  await db('rate_limits').where('window_start', '<', db.raw('now() - make_interval(secs => ?)', [olderThanMs / 1000])).delete();
 }

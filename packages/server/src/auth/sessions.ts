@@ -58,13 +58,12 @@ export async function signIn(s: Services, input: SignInRequest, ip: string): Pro
   const email = normalizeEmail(input.email);
   const emailKey = `email:${email}`;
   const ipKey = `ip:${ip}`;
-  s.limits.signInPerEmail.check(emailKey, 'Too many failed sign-in attempts for this address. Try again later.');
-  s.limits.signInPerIp.check(ipKey, 'Too many failed sign-in attempts. Try again later.');
+  await s.limits.signInPerEmail.check(emailKey, 'Too many failed sign-in attempts for this address. Try again later.');
+  await s.limits.signInPerIp.check(ipKey, 'Too many failed sign-in attempts. Try again later.');
   const user = await findUserByEmail(s.db, email);
   const ok = await s.passwords.verify(input.password, user?.password_hash);
   if (!ok || !user) {
-    s.limits.signInPerEmail.hit(emailKey);
-    s.limits.signInPerIp.hit(ipKey);
+    await Promise.all([s.limits.signInPerEmail.hit(emailKey), s.limits.signInPerIp.hit(ipKey)]);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (s.config.AUTH_REQUIRE_CONFIRMATION && !user.email_confirmed_at) {

@@ -12,6 +12,7 @@ import { serveStorage } from '../routes/storage/routes';
 import { healthRouter } from '../routes/health/router';
 import type { Services } from '../services';
 import { authenticate, type CadenceState } from './authenticate';
+import { corsForAllowedOrigins } from './cors';
 import { onerror } from './onerror';
 import { spa, staticSlot } from './static';
 
@@ -43,8 +44,10 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   app.use(onerror(s.log));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'same-origin');
     await next();
   });
+  app.use(corsForAllowedOrigins(s));
   app.use(
     koaBody({
       json: true,
@@ -74,6 +77,6 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   }
 
   app.use(staticSlot('/widgets/', options.widgetsDir ?? path.join(packagesDir, 'widgets/dist-standalone')));
-  app.use(spa(options.appDir ?? path.join(packagesDir, 'app/dist')));
+  app.use(spa(options.appDir ?? path.join(packagesDir, 'app/dist'), [...s.config.ALLOWED_ORIGINS]));
   return app;
 }

@@ -3,17 +3,20 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
 
-// The SPA gets a strict policy: scripts and styles only from this origin.
-const SPA_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/** The SPA's strict policy: scripts only from this origin; framed only by the allowed origins. */
+export function spaCsp(frameAncestors: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "connect-src 'self' ws: wss:",
+    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cadence</title></head>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto;line-height:1.5">
@@ -37,15 +40,14 @@ export function staticSlot(prefix: string, dir: string): Middleware {
 }
 
 /** The SPA at `/`: built files, with index.html for client-side routes; a placeholder before the build. */
-export function spa(dir: string): Middleware {
+export function spa(dir: string, frameAncestors: readonly string[] = []): Middleware {
+  const csp = spaCsp(frameAncestors);
   const built = existsSync(path.join(dir, 'index.html'));
   const files = built ? serve(dir, { index: 'index.html' }) : null;
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api') || ctx.path.startsWith('/widgets/') || ctx.path.startsWith('/storage/')) return next();
-    ctx.set('Content-Security-Policy', SPA_CSP);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('Content-Security-Policy', csp);
     if (files) {
       await files(ctx, async () => {});
       if (ctx.body !== undefined && ctx.body !== null) return;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as initial from './20261122000000_initial';
 import * as changeLogState from './20261122010000_change_log_state';
+import * as rateLimits from './20261122020000_rate_limits';
 
 interface Migration {
   name: string;
@@ -13,6 +14,7 @@ interface Migration {
 const migrations: Migration[] = [
   { name: '20261122000000_initial', ...initial },
   { name: '20261122010000_change_log_state', ...changeLogState },
+  { name: '20261122020000_rate_limits', ...rateLimits },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -42,8 +42,7 @@ export function authRoutes(s: Services, t: RouteTable): void {
     response: z.object({ user: userSchema }),
     handler: async ({ body, ctx }) => {
       const ipKey = `ip:${ctx.ip}`;
-      s.limits.signUpPerIp.check(ipKey, 'Too many sign-ups from this network. Try again later.');
-      s.limits.signUpPerIp.hit(ipKey);
+      await s.limits.signUpPerIp.take(ipKey, 'Too many sign-ups from this network. Try again later.');
       const { user, isFirstAdmin } = await signUp(s, body);
       if (isFirstAdmin) s.log.info({ email: user.email }, 'first account created: it is the administrator');
       await sendConfirmation(s, user, siteUrl(s, ctx));

@@ -1,0 +1,26 @@
+import cors from '@koa/cors';
+import type { Middleware } from 'koa';
+import { forbidden } from '../errors';
+import { allowedOrigins } from '../realtime/origins';
+import type { Services } from '../services';
+
+/**
+ * Browsers may call the API only from the server's own origin and ALLOWED_ORIGINS (the
+ * intranet pages that embed widgets). A request from any other origin is refused outright
+ * instead of merely lacking CORS headers. Clients without an Origin (CLI, scripts) pass.
+ */
+export function corsForAllowedOrigins(s: Services): Middleware {
+  const headers = cors({
+    origin: (ctx) => ctx.get('Origin'),
+    allowHeaders: ['Authorization', 'Content-Type', 'If-Match'],
+    exposeHeaders: ['ETag', 'Retry-After'],
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxAge: 600,
+  });
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/api')) return next();
+    const origin = ctx.get('Origin');
+    if (origin && !allowedOrigins(s.config, ctx.req).has(origin)) throw forbidden(`Requests from ${origin} are not allowed`);
+    return headers(ctx, next);
+  };
+}
