@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'cli',
-          include: ['packages/cli/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['packages/cli/src/**/*.test.ts', 'tests/cli/**/*.test.ts'],
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -38,6 +38,26 @@ export default defineConfig({
           include: ['packages/widgets/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/widgets/src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: { '@cadence/widgets': src('widgets') } },
+        test: {
+          name: 'app',
+          include: ['packages/app/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/app/src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],

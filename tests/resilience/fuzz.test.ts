@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiClient, type Reply } from '../support/api';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { fromSchema, malformed } from './arbitraries';
+import { report } from './report';
+
+// Requests generated from the API's own description (GET /api/openapi.json): valid, boundary
+// and malformed bodies, queries and ids, from anonymous, low-privilege and admin callers.
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+const RUNS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startServerProcess({ RATE_SIGNIN_PER_IP: '100000', RATE_SIGNUP_PER_IP: '100000', RATE_RESET_PER_IP: '100000' });
+}, 120_000);
+afterAll(async () => server?.stop());
+
+interface Op {
+  method: string;
+  path: string;
+  schema?: any;
+  query?: Record<string, any>;
+}
+
+it(`should never answer 5xx, always name the field, and change nothing it refuses (seed ${SEED})`, async () => {
+  process.stdout.write(`[resilience] fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})\n`);
+  const api = apiClient(server.url);
+  const admin = await api.signUpAndIn('admin@example.com');
+  const low = await api.signUpAndIn('low@example.com');
+  const doc = (await api.call('GET', '/api/openapi.json')).body;
+
+  // Fixtures the fuzzer aims at: rows only the admin may write.
+  const post = async (path: string, body: unknown) => (await api.call('POST', path, { token: admin.token, body })).body;
+  const campaign = await post('/api/campaigns', { title: 'Fixture', planning_start_date: '2026-01-01', live_date: '2026-01-05' });
+  const pub = await post('/api/publications', { name: 'Fixture Weekly' });
+  const adType = await post(`/api/publications/${pub.id}/ad-types`, { ad_type: 'Banner' });
+  const ad = await post('/api/ads', { publication_id: pub.id, ad_type_id: adType.id, due_date: '2026-01-01', live_date: '2026-01-02' });
+  const idea = await post('/api/ideas', { title: 'Admin idea' });
+  const event = await post('/api/events', { name: 'Expo', vertical: ['water'], audience: ['owners'], start_date: '2026-01-01', end_date: '2026-01-02', type: ['exhibit'] });
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, admin.userId, low.userId];
+  const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id];
+  // Writes that may change a watched row legitimately: its own path, and its parents' (cascades).
+  const causes: Record<string, string[]> = {
+    ['/api/ads/' + ad.id]: ['/api/ads/' + ad.id, '/api/publications/' + pub.id, '/api/ad-types/' + adType.id],
+  };
+  const before = await Promise.all(watched.map((p) => api.call('GET', p, { token: admin.token })));
+
+  const ops: Op[] = [];
+  for (const [path, methods] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(methods)) {
+      if (path === '/api/auth/signout') continue; // would end the fuzzer's own sessions
+      const query = Object.fromEntries((op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]));
+      ops.push({ method: method.toUpperCase(), path, schema: op.requestBody?.content?.['application/json']?.schema, query });
+    }
+  }
+
+  const who = fc.constantFrom<string | undefined>(undefined, low.token, admin.token, 'garbage.token.value');
+  const id = fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.constantFrom('not-a-uuid', '../..', '%00', '1'));
+  const request = fc.record({
+    op: fc.constantFrom(...ops),
+    token: who,
+    id,
+    kind: fc.constantFrom('valid', 'valid', 'malformed'),
+    seed: fc.integer(),
+  });
+
+  const samples = fc.sample(request, { numRuns: RUNS, seed: SEED });
+  let fiveHundreds = 0;
+  let badShape = 0;
+  const failures: string[] = [];
+  const accepted = new Set<string>();
+  const statuses: Record<string, number> = {};
+  let i = 0;
+  const worker = async () => {
+    while (i < samples.length) {
+      const s = samples[i++]!;
+      const path = s.op.path.replace(/\{(\w+)\}/g, () => encodeURIComponent(s.id));
+      const [body] = fc.sample(s.kind === 'valid' ? fromSchema(s.op.schema) : malformed(s.op.schema), { numRuns: 1, seed: s.seed });
+      const [query] = fc.sample(fromSchema({ type: 'object', properties: s.op.query ?? {} }), { numRuns: 1, seed: s.seed + 1 });
+      const qs = new URLSearchParams(Object.entries(query as object).map(([k, v]) => [k, String(v)])).toString();
+      let res: Reply;
+      try {
+        res = await api.call(s.op.method, `${path}${qs ? `?${qs}` : ''}`, {
+          token: s.token,
+          ...(s.op.method === 'GET' || s.op.method === 'DELETE' ? {} : { body: body === undefined ? {} : body }),
+        });
+      } catch (err) {
+        failures.push(`${s.op.method} ${path}: ${(err as Error).message}`);
+        continue;
+      }
+      statuses[String(res.status)] = (statuses[String(res.status)] ?? 0) + 1;
+      if (res.status >= 500) {
+        fiveHundreds++;
+        failures.push(`${res.status} ${s.op.method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`);
+      } else if (res.status >= 400 && res.status !== 405) {
+        const e = res.body?.error;
+        const shaped = e && typeof e.code === 'string' && typeof e.message === 'string';
+        const named = res.status !== 400 || (Array.isArray(e?.details) && e.details.every((d: any) => typeof d.path === 'string' && d.path.length > 0));
+        if (!shaped || !named) {
+          badShape++;
+          failures.push(`shape ${res.status} ${s.op.method} ${path}: ${JSON.stringify(res.body).slice(0, 200)}`);
+        }
+      } else if (res.status < 300 && s.op.method !== 'GET') {
+        accepted.add(path);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+
+  const after = await Promise.all(watched.map((p) => api.call('GET', p, { token: admin.token })));
+  const changedWithoutAcceptedWrite = watched.filter(
+    (p, k) => ![...accepted].some((a) => (causes[p] ?? [p]).some((c) => a.startsWith(c))) && JSON.stringify(before[k]!.body) !== JSON.stringify(after[k]!.body),
+  );
+  if (changedWithoutAcceptedWrite.length) process.stdout.write(`[resilience] changed: ${JSON.stringify(changedWithoutAcceptedWrite.map((p) => [p, before[watched.indexOf(p)]!.body, after[watched.indexOf(p)]!.body]))}\n`);
+  report('fuzz', { seed: SEED, requests: samples.length, five_hundreds: fiveHundreds, bad_error_shape: badShape, statuses, changed_without_accepted_write: changedWithoutAcceptedWrite.length });
+  expect(failures.slice(0, 20)).toEqual([]);
+  expect(changedWithoutAcceptedWrite).toEqual([]);
+});

@@ -1,0 +1,31 @@
+/** A small fetch wrapper for tests that talk to a real server process. */
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export function apiClient(base: string) {
+  async function call(method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed };
+  }
+  async function signUpAndIn(email: string, password = 'correct horse') {
+    const up = await call('POST', '/api/auth/signup', { body: { email, password } });
+    if (up.status !== 201) throw new Error(`sign-up ${email}: ${up.status} ${JSON.stringify(up.body)}`);
+    const inn = await call('POST', '/api/auth/signin', { body: { email, password } });
+    if (inn.status !== 200) throw new Error(`sign-in ${email}: ${inn.status}`);
+    return { token: inn.body.access_token as string, refresh: inn.body.refresh_token as string, userId: inn.body.user.id as string };
+  }
+  return { call, signUpAndIn };
+}
