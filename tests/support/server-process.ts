@@ -11,19 +11,32 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database, when running on one. */
+  databaseUrl?: string;
+  /** SIGKILL: no shutdown of any kind, as a crash. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** Another process's database (and DATA_DIR) to share, as several processes behind a balancer. */
+  shareWith?: ServerProcess;
+  /** Keep this DATA_DIR (for restarts on PGlite). */
+  dataDir?: string;
+  /** Do not delete the data on stop. */
+  keep?: boolean;
 }
 
 /**
  * A real `cadence-server start` in a child process on a fresh database: PGlite in a temporary
  * DATA_DIR, or a new database on the server named by TEST_DATABASE_URL.
  */
-export async function startServerProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-it-'));
-  let databaseUrl: string | undefined;
+export async function startServerProcess(extraEnv: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const dataDir = options.shareWith?.dataDir ?? options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cadence-it-'));
+  let databaseUrl: string | undefined = options.shareWith?.databaseUrl;
   let dbName: string | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
+  if (adminUrl && !databaseUrl && !options.dataDir) {
     dbName = `cadence_it_${randomBytes(5).toString('hex')}`;
     const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
     await admin.raw(`CREATE DATABASE ${dbName}`);
@@ -60,14 +73,22 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
     child.stderr!.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const owner = !options.shareWith && !options.keep;
   return {
     url,
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    async kill() {
+      child.kill('SIGKILL');
+      await ended;
+    },
     async stop() {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-      });
+        await ended;
+      }
+      if (!owner) return;
       rmSync(dataDir, { recursive: true, force: true });
       if (dbName && adminUrl) {
         const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
