@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from './support/browser';
 import { expectToast, latestMail, linkIn, signIn, signOut, signUp } from './support/flows';
-import { startHarness, type Harness } from './support/harness';
+import { screenshot, seriousA11yViolations, startHarness, type Harness } from './support/harness';
 
 if (!hasChromium) console.warn('[e2e] skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
 
@@ -22,6 +22,8 @@ describe.runIf(hasChromium)('the app in Chromium: accounts, routes and the side 
     await page.waitForURL(/\/auth$/);
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Sign Up' }).count()).toBe(1);
+    await screenshot(page, 'auth-1280');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('serves the SPA with a strict Content-Security-Policy and nosniff', async () => {
@@ -64,7 +66,7 @@ describe.runIf(hasChromium)('the app in Chromium: accounts, routes and the side 
     await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
     await expectToast(page, 'Password reset email sent!', 'Check your email for a link to reset your password.');
 
-    const link = linkIn(await latestMail(h.server.dataDir, admin.email), '/auth?token=');
+    const link = linkIn(await latestMail(h.server.dataDir, admin.email, '/auth?token='), '/auth?token=');
     await page.goto(link);
     await page.getByLabel('New Password', { exact: true }).waitFor();
     expect(page.url()).not.toContain('token=');

@@ -102,6 +102,7 @@ describe.runIf(hasChromium)('the app in Chromium: campaigns on the dashboard and
     await dialog.getByRole('button', { name: 'Create Campaign' }).click();
     await expectToast(page, 'Campaign Created');
     await page.getByRole('article', { name: 'Newsletter #12' }).waitFor();
+    await screenshot(page, 'channel-1280');
 
     await page.getByRole('link', { name: 'Global Calendar' }).click();
     await page.getByRole('tab', { name: 'Channels' }).click();

@@ -9,6 +9,13 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await toast.filter({ hasText: description }).first().waitFor();
 }
 
+/** Closes the toast on screen, if any, so the next check sees a new one. */
+export async function dismissToast(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  if (await close.count()) await close.click();
+  await page.locator('.cad-toast').waitFor({ state: 'detached' });
+}
+
 export async function signUp(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -35,8 +42,10 @@ export async function signOut(page: Page): Promise<void> {
   await expectToast(page, 'Signed out');
 }
 
-/** The newest mail in the server's outbox (DATA_DIR/outbox/*.eml) sent to `to`, waiting for it to appear. */
-export async function latestMail(dataDir: string, to: string, timeoutMs = 10_000): Promise<string> {
+const unfold = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+/** The newest mail in the server's outbox (DATA_DIR/outbox/*.eml) to `to` that contains `needle`, waiting for it. */
+export async function latestMail(dataDir: string, to: string, needle: string, timeoutMs = 10_000): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -49,8 +58,8 @@ export async function latestMail(dataDir: string, to: string, timeoutMs = 10_000
     const mails = files
       .map((f) => path.join(outbox, f))
       .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-      .map((f) => readFileSync(f, 'utf8'))
-      .filter((m) => m.toLowerCase().includes(to.toLowerCase()));
+      .map((f) => unfold(readFileSync(f, 'utf8')))
+      .filter((m) => m.toLowerCase().includes(to.toLowerCase()) && m.includes(needle));
     if (mails[0]) return mails[0];
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -59,7 +68,7 @@ export async function latestMail(dataDir: string, to: string, timeoutMs = 10_000
 
 /** The first link in a mail that contains `needle`, with quoted-printable soft breaks undone. */
 export function linkIn(mail: string, needle: string): string {
-  const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const text = unfold(mail);
   const link = text.match(/https?:\/\/[^\s"<>]+/g)?.find((l) => l.includes(needle));
   if (!link) throw new Error(`no link with ${needle} in mail:\n${text}`);
   return link;

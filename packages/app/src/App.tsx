@@ -1,0 +1,46 @@
+import { CadenceProvider, CadenceStyles, type RealtimeLike, type Toast } from '@cadence/widgets';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { useAuth } from './auth/auth-context';
+import { AuthProvider } from './auth/AuthProvider';
+import { ToastProvider, useToast } from './ui/toast';
+
+/** Signed out there is no feed to open. */
+const NO_REALTIME: RealtimeLike = { subscribe: () => () => undefined };
+const NoToastSlot = () => null;
+
+/**
+ * The widgets' provider for the signed-in user. It is keyed by user, so signing in as someone
+ * else starts with an empty cache and a fresh realtime connection.
+ */
+function WidgetsProvider({ children }: { children: ReactNode }): ReactNode {
+  const { user, getAccessToken } = useAuth();
+  const showToast = useToast();
+  const auth = useMemo(() => ({ getToken: getAccessToken }), [getAccessToken]);
+  const forward = useCallback((t: Toast) => showToast({ title: t.title, ...(t.description ? { description: t.description } : {}), ...(t.variant ? { variant: t.variant } : {}) }), [showToast]);
+  return (
+    <CadenceProvider
+      key={user?.id ?? 'signed-out'}
+      apiUrl={window.location.origin}
+      auth={auth}
+      {...(user ? {} : { realtime: NO_REALTIME })}
+      toastSlot={NoToastSlot}
+      onToast={forward}
+    >
+      {children}
+    </CadenceProvider>
+  );
+}
+
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }): ReactNode {
+  return (
+    <ToastProvider>
+      <CadenceStyles />
+      <AuthProvider>
+        <WidgetsProvider>
+          <RouterProvider router={router} />
+        </WidgetsProvider>
+      </AuthProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,55 @@
+import { channelInfo, type Channel } from '@cadence/core';
+import { Lightbulb, LogOut, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+
+export interface DashboardHeaderProps {
+  channel?: Channel;
+  canCreate: boolean;
+  onNewCampaign: () => void;
+}
+
+/** Spec §2: title, welcome line, and Ideas / New Campaign / Sign Out only without a channel filter. */
+export function DashboardHeader({ channel, canCreate, onNewCampaign }: DashboardHeaderProps): ReactNode {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  if (channel) {
+    return (
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">{channelInfo(channel).dashboardLabel}</h1>
+          <p className="page-subtitle">Channel Dashboard</p>
+        </div>
+      </header>
+    );
+  }
+  return (
+    <header className="page-header">
+      <div>
+        <h1 className="page-title">Marketing Campaign Calendar</h1>
+        <p className="page-subtitle">Welcome back, {user?.email}</p>
+      </div>
+      <div className="page-actions">
+        <Link to="/ideas" className="button">
+          <Lightbulb size={16} aria-hidden="true" /> Ideas
+        </Link>
+        {canCreate && (
+          <button type="button" className="button button--primary" onClick={onNewCampaign}>
+            <Plus size={16} aria-hidden="true" /> New Campaign
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={async () => {
+            await signOut();
+            navigate('/auth', { replace: true });
+          }}
+        >
+          <LogOut size={16} aria-hidden="true" /> Sign Out
+        </button>
+      </div>
+    </header>
+  );
+}

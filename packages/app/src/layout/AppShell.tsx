@@ -1,0 +1,52 @@
+import { PanelLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { Sidebar } from './Sidebar';
+import { SidebarProvider, useSidebar } from './SidebarProvider';
+
+function SidebarTrigger(): ReactNode {
+  const { toggle, open, openMobile, isMobile } = useSidebar();
+  const expanded = isMobile ? openMobile : open;
+  return (
+    <button type="button" className="icon-button" onClick={toggle} aria-label="Toggle side bar" aria-expanded={expanded} title="Toggle side bar (Ctrl+B)">
+      <PanelLeft size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+function TopBar(): ReactNode {
+  const { user } = useAuth();
+  return (
+    <header className="topbar">
+      <SidebarTrigger />
+      <span className="topbar__divider" aria-hidden="true" />
+      <span className="topbar__product">Cadence</span>
+      {user && <span className="topbar__user">{user.email}</span>}
+    </header>
+  );
+}
+
+/** Side bar + top bar around every page but /auth. */
+export function AppShell(): ReactNode {
+  return (
+    <SidebarProvider>
+      <ShellFrame />
+    </SidebarProvider>
+  );
+}
+
+function ShellFrame(): ReactNode {
+  const { open, isMobile } = useSidebar();
+  return (
+    <div className="app-shell" data-sidebar={isMobile ? 'mobile' : open ? 'expanded' : 'collapsed'}>
+      <Sidebar />
+      <div className="app-main">
+        <TopBar />
+        <main className="app-content" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

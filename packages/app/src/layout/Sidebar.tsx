@@ -1,0 +1,67 @@
+import { CalendarRange, X } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MARKETING_ITEMS, OTHER_ITEMS, type NavItem } from './nav-items';
+import { isActivePath } from './sidebar-state';
+import { useSidebar } from './SidebarProvider';
+
+function NavGroup({ label, items, collapsed }: { label: string; items: readonly NavItem[]; collapsed: boolean }): ReactNode {
+  const { pathname } = useLocation();
+  return (
+    <nav className="sidebar__group" aria-label={label}>
+      <h2 className="sidebar__group-label">{label}</h2>
+      <ul className="sidebar__menu">
+        {items.map(({ title, url, icon: Icon }) => {
+          const active = isActivePath(pathname, url);
+          return (
+            <li key={url}>
+              <Link
+                to={url}
+                className="sidebar__item"
+                data-active={active || undefined}
+                aria-current={active ? 'page' : undefined}
+                title={collapsed ? title : undefined}
+              >
+                <Icon className="sidebar__icon" aria-hidden="true" />
+                <span className="sidebar__label">{title}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Spec §2 side bar: 'Marketing Channels' and 'Other'; icons only when collapsed; a sheet on mobile. */
+export function Sidebar(): ReactNode {
+  const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
+  const { pathname } = useLocation();
+  useEffect(() => setOpenMobile(false), [pathname, setOpenMobile]);
+  const collapsed = !isMobile && !open;
+  const state = isMobile ? (openMobile ? 'open' : 'closed') : open ? 'expanded' : 'collapsed';
+  return (
+    <>
+      {isMobile && openMobile && <div className="sidebar-backdrop" onClick={() => setOpenMobile(false)} aria-hidden="true" />}
+      <aside className="sidebar" data-state={state} data-mobile={isMobile || undefined} aria-label="Side bar" hidden={isMobile && !openMobile}>
+        <div className="sidebar__header">
+          <Link to="/" className="sidebar__brand" title={collapsed ? 'Cadence' : undefined}>
+            <span className="sidebar__logo" aria-hidden="true">
+              <CalendarRange size={18} />
+            </span>
+            <span className="sidebar__label sidebar__brand-name">Cadence</span>
+          </Link>
+          {isMobile && (
+            <button type="button" className="icon-button" onClick={() => setOpenMobile(false)} aria-label="Close side bar">
+              <X size={18} aria-hidden="true" />
+            </button>
+          )}
+        </div>
+        <div className="sidebar__content">
+          <NavGroup label="Marketing Channels" items={MARKETING_ITEMS} collapsed={collapsed} />
+          <NavGroup label="Other" items={OTHER_ITEMS} collapsed={collapsed} />
+        </div>
+      </aside>
+    </>
+  );
+}

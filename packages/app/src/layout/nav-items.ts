@@ -1,0 +1,54 @@
+import { CHANNEL_VALUES, channelInfo, type Channel } from '@cadence/core';
+import {
+  BookOpen,
+  Building2,
+  CalendarCheck,
+  CalendarDays,
+  FileText,
+  Globe,
+  Lightbulb,
+  Mail,
+  Megaphone,
+  Newspaper,
+  Search,
+  Settings,
+  Share2,
+  Users,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  title: string;
+  url: string;
+  icon: LucideIcon;
+}
+
+const CHANNEL_ICONS: Record<Channel, LucideIcon> = {
+  email: Mail,
+  social: Share2,
+  content: FileText,
+  paid: Megaphone,
+  events: CalendarCheck,
+  webinars: Video,
+  seo: Search,
+  pr: Newspaper,
+  website: Globe,
+  'customer-community': Users,
+  internal: Building2,
+  'industry-publications': BookOpen,
+};
+
+const channelItem = (c: Channel): NavItem => ({ title: channelInfo(c).label, url: `/channel/${c}`, icon: CHANNEL_ICONS[c] });
+
+/** Spec §2 'Marketing Channels': Global Calendar, then the twelve channels in menu order. */
+export const MARKETING_ITEMS: readonly NavItem[] = [
+  { title: 'Global Calendar', url: '/', icon: CalendarDays },
+  ...CHANNEL_VALUES.map(channelItem),
+];
+
+/** Spec §2 'Other'. */
+export const OTHER_ITEMS: readonly NavItem[] = [
+  { title: 'Ideas', url: '/ideas', icon: Lightbulb },
+  { title: 'Settings', url: '/settings', icon: Settings },
+];

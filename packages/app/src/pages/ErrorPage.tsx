@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** The route error boundary (spec §8: 'Unexpected Application Error!'). */
+export function ErrorPage(): ReactNode {
+  const error = useRouteError();
+  console.error('[Cadence] unexpected application error', error);
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <div className="state state--page" role="alert">
+      <div className="card card--narrow">
+        <h1 className="card__title">Unexpected Application Error!</h1>
+        <p className="error-detail">{detail}</p>
+        <p className="muted">Something went wrong on this screen. Reload the page or go back to the dashboard.</p>
+        <div className="row">
+          <button type="button" className="button" onClick={() => window.location.reload()}>Reload</button>
+          <a href="/" className="button button--primary">Go to Dashboard</a>
+        </div>
+      </div>
+    </div>
+  );
+}

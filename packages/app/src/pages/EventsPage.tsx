@@ -1,0 +1,15 @@
+import { EventsBoard, useSession } from '@cadence/widgets';
+import type { ReactNode } from 'react';
+import { LoadingState, NoAccess } from '../ui/states';
+
+/** Spec §2 events page (/channel/events). */
+export function EventsPage(): ReactNode {
+  const session = useSession();
+  if (!session.ready) return <LoadingState />;
+  if (!session.abilities.events.read) return <NoAccess what="events" />;
+  return (
+    <div className="page">
+      <EventsBoard />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { IdeasBoard } from '@cadence/widgets';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { SignedIn } from '../auth/SignedIn';
+
+/** Spec §2 /ideas: any signed-in user; signed out, a sign-in message. */
+export function IdeasPage(): ReactNode {
+  const navigate = useNavigate();
+  return (
+    <SignedIn redirect={false} message="Please sign in to access campaign ideas.">
+      <div className="page">
+        <IdeasBoard onBack={() => navigate('/')} />
+      </div>
+    </SignedIn>
+  );
+}

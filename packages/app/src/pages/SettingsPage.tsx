@@ -1,0 +1,16 @@
+import { PermissionsPanel } from '@cadence/widgets';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { SignedIn } from '../auth/SignedIn';
+
+/** Spec §2 /settings: user permissions for admins; others see the widget's 'Access Denied'. */
+export function SettingsPage(): ReactNode {
+  const navigate = useNavigate();
+  return (
+    <SignedIn redirect={false} message="Please sign in to manage user permissions.">
+      <div className="page">
+        <PermissionsPanel onReturn={() => navigate('/')} />
+      </div>
+    </SignedIn>
+  );
+}
