@@ -13,6 +13,7 @@ export interface ServerProcess {
   dataDir: string;
   /** The PostgreSQL database, when running on one. */
   databaseUrl?: string;
+  pid: number;
   /** SIGKILL: no shutdown of any kind, as a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -78,6 +79,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}, 
   return {
     url,
     dataDir,
+    pid: child.pid!,
     ...(databaseUrl ? { databaseUrl } : {}),
     async kill() {
       child.kill('SIGKILL');

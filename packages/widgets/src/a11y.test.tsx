@@ -9,7 +9,12 @@ import { Gantt } from './gantt/Gantt';
 import { CampaignList } from './list/CampaignList';
 import { StatCards } from './list/StatCards';
 import { createMemoryClient, type MemoryClientOptions } from './testing/memory-client';
+import { AdManager } from './ad-manager/AdManager';
+import { EventsBoard } from './events/EventsBoard';
+import { IdeasBoard } from './ideas/IdeasBoard';
+import { PermissionsPanel } from './permissions/PermissionsPanel';
 import { sampleCampaigns, sampleVirtualCampaigns } from './testing/fixtures';
+import { VIEWER_ID, sampleWorkspace } from './testing/fixtures-more';
 import { renderWidget, type RenderWidgetResult } from './testing/render';
 
 const TODAY = '2026-03-11';
@@ -102,4 +107,65 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     check(<Gantt view="live" />, data, async ({ user }) => {
       await user.click(screen.getByRole('switch', { name: 'Group by Channel' }));
     }));
+
+  // Issue #6: the pages. Each in its main states, then with its dialogs and popovers open.
+  const workspace = { ...sampleWorkspace(TODAY), campaigns: sampleCampaigns(TODAY) };
+  const PAGE_STATES: State[] = [
+    ['with data', workspace],
+    ['empty', {}],
+    ['loading', { latencyMs: 60_000 }],
+    ['read-only', { ...workspace, user: viewer }],
+  ];
+  const PAGES: Array<[string, () => ReactElement]> = [
+    ['IdeasBoard', () => <IdeasBoard onBack={() => {}} />],
+    ...(['calendar', 'ads-by-status', 'performance', 'publications', 'prospective', 'articles'] as const).map(
+      (tab): [string, () => ReactElement] => [`AdManager (${tab})`, () => <AdManager tab={tab} />],
+    ),
+    ['EventsBoard (timeline)', () => <EventsBoard />],
+    ['EventsBoard (calendar)', () => <EventsBoard tab="calendar" />],
+    ['EventsBoard (list)', () => <EventsBoard tab="list" />],
+    ['PermissionsPanel', () => <PermissionsPanel onReturn={() => {}} />],
+  ];
+  for (const [page, ui] of PAGES) {
+    for (const [state, options] of PAGE_STATES) {
+      it(`should pass for ${page}, ${state}`, () => check(ui(), options));
+    }
+  }
+
+  const open = (button: string | RegExp, index = 0) => async ({ user }: RenderWidgetResult) => {
+    await user.click((await screen.findAllByRole('button', { name: button }))[index]!);
+    await waitFor(() => expect(document.querySelector('[role="dialog"], [role="alertdialog"]')).not.toBeNull());
+  };
+  const DIALOGS: Array<[string, () => ReactElement, State[2]]> = [
+    ['the idea dialog', () => <IdeasBoard />, open('New Idea')],
+    ['an idea converted to a campaign', () => <IdeasBoard />, open('Convert to Campaign')],
+    ['an idea with its comments', () => <IdeasBoard />, async ({ user }) => user.click(await screen.findByRole('button', { name: /^2 comments/ }))],
+    ['the ad dialog with its required-field message', () => <AdManager />, async (r) => {
+      await open('Add Ad Campaign')(r);
+      await r.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add Ad Campaign' }));
+    }],
+    ['the ad example dialog', () => <AdManager />, open(/^View example of/)],
+    ['the publication popover', () => <AdManager />, open(/details$/)],
+    ['the ad delete confirmation', () => <AdManager />, open(/^Delete Power Today/)],
+    ['the publication dialog', () => <AdManager tab="publications" />, open('Add Publication')],
+    ['the ad types dialog in add mode', () => <AdManager tab="publications" />, async (r) => {
+      await open(/^Manage ad types/)(r);
+      await r.user.click(await screen.findByRole('button', { name: 'Add Ad Type' }));
+    }],
+    ['the prospective dialog', () => <AdManager tab="prospective" />, open('Add Prospective Pub')],
+    ['the bulk upload dialog', () => <AdManager tab="prospective" />, open('Upload Excel')],
+    ['the contacts popover', () => <AdManager tab="prospective" />, open(/^Contacts of/)],
+    ['the article dialog', () => <AdManager tab="articles" />, open('Add New Article')],
+    ['the event dialog', () => <EventsBoard tab="list" />, open('Add New Event')],
+  ];
+  for (const [name, ui, then] of DIALOGS) {
+    it(`should pass with ${name} open`, () => check(ui(), workspace, then));
+  }
+
+  it('should pass for the permissions of a selected user', () => check(<PermissionsPanel userId={VIEWER_ID} />, workspace, async () => {
+    await screen.findByText('Global Calendar Permissions');
+  }));
+  it('should pass for the access denied screen', () => check(<PermissionsPanel onReturn={() => {}} />, { user: viewer }, async () => {
+    await screen.findByText('Access Denied');
+  }));
 });

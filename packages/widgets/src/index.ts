@@ -1,5 +1,6 @@
 // @cadence/widgets: React components and custom elements. The planning widgets (issue #5)
-// are exported here by name; the in-memory client for tests and stories is in
+// and IdeasBoard, AdManager, EventsBoard and PermissionsPanel (issue #6) are exported here by
+// name; the in-memory client for tests and stories is in
 // '@cadence/widgets/testing' (src/testing.ts).
 
 export { CadenceProvider } from './provider/CadenceProvider';
@@ -15,7 +16,20 @@ export { campaignRights, canCreateAny, isVirtual } from './provider/permissions'
 export type { AnyCampaign, CampaignRights } from './provider/permissions';
 export { Toaster } from './provider/toast';
 export type { Toast, ToastInput, ToastSlotProps } from './provider/toast';
-export { TOASTS } from './messages';
+export { AD_TOASTS, IDEA_TOASTS, TOASTS } from './messages';
+export type { AdTypeExampleUploader, UploadedFile } from './provider/upload';
+export {
+  useAdTypes,
+  useAds,
+  useArticles,
+  useComments,
+  useEvents,
+  useIdeas,
+  useProspective,
+  usePublications,
+  useUserPermissions,
+  useUsers,
+} from './provider/resources';
 
 export { Calendar } from './calendar/Calendar';
 export type { CalendarProps } from './calendar/Calendar';
@@ -37,6 +51,15 @@ export { StatCards } from './list/StatCards';
 export type { StatCardsProps } from './list/StatCards';
 export { CampaignDialog } from './campaign-dialog/CampaignDialog';
 export type { CampaignDialogProps, CampaignFormValues } from './campaign-dialog/CampaignDialog';
+export { IdeasBoard } from './ideas/IdeasBoard';
+export type { IdeasBoardProps } from './ideas/IdeasBoard';
+export { AD_MANAGER_TAB_LABELS, AdManager } from './ad-manager/AdManager';
+export type { AdManagerProps } from './ad-manager/AdManager';
+export { EventsBoard } from './events/EventsBoard';
+export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
+export { eventAsCampaign } from './events/event-rules';
+export { PermissionsPanel } from './permissions/PermissionsPanel';
+export type { PermissionsPanelProps } from './permissions/PermissionsPanel';
 export type { WidgetProps } from './ui/WidgetRoot';
 
 export { CadenceStyles, cadenceStyles } from './styles/CadenceStyles';

@@ -11,3 +11,65 @@ export const TOASTS = {
   statusUpdated: (title: string, status: string) => ({ title: 'Status Updated', description: `"${title}" is now ${status}` }),
   promoted: { title: 'Campaign Promoted', description: 'Campaign has been promoted to the main calendar.' },
 } as const;
+
+const fail = (title: string, description?: string) => ({ title, ...(description ? { description } : {}), variant: 'destructive' as const });
+const ok = (title: string, description?: string) => ({ title, ...(description ? { description } : {}) });
+
+/** Spec §8 'Ideas'. */
+export const IDEA_TOASTS = {
+  deleteError: fail('Error', 'Failed to delete idea. Please try again.'),
+  saveError: fail('Error', 'Failed to save idea. Please try again.'),
+  convertError: fail('Error', 'Failed to create campaign. Please try again.'),
+  deleted: ok('Idea Deleted'),
+  updated: ok('Idea Updated', 'Your idea has been successfully updated.'),
+  created: ok('Idea Created', 'Your new idea has been successfully created.'),
+  converted: (title: string) => ok('Campaign Created', `"${title}" has been converted to a campaign.`),
+  commentError: fail('Error', 'Failed to save comment. Please try again.'),
+  commentDeleteError: fail('Error', 'Failed to delete comment. Please try again.'),
+} as const;
+
+/** Spec §8 'Ad manager', 'Events' and 'Settings'. */
+export const AD_TOASTS = {
+  adsLoadError: fail('Failed to load ads'),
+  publicationsLoadError: fail('Failed to load publications'),
+  adTypesLoadError: fail('Failed to load ad types'),
+  adCreated: ok('Ad campaign created successfully'),
+  adCreateError: fail('Failed to create ad campaign'),
+  adUpdated: ok('Ad updated successfully'),
+  adUpdateError: fail('Failed to update ad'),
+  adDeleted: ok('Ad deleted successfully'),
+  adDeleteError: fail('Failed to delete ad'),
+  copied: (label: string) => ok('Copied to clipboard', `${label} copied successfully`),
+  copyError: fail('Failed to copy', 'Please try again'),
+  publicationAdded: ok('Publication added successfully'),
+  publicationAddError: fail('Failed to add publication'),
+  publicationUpdated: ok('Publication updated successfully'),
+  publicationUpdateError: fail('Failed to update publication'),
+  publicationDeleted: ok('Publication deleted successfully'),
+  publicationDeleteError: fail('Failed to delete publication'),
+  adTypeAdded: ok('Ad type added successfully'),
+  adTypeUpdated: ok('Ad type updated successfully'),
+  adTypeDeleted: ok('Ad type deleted successfully'),
+  adTypeSaveError: (message?: string) => fail('Failed to save ad type', message),
+  adTypeDeleteError: fail('Failed to delete ad type'),
+  uploadError: fail('Failed to upload image'),
+  prospectiveAdded: ok('Prospective publication added successfully'),
+  prospectiveAddError: fail('Failed to add prospective publication'),
+  prospectiveLoadError: fail('Failed to load prospective publications'),
+  templateDownloaded: ok('Template downloaded'),
+  imported: (n: number) => ok(`Successfully imported ${n} publication(s)`),
+  importError: (message?: string) => fail(`Failed to upload: ${message || 'Unknown error'}`),
+  emailCopied: ok('Email copied to clipboard'),
+  emailCopyError: fail('Failed to copy email'),
+  articlesLoadError: fail('Failed to load articles'),
+  articleAdded: ok('Article added successfully'),
+  articleAddError: fail('Failed to add article'),
+  articleUpdated: ok('Article updated successfully'),
+  articleUpdateError: fail('Failed to update article'),
+  articleDeleted: ok('Article deleted successfully'),
+  articleDeleteError: fail('Failed to delete article'),
+  eventAdded: ok('Event added successfully'),
+  eventAddError: fail('Failed to add event'),
+  permissionUpdated: ok('Permission updated successfully'),
+  permissionUpdateError: fail('Failed to update permission'),
+} as const;

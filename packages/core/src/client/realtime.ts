@@ -107,8 +107,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     }, delay);
   }
 
+  let connecting = false;
+
   async function connect(): Promise<void> {
-    if (closed || socket) return;
+    // Several subscriptions in one tick share one connection attempt.
+    if (closed || socket || connecting) return;
+    connecting = true;
     status('connecting');
     let token: string | null | undefined;
     try {
@@ -116,13 +120,17 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     } catch {
       token = null;
     }
-    if (!token) {
-      status('unauthorized');
-      schedule();
+    if (!token || closed) {
+      connecting = false;
+      if (!closed) {
+        status('unauthorized');
+        schedule();
+      }
       return;
     }
     const ws = factory(url);
     socket = ws;
+    connecting = false;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
     ws.onmessage = (ev) => {
       let msg: { type?: string; seq?: number; code?: string; topic?: RealtimeTopic; row?: Record<string, unknown> };

@@ -1,8 +1,8 @@
 import type { Channel } from '@cadence/core';
 import type { Services } from '../services';
 import { hashToken } from './secrets';
-import { isSessionRevoked } from './sessions';
-import { loadPrincipalRecord, toPrincipal } from './users';
+import { loadSessionPrincipal } from './principal-query';
+import { toPrincipal } from './users';
 import type { AuthState } from '../http/authenticate';
 
 export const ACCESS_KEY_PREFIX = 'cad_';
@@ -19,8 +19,8 @@ export async function resolveCredential(s: Services, token: string): Promise<Cre
   if (token.startsWith(ACCESS_KEY_PREFIX)) return resolveAccessKey(s, token);
   const claims = await s.jwt.verify(token);
   if (!claims) return { failure: 'Invalid or expired access token' };
-  const [record, revoked] = await Promise.all([loadPrincipalRecord(s.db, claims.userId), isSessionRevoked(s, claims.sessionId)]);
-  if (!record || revoked) return { failure: 'This session has ended. Sign in again.' };
+  const record = await loadSessionPrincipal(s.db, claims.userId, claims.sessionId);
+  if (!record || record.revoked) return { failure: 'This session has ended. Sign in again.' };
   return { auth: { principal: toPrincipal(record), user: record.user, sessionId: claims.sessionId } };
 }
 
@@ -34,7 +34,7 @@ async function resolveAccessKey(s: Services, secret: string): Promise<Credential
       'channels',
     );
   if (!key) return { failure: 'Invalid or revoked access key' };
-  const record = await loadPrincipalRecord(s.db, key.created_by);
+  const record = await loadSessionPrincipal(s.db, key.created_by, null);
   if (!record) return { failure: 'Invalid or revoked access key' };
   const now = Date.now();
   // Recording every use would turn each read into a write; once a minute is enough to show activity.

@@ -34,6 +34,7 @@ export class ChangeHub {
   private listenClient: pg.Client | null = null;
   private notifyPending = false;
   private stopped = false;
+  private startedListening = false;
 
   constructor(
     private readonly s: Services,
@@ -127,18 +128,35 @@ export class ChangeHub {
     });
   }
 
-  private async listen(url: string): Promise<void> {
+  private async listen(url: string, attempt = 0): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', () => this.wake());
     client.on('error', (err) => {
+      if (this.listenClient !== client) return;
       this.s.log.warn({ err }, 'change feed listener lost its connection; reconnecting');
       this.listenClient = null;
-      setTimeout(() => void (!this.stopped && this.listen(url).catch(() => {})), 1000).unref();
+      this.relisten(url, 0);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (!this.startedListening) throw err; // at start-up the caller decides
+      this.relisten(url, attempt + 1);
+      return;
+    }
     this.listenClient = client;
+    this.startedListening = true;
+    // Changes committed while the listener was away are read now; nothing waits for the next poll.
     this.wake();
+  }
+
+  /** Keeps trying, with backoff up to 5 s, until the database is back. */
+  private relisten(url: string, attempt: number): void {
+    if (this.stopped) return;
+    const delay = Math.min(5000, 250 * 2 ** attempt);
+    setTimeout(() => void this.listen(url, attempt).catch(() => this.relisten(url, attempt + 1)), delay).unref();
   }
 
   /** One NOTIFY per burst of local commits, outside any write transaction. */

@@ -16,7 +16,7 @@ import {
 } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
-import { useCampaigns, useVirtualCampaigns } from '../provider/campaign-queries';
+import { useCampaignSource } from '../provider/campaign-queries';
 import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
@@ -38,6 +38,8 @@ export interface CalendarProps extends WidgetProps {
   includeVirtual?: boolean;
   /** Called instead of opening the built-in edit dialog. */
   onEditCampaign?: (campaign: Campaign) => void;
+  /** Plot these instead of fetching campaigns (e.g. events as read-only campaigns). */
+  items?: readonly AnyCampaign[];
 }
 
 export const VIEW_OPTIONS = [
@@ -62,13 +64,9 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const labelId = useId();
 
   const { from, to } = visibleWindow(anchor, mode);
-  const campaigns = useCampaigns({ from, to, ...(props.channel ? { channel: props.channel } : {}) });
-  const virtual = useVirtualCampaigns(props.includeVirtual ?? !props.channel);
+  const campaigns = useCampaignSource({ from, to, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const weeks = useMemo(() => (mode === 'month' ? monthGrid(anchor) : [weekDays(anchor)]), [anchor, mode]);
-  const buckets = useMemo(() => {
-    const all: AnyCampaign[] = [...(campaigns.data ?? []), ...(virtual.data ?? [])];
-    return bucketByDay(all, weeks.flat(), view);
-  }, [campaigns.data, virtual.data, weeks, view]);
+  const buckets = useMemo(() => bucketByDay(campaigns.all, weeks.flat(), view), [campaigns.all, weeks, view]);
 
   const step = (dir: 1 | -1) => {
     const next = mode === 'month' ? addMonths(anchor, dir) : addDays(anchor, 7 * dir);

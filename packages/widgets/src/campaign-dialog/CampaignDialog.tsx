@@ -1,4 +1,4 @@
-import { campaignCreateSchema, campaignUpdateSchema, isConflict, todayYmd, type Campaign } from '@cadence/core';
+import { campaignCreateSchema, campaignUpdateSchema, isConflict, todayYmd, type Campaign, type CampaignCreate } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
@@ -21,13 +21,15 @@ export interface CampaignDialogProps extends WidgetProps {
   /** Prefilled values for a new campaign (e.g. an idea being converted). */
   initialValues?: CampaignFormValues;
   onSaved?: (campaign: Campaign) => void;
+  /** Creates the campaign instead of the built-in create (with its own toasts), e.g. converting an idea. */
+  onCreate?: (body: CampaignCreate) => Promise<Campaign>;
 }
 
 type Errors = Record<string, string>;
 const errorsOf = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Errors =>
   Object.fromEntries(issues.map((i) => [String(i.path[0] ?? 'form'), i.message]));
 
-function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved }: CampaignDialogProps): ReactNode {
+function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCreate }: CampaignDialogProps): ReactNode {
   const { now } = useCadence();
   const actions = useCampaignActions();
   const [base, setBase] = useState<Campaign | null>(campaign ?? null);
@@ -52,7 +54,7 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved }: Ca
     if (base && patch && Object.keys(patch).length === 0) return onOpenChange(false);
     setSaving(true);
     try {
-      const row = base && patch ? await actions.update(base, patch, { onConflict: 'throw' }) : await actions.create(body);
+      const row = base && patch ? await actions.update(base, patch, { onConflict: 'throw' }) : await (onCreate ?? actions.create)(body);
       onSaved?.(row);
       onOpenChange(false);
     } catch (error) {

@@ -15,7 +15,7 @@ import {
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { VIEW_OPTIONS } from '../calendar/Calendar';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
-import { useCampaigns, useVirtualCampaigns } from '../provider/campaign-queries';
+import { useCampaignSource } from '../provider/campaign-queries';
 import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
@@ -35,6 +35,8 @@ export interface GanttProps extends WidgetProps {
   showChannels?: boolean;
   includeVirtual?: boolean;
   onEditCampaign?: (campaign: Campaign) => void;
+  /** Plot these instead of fetching campaigns (e.g. events as read-only campaigns). */
+  items?: readonly AnyCampaign[];
 }
 
 const RANGE_OPTIONS = [
@@ -53,13 +55,11 @@ function GanttBody(props: GanttProps): ReactNode {
   const editor = useCampaignEditor(props.onEditCampaign);
   const groupId = useId();
   const span = ganttRange(anchor, range);
-  const campaigns = useCampaigns({ from: span.start, to: span.end, ...(props.channel ? { channel: props.channel } : {}) });
-  const virtual = useVirtualCampaigns(props.includeVirtual ?? !props.channel);
+  const campaigns = useCampaignSource({ from: span.start, to: span.end, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const showChannels = props.showChannels ?? true;
 
   const rows = useMemo<GanttRow[]>(() => {
-    const all: AnyCampaign[] = [...(campaigns.data ?? []), ...(virtual.data ?? [])];
-    const bars = layoutGantt(all, span, view);
+    const bars = layoutGantt(campaigns.all, span, view);
     if (!(grouped && showChannels)) return bars.map((b) => ({ key: b.campaign.id, label: b.campaign.title, bars: [b] }));
     return groupByChannel(bars.map((b) => ({ ...b, channels: b.campaign.channels }))).map((r) => ({
       key: r.channel,
@@ -71,7 +71,7 @@ function GanttBody(props: GanttProps): ReactNode {
       ),
       bars: r.campaigns,
     }));
-  }, [campaigns.data, virtual.data, span.start, span.end, view, grouped, showChannels]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [campaigns.all, span.start, span.end, view, grouped, showChannels]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const unit = range;
   return (

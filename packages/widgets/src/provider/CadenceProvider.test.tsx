@@ -4,7 +4,10 @@ import { Calendar } from '../calendar/Calendar';
 import { StatCards } from '../list/StatCards';
 import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient } from '../testing/memory-client';
+import { IdeasBoard } from '../ideas/IdeasBoard';
+import { makeIdea } from '../testing/fixtures-more';
 import { CadenceProvider, type RealtimeLike } from './CadenceProvider';
+import { httpUploader } from './upload';
 import { useCadence } from './context';
 
 function ToastButton({ title }: { title: string }) {
@@ -74,11 +77,82 @@ describe('CadenceProvider', () => {
   it('should refetch campaigns when the realtime feed reports a change', async () => {
     const client = createMemoryClient({ campaigns: [makeCampaign({ title: 'X' })] });
     let notify = () => {};
-    const realtime: RealtimeLike = { subscribe: (_topic, onChange) => ((notify = () => onChange({})), () => {}) };
+    const realtime: RealtimeLike = { subscribe: (topic, onChange) => (topic === 'campaigns' && (notify = () => onChange({})), () => {}) };
     render(<CadenceProvider client={client} realtime={realtime}><StatCards /></CadenceProvider>);
     await waitFor(() => expect(total()).toHaveTextContent('1'));
     await client.campaigns.create({ title: 'Y', planning_start_date: '2026-03-01', live_date: '2026-03-02' });
     act(() => notify());
     await waitFor(() => expect(total()).toHaveTextContent('2'));
+  });
+
+  it('should subscribe to every topic and refresh the matching lists', async () => {
+    const client = createMemoryClient({ ideas: [makeIdea({ title: 'First' })] });
+    const handlers = new Map<string, Array<(c: unknown) => void>>();
+    const filters: Array<[string, unknown]> = [];
+    const offs = vi.fn();
+    const realtime: RealtimeLike = {
+      subscribe: (topic, onChange, filter) => {
+        handlers.set(topic, [...(handlers.get(topic) ?? []), onChange]);
+        filters.push([topic, filter]);
+        return offs;
+      },
+    };
+    const { unmount } = render(<CadenceProvider client={client} realtime={realtime}><IdeasBoard /></CadenceProvider>);
+    expect(await screen.findByRole('article', { name: 'First' })).toBeInTheDocument();
+    expect([...handlers.keys()].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaigns', 'comments', 'events', 'ideas', 'permissions', 'prospective_publications', 'publications']);
+    expect(filters).toContainEqual(['ads', { status: 'live' }]);
+    await client.ideas.create({ title: 'From someone else' });
+    act(() => handlers.get('ideas')?.forEach((h) => h({})));
+    expect(await screen.findByRole('article', { name: 'From someone else' })).toBeInTheDocument();
+    unmount();
+    expect(offs).toHaveBeenCalledTimes(11);
+  });
+
+  it('should open core\'s realtime client for apiUrl and close it on unmount', async () => {
+    const sockets: FakeSocket[] = [];
+    class FakeSocket {
+      readyState = 0;
+      url: string;
+      sent: string[] = [];
+      closed = false;
+      onopen: (() => void) | null = null;
+      onmessage: ((e: { data: string }) => void) | null = null;
+      onclose: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(url: string) {
+        this.url = url;
+        sockets.push(this);
+      }
+      send(data: string) {
+        this.sent.push(data);
+      }
+      close() {
+        this.closed = true;
+      }
+    }
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    try {
+      const { unmount } = render(<CadenceProvider apiUrl="https://cadence.example" accessKey="key-1"><StatCards /></CadenceProvider>);
+      await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+      await waitFor(() => expect(sockets.filter((s) => !s.closed)).toHaveLength(1));
+      expect(sockets[0]!.url).toBe('wss://cadence.example/api/realtime');
+      unmount();
+      expect(sockets.every((s) => s.closed)).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('should upload ad type examples with the token through fetch', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ path: 'p/1.png', public_url: 'https://x/p/1.png' }), { status: 201 }));
+    const upload = httpUploader('https://cadence.example/', () => 'tok', fetch as unknown as typeof globalThis.fetch);
+    await expect(upload('pub-1', new Blob(['x'], { type: 'image/png' }))).resolves.toEqual({ path: 'p/1.png', public_url: 'https://x/p/1.png' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://cadence.example/api/storage/ad-type-examples');
+    expect(init.headers).toEqual({ Authorization: 'Bearer tok' });
+    expect((init.body as FormData).get('publication_id')).toBe('pub-1');
+    fetch.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: 'payload_too_large', message: 'Image must be less than 5MB' } }), { status: 413 }));
+    await expect(upload('pub-1', new Blob(['x']))).rejects.toMatchObject({ status: 413, message: 'Image must be less than 5MB' });
   });
 });

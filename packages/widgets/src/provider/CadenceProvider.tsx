@@ -1,13 +1,15 @@
-import { createHttpClient, type CadenceClient } from '@cadence/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createHttpClient, createRealtimeClient, type CadenceClient, type RealtimeTopic } from '@cadence/core';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CadenceStyles } from '../styles/CadenceStyles';
 import { CadenceContext, type CadenceContextValue } from './context';
 import { QueryStore } from './query-store';
+import { ALL_PREFIXES, TOPIC_SUBSCRIPTIONS } from './realtime-topics';
+import { httpUploader, uploaderOf, type AdTypeExampleUploader } from './upload';
 import { Toaster, useToastState, type Toast, type ToastSlotProps } from './toast';
 
 /** The part of core's realtime client the provider uses: a change on a topic refetches it. */
 export interface RealtimeLike {
-  subscribe(topic: 'campaigns', onChange: (change: unknown) => void): () => void;
+  subscribe(topic: RealtimeTopic, onChange: (change: unknown) => void, filter?: Record<string, string>): () => void;
   onResync?(handler: () => void): () => void;
 }
 
@@ -20,8 +22,13 @@ export interface CadenceProviderProps {
   auth?: { getToken: () => string | null | undefined | Promise<string | null | undefined> };
   /** A long-lived access key, for embeds. */
   accessKey?: string;
-  /** When given, campaign changes from the server refresh the cached queries. */
+  /**
+   * Changes from the server refresh the cached queries. Default with `apiUrl`: core's
+   * realtime client, opened on mount and closed on unmount; pass one to inject your own.
+   */
   realtime?: RealtimeLike;
+  /** Uploads an ad type's example image. Default: the client's own, or `POST /api/storage/ad-type-examples` with `apiUrl`. */
+  uploadAdTypeExample?: AdTypeExampleUploader;
   /** The clock for "today" and derived statuses. Default: the real one. */
   now?: () => Date;
   /** Replaces the default toast UI. */
@@ -44,12 +51,50 @@ function useClient({ client, apiUrl, auth, accessKey }: CadenceProviderProps): C
   }, [client, apiUrl, getToken, accessKey]);
 }
 
+type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+const tokenGetter = ({ auth, accessKey }: CadenceProviderProps): TokenGetter | undefined =>
+  auth?.getToken ?? (accessKey ? () => accessKey : undefined);
+
+/** The injected feed, or core's realtime client for `apiUrl` (none for an injected client). */
+function useRealtime(props: CadenceProviderProps): RealtimeLike | undefined {
+  const { realtime, client, apiUrl } = props;
+  const latest = useRef(tokenGetter(props));
+  latest.current = tokenGetter(props);
+  const canAuth = !!latest.current;
+  const [owned, setOwned] = useState<RealtimeLike | undefined>(undefined);
+  useEffect(() => {
+    if (realtime || client || !apiUrl || !canAuth) return;
+    const rt = createRealtimeClient({ apiUrl, getToken: () => latest.current?.() });
+    setOwned(rt);
+    return () => {
+      rt.close();
+      setOwned(undefined);
+    };
+  }, [realtime, client, apiUrl, canAuth]);
+  return realtime ?? owned;
+}
+
+function useUploader(props: CadenceProviderProps, client: CadenceClient): AdTypeExampleUploader | undefined {
+  const { uploadAdTypeExample, apiUrl } = props;
+  const latest = useRef(tokenGetter(props));
+  latest.current = tokenGetter(props);
+  const canAuth = !!latest.current;
+  return useMemo(() => {
+    if (uploadAdTypeExample) return uploadAdTypeExample;
+    const own = uploaderOf(client);
+    if (own) return own;
+    return apiUrl && canAuth && !props.client ? httpUploader(apiUrl, () => latest.current?.()) : undefined;
+  }, [uploadAdTypeExample, client, apiUrl, canAuth, props.client]);
+}
+
 /** Supplies the client, the query cache, toasts and the clock to every Cadence widget inside. */
 export function CadenceProvider(props: CadenceProviderProps): ReactNode {
   const client = useClient(props);
   const [store] = useState(() => new QueryStore());
   const { toast, show, dismiss } = useToastState();
-  const { now, onToast, realtime, toastSlot: Slot = Toaster, injectStyles = true } = props;
+  const { now, onToast, toastSlot: Slot = Toaster, injectStyles = true } = props;
+  const realtime = useRealtime(props);
+  const upload = useUploader(props, client);
 
   useEffect(() => {
     if (toast) onToast?.(toast);
@@ -57,18 +102,18 @@ export function CadenceProvider(props: CadenceProviderProps): ReactNode {
 
   useEffect(() => {
     if (!realtime) return;
-    const refetch = () => store.invalidate('campaigns');
-    const offChange = realtime.subscribe('campaigns', refetch);
-    const offResync = realtime.onResync?.(refetch);
+    const offs = TOPIC_SUBSCRIPTIONS.map(({ topic, prefixes, filter }) =>
+      realtime.subscribe(topic, () => prefixes.forEach((p) => store.invalidate(p)), filter));
+    const offResync = realtime.onResync?.(() => ALL_PREFIXES.forEach((p) => store.invalidate(p)));
     return () => {
-      offChange();
+      offs.forEach((off) => off());
       offResync?.();
     };
   }, [realtime, store]);
 
   const value = useMemo<CadenceContextValue>(
-    () => ({ client, store, toast: show, now: now ?? (() => new Date()) }),
-    [client, store, show, now],
+    () => ({ client, store, toast: show, now: now ?? (() => new Date()), ...(upload ? { upload } : {}) }),
+    [client, store, show, now, upload],
   );
   return (
     <CadenceContext.Provider value={value}>

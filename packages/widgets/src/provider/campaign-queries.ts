@@ -1,5 +1,6 @@
 import type { Campaign, CampaignListQuery, VirtualCampaign } from '@cadence/core';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { AnyCampaign } from './permissions';
 import { TOASTS } from '../messages';
 import { useCadence } from './context';
 import { useQuery } from './use-query';
@@ -9,9 +10,9 @@ export const campaignsKey = (query: CampaignListQuery = {}) =>
   CAMPAIGNS_PREFIX + JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort()));
 
 /** Campaigns for a query (typically the visible window); failures show the spec's toast. */
-export function useCampaigns(query: CampaignListQuery = {}) {
+export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
   const { client, toast } = useCadence();
-  const key = campaignsKey(query);
+  const key = enabled ? campaignsKey(query) : null;
   const fetcher = useCallback(() => client.campaigns.list(query), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const onError = useCallback(
     (error: unknown) => {
@@ -29,4 +30,18 @@ export function useVirtualCampaigns(enabled: boolean) {
   const fetcher = useCallback(() => client.dashboard.virtual(), [client]);
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading ads and events failed', error), []);
   return useQuery<VirtualCampaign[]>(enabled ? 'virtual' : null, fetcher, onError);
+}
+
+/**
+ * What Calendar and Gantt plot: the fetched campaigns plus virtual ones, or only the
+ * `items` a host hands them (EventsBoard shows events as read-only campaigns this way).
+ */
+export function useCampaignSource(query: CampaignListQuery, includeVirtual: boolean, items?: readonly AnyCampaign[]) {
+  const fetched = useCampaigns(query, !items);
+  const virtual = useVirtualCampaigns(!items && includeVirtual);
+  const all = useMemo<AnyCampaign[]>(
+    () => (items ? [...items] : [...(fetched.data ?? []), ...(virtual.data ?? [])]),
+    [items, fetched.data, virtual.data],
+  );
+  return items ? { status: 'success' as const, all, refetch: () => {} } : { status: fetched.status, all, refetch: fetched.refetch };
 }

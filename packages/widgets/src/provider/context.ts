@@ -2,6 +2,7 @@ import type { CadenceClient } from '@cadence/core';
 import { createContext, useContext } from 'react';
 import type { QueryStore } from './query-store';
 import type { ToastInput } from './toast';
+import type { AdTypeExampleUploader } from './upload';
 
 export interface CadenceContextValue {
   client: CadenceClient;
@@ -9,6 +10,8 @@ export interface CadenceContextValue {
   toast: (t: ToastInput) => void;
   /** The clock; tests and stories inject a fixed one. */
   now: () => Date;
+  /** Uploads an ad type's example image; absent when the provider has no way to. */
+  upload?: AdTypeExampleUploader;
 }
 
 export const CadenceContext = createContext<CadenceContextValue | null>(null);

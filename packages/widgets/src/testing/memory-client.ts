@@ -1,5 +1,7 @@
 import {
   CadenceApiError,
+  LIMITS,
+  MESSAGES,
   abilities,
   campaignCreateSchema,
   campaignUpdateSchema,
@@ -15,8 +17,11 @@ import {
   type Principal,
   type VirtualCampaign,
 } from '@cadence/core';
-import { checkVersion, forbidden, memoryId, notFound } from './memory-crud';
-import { memoryExtras } from './memory-extras';
+import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
+import { memoryExtras, type ExtrasData } from './memory-extras';
+import type { MemoryDirectoryUser } from './memory-people';
+
+export type { MemoryDirectoryUser } from './memory-people';
 
 export interface MemoryUser {
   id?: string;
@@ -26,9 +31,11 @@ export interface MemoryUser {
   readOnly?: boolean;
 }
 
-export interface MemoryClientOptions {
+export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> {
   campaigns?: Campaign[];
   virtual?: VirtualCampaign[];
+  /** Other accounts in the directory (the signed-in user is always listed first). */
+  users?: MemoryDirectoryUser[];
   /** Defaults to an administrator. */
   user?: MemoryUser;
   /** Delay of every call, to show loading states. */
@@ -55,18 +62,19 @@ export interface MemoryControl {
   readonly calls: MemoryCall[];
   /** The stored campaigns, unfiltered. */
   campaigns(): Campaign[];
+  /** Every stored row of the other resources. */
+  data(): ExtrasData;
 }
 
-export type MemoryClient = CadenceClient & { control: MemoryControl };
+/** The in-memory client also uploads example images, as the provider's uploader does. */
+export type MemoryClient = CadenceClient & {
+  control: MemoryControl;
+  uploadAdTypeExample(publicationId: string, file: Blob): Promise<{ path: string; public_url: string }>;
+};
 
 export const DEFAULT_MEMORY_USER_ID = '00000000-0000-4000-8000-00000000a001';
 
 const serverError = () => new CadenceApiError(500, 'internal', 'Simulated server error');
-
-function validation(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): CadenceApiError {
-  const details = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  return new CadenceApiError(400, 'validation_failed', details[0]?.message ?? 'Invalid request', details);
-}
 
 /** Campaigns whose spans touch the window, like `GET /api/campaigns?from&to`. */
 function touches(c: Campaign, q: CampaignListQuery): boolean {
@@ -115,7 +123,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     return structuredClone(row);
   };
 
-  const extras = memoryExtras(run, now, user);
+  const data: ExtrasData = structuredClone({
+    ideas: options.ideas ?? [], comments: options.comments ?? [], events: options.events ?? [],
+    publications: options.publications ?? [], adTypes: options.adTypes ?? [], ads: options.ads ?? [],
+    prospective: options.prospective ?? [], articles: options.articles ?? [],
+    users: [{ id: user.id, email: user.email, role: user.role ?? null }, ...(options.users ?? []).filter((u) => u.id !== user.id)],
+    permissions: options.permissions ?? [],
+  });
+  const extras = memoryExtras(run, now, user, principal, data);
   const client: CadenceClient = {
     ...extras,
     auth: {
@@ -192,6 +207,15 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     calls,
     campaigns: () => structuredClone(campaigns),
+    data: () => structuredClone(data),
   };
-  return { ...client, control };
+  const uploadAdTypeExample = (publicationId: string, file: Blob) =>
+    run('storage.upload', () => {
+      if (file.size > LIMITS.imageUploadBytes) throw new CadenceApiError(413, 'payload_too_large', MESSAGES.imageTooLarge);
+      if (!file.type.startsWith('image/')) throw new CadenceApiError(415, 'unsupported_media_type', 'Only PNG, JPEG, GIF or WebP images');
+      if (!data.publications.some((p) => p.id === publicationId)) throw notFound();
+      const path = `${publicationId}/${Date.parse(now())}.${file.type.split('/')[1] ?? 'png'}`;
+      return { path, public_url: `https://storage.cadence.test/ad-type-examples/${path}` };
+    }, [publicationId, { size: file.size, type: file.type }]);
+  return { ...client, control, uploadAdTypeExample };
 }

@@ -63,3 +63,80 @@ export function memoryCrud<Row extends MemoryRow, Create, Update, Query>(
       }),
   };
 }
+
+export function validation(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): CadenceApiError {
+  const details = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  return new CadenceApiError(400, 'validation_failed', details[0]?.message ?? 'Invalid request', details);
+}
+
+interface Schema<T> {
+  safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/** Parses with a core schema like the server does: a 400 naming each bad field. */
+export function parse<T>(schema: Schema<T>, body: unknown): T {
+  const r = schema.safeParse(body);
+  if (!r.success) throw validation(r.error.issues);
+  return r.data;
+}
+
+export type Run = <T>(op: string, fn: () => T, args?: unknown[]) => Promise<T>;
+
+export interface TableOptions<Row extends MemoryRow> {
+  name: string;
+  run: Run;
+  now: () => string;
+  userId: string;
+  create: Schema<object>;
+  update: Schema<object>;
+  compare: (a: Row, b: Row) => number;
+  canRead: () => boolean;
+  canWrite: (row?: Row) => boolean;
+  /** Joined fields added on the way out (ads get their publication and ad type). */
+  present?: (row: Row) => Row;
+  onRemove?: (row: Row) => void;
+  defaults?: Record<string, unknown>;
+}
+
+/** A versioned, validated, authorized in-memory table sorted like the server's list. */
+export function memoryTable<Row extends MemoryRow>(rows: Row[], o: TableOptions<Row>) {
+  const out = (r: Row) => structuredClone(o.present ? o.present(r) : r);
+  const find = (id: string) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row || !o.canRead()) throw notFound();
+    return row;
+  };
+  const insert = (body: unknown, extra: Record<string, unknown> = {}) => {
+    const data = parse(o.create, body);
+    const stamp = o.now();
+    const row = { ...o.defaults, ...data, ...extra, id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: o.userId } as unknown as Row;
+    if (!o.canWrite(row)) throw forbidden();
+    rows.push(row);
+    return row;
+  };
+  return {
+    rows,
+    insert,
+    out,
+    list: () => o.run(`${o.name}.list`, () => (o.canRead() ? [...rows].sort(o.compare).map(out) : [])),
+    get: (id: string) => o.run(`${o.name}.get`, () => out(find(id)), [id]),
+    create: (body: unknown, extra?: Record<string, unknown>) => o.run(`${o.name}.create`, () => out(insert(body, extra)), [body]),
+    update: (id: string, patch: unknown, options?: { version?: number }) =>
+      o.run(`${o.name}.update`, () => {
+        const data = parse(o.update, patch);
+        const row = find(id);
+        if (!o.canWrite(row)) throw forbidden();
+        checkVersion(row, options?.version);
+        Object.assign(row, data, { version: (row.version ?? 0) + 1, updated_at: o.now() });
+        return out(row);
+      }, [id, patch, options]),
+    remove: (id: string, options?: { version?: number }) =>
+      o.run(`${o.name}.remove`, () => {
+        const row = find(id);
+        if (!o.canWrite(row)) throw forbidden();
+        checkVersion(row, options?.version);
+        rows.splice(rows.indexOf(row), 1);
+        o.onRemove?.(row);
+      }, [id, options]),
+  };
+}

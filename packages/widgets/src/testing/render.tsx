@@ -1,4 +1,4 @@
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { CadenceProvider } from '../provider/CadenceProvider';
@@ -30,4 +30,16 @@ export function renderWidget(ui: ReactElement, options: RenderWidgetOptions = {}
     </CadenceProvider>,
   );
   return { ...result, user, client, toasts };
+}
+
+/**
+ * The open dialog once its initial focus has landed: typing before that can lose keys to the
+ * field the focus manager moves to (a flake on busy machines).
+ */
+export async function openDialog(name?: string): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', name ? { name } : {});
+  await waitFor(() => {
+    if (!dialog.contains(document.activeElement)) throw new Error('The dialog has not taken focus yet');
+  });
+  return dialog;
 }

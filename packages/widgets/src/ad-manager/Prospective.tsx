@@ -1,0 +1,88 @@
+import { ensureHttps, extractEmails, type ProspectivePublication } from '@cadence/core';
+import { useState, type ReactNode } from 'react';
+import { AD_TOASTS } from '../messages';
+import { KEYS } from '../provider/realtime-topics';
+import { errorMessage, useProspective, useWrite } from '../provider/resources';
+import { useSession } from '../provider/session';
+import { CopyButton } from '../ui/CopyButton';
+import { Popover } from '../ui/Popover';
+import { BulkUploadDialog, ProspectiveDialog } from './ProspectiveDialogs';
+import { matches } from './ad-rules';
+import { uploadAsCsv } from './prospective-file';
+import { prospectiveFields } from './prospective-rules';
+
+const COLUMNS = ['Publication', 'Region', 'Industry', 'Audience', 'Media Kit', 'Website', 'Contacts', 'Notes'];
+
+function Contacts({ p }: { p: ProspectivePublication }): ReactNode {
+  const emails = extractEmails(p.contacts);
+  if (!p.contacts) return <span className="cad-hint">-</span>;
+  return (
+    <Popover label={`Contacts of ${p.name}`} trigger={`${emails.length} email${emails.length === 1 ? '' : 's'}`} title="Contacts">
+      {emails.length === 0 ? <p className="cad-hint">{p.contacts}</p> : (
+        <ul className="cad-stack">
+          {emails.map((e) => (
+            <li key={e} className="cad-inline">
+              <span>{e}</span>
+              <CopyButton text={e} label={e} success={AD_TOASTS.emailCopied} failure={AD_TOASTS.emailCopyError} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Popover>
+  );
+}
+
+/** Prospective publications: search, add, bulk upload and the contacts table (spec §2). */
+export function Prospective(): ReactNode {
+  const editable = useSession().abilities.industry.write;
+  const list = useProspective();
+  const write = useWrite();
+  const [query, setQuery] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const all = list.data ?? [];
+  const shown = all.filter((p) => matches(query, prospectiveFields(p)));
+  return (
+    <div className="cad-stack" aria-busy={list.status === 'loading'}>
+      <div className="cad-toolbar">
+        <input type="search" className="cad-input" aria-label="Search prospective publications" placeholder="Search by name, region, industry, audience..." value={query} onChange={(e) => setQuery(e.target.value)} />
+        {editable && <button type="button" className="cad-button" onClick={() => setUploading(true)}>Upload Excel</button>}
+        {editable && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add Prospective Pub</button>}
+      </div>
+      {list.status === 'loading' ? <p className="cad-hint" role="status">Loading prospective publications...</p>
+        : all.length === 0 ? <p className="cad-empty">No prospective publications yet</p>
+        : shown.length === 0 ? <p className="cad-empty">No publications found matching your search</p>
+        : (
+          <div className="cad-table-scroller">
+            <table className="cad-table">
+              <thead><tr>{COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr></thead>
+              <tbody>
+                {shown.map((p) => {
+                  const kit = ensureHttps(p.media_kit_link);
+                  const site = ensureHttps(p.website);
+                  return (
+                    <tr key={p.id}>
+                      <th scope="row">{p.name}</th><td>{p.region ?? ''}</td><td>{p.industry ?? ''}</td><td>{p.audience ?? ''}</td>
+                      <td>{kit ? <a className="cad-link" href={kit} target="_blank" rel="noreferrer noopener" aria-label={`View Kit of ${p.name}`}>View Kit</a> : <span className="cad-hint">No link</span>}</td>
+                      <td>{site ? <a className="cad-link" href={site} target="_blank" rel="noreferrer noopener" aria-label={`Visit ${p.name}`}>Visit</a> : ''}</td>
+                      <td><Contacts p={p} /></td>
+                      <td>{p.notes ?? ''}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      <ProspectiveDialog open={adding} onClose={() => setAdding(false)}
+        onSave={(body) => write({ call: (c) => c.prospective.create(body), success: AD_TOASTS.prospectiveAdded, failure: AD_TOASTS.prospectiveAddError, invalidate: [KEYS.prospective] })} />
+      <BulkUploadDialog open={uploading} onClose={() => setUploading(false)}
+        onUpload={(file) => write({
+          call: async (c) => c.prospective.importCsv(await uploadAsCsv(file)),
+          success: (r) => AD_TOASTS.imported(r.imported),
+          failure: (e) => AD_TOASTS.importError(errorMessage(e)),
+          invalidate: [KEYS.prospective],
+        })} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Calendar } from '../calendar/Calendar';
+import { Gantt } from '../gantt/Gantt';
+import { AD_TOASTS } from '../messages';
+import { KEYS } from '../provider/realtime-topics';
+import { useEvents, useWrite } from '../provider/resources';
+import { useSession } from '../provider/session';
+import { Badge, EmptyState } from '../ui/bits';
+import { TabPanel, Tabs } from '../ui/Tabs';
+import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { EventDialog } from './EventDialog';
+import { eventAsCampaign } from './event-rules';
+
+export type EventsTab = 'timeline' | 'calendar' | 'list';
+
+export interface EventsBoardProps extends WidgetProps {
+  /** Initial tab; default 'timeline'. */
+  tab?: EventsTab;
+  /** Initial schedule of Timeline and Calendar; default 'live' (Live Schedule). */
+  view?: ScheduleView;
+}
+
+const TABS = [
+  { value: 'timeline', label: 'Timeline' },
+  { value: 'calendar', label: 'Calendar' },
+  { value: 'list', label: 'Event List' },
+] as const;
+
+function EventCard({ event }: { event: CadenceEvent }): ReactNode {
+  return (
+    <article className="cad-card" aria-label={event.name}>
+      <h3 className="cad-card__title">{event.name}</h3>
+      <p className="cad-card__dates">{formatYmd(event.start_date, 'MMM dd, yyyy')} – {formatYmd(event.end_date, 'MMM dd, yyyy')}</p>
+      {(event.location || event.venue) && <p className="cad-card__description">{[event.location, event.venue].filter(Boolean).join(' · ')}</p>}
+      {event.audience.length > 0 && <p className="cad-card__owner">Audience: {event.audience.join(', ')}</p>}
+      <div className="cad-chips">{event.type.map((t) => <Badge key={t} tone="outline">{t}</Badge>)}</div>
+      {event.event_url && (
+        <a className="cad-link" href={event.event_url} target="_blank" rel="noreferrer noopener">View Event Details<span className="cad-sr-only"> for {event.name}</span></a>
+      )}
+    </article>
+  );
+}
+
+function EventsBody({ tab: initial = 'timeline', view = 'live' }: EventsBoardProps): ReactNode {
+  const session = useSession();
+  const events = useEvents();
+  const write = useWrite();
+  const [tab, setTab] = useState<EventsTab>(initial);
+  const [adding, setAdding] = useState(false);
+  const idBase = useId();
+  const items = useMemo(() => (events.data ?? []).map(eventAsCampaign), [events.data]);
+  const list = events.data ?? [];
+  return (
+    <section className="cad-page" aria-labelledby={`${idBase}-title`} aria-busy={events.status === 'loading'}>
+      <header className="cad-page-header">
+        <div className="cad-page-header__text">
+          <h2 id={`${idBase}-title`} className="cad-page-title">Events</h2>
+          <p className="cad-page-subtitle">Manage your company events and participation</p>
+        </div>
+        {session.abilities.events.write && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add New Event</button>}
+      </header>
+      <Tabs label="Events views" idBase={idBase} value={tab} tabs={TABS} onChange={setTab} />
+      <TabPanel idBase={idBase} value={tab}>
+        {tab === 'timeline' && <Gantt items={items} view={view} showChannels={false} />}
+        {tab === 'calendar' && <Calendar items={items} view={view} />}
+        {tab === 'list' && (events.status === 'loading' ? <p className="cad-hint" role="status">Loading events...</p>
+          : list.length === 0 ? <EmptyState title='No events yet. Click "Add New Event" to get started.' />
+          : <div className="cad-list-grid">{list.map((e) => <EventCard key={e.id} event={e} />)}</div>)}
+      </TabPanel>
+      <EventDialog
+        open={adding}
+        onOpenChange={setAdding}
+        onSave={(body) => write({ call: (c) => c.events.create(body), success: AD_TOASTS.eventAdded, failure: AD_TOASTS.eventAddError, invalidate: [KEYS.events, KEYS.virtual] })}
+      />
+    </section>
+  );
+}
+
+/** The events page: timeline, calendar and list of company events (spec §2 Events page). */
+export function EventsBoard(props: EventsBoardProps): ReactNode {
+  return (
+    <WidgetRoot name="EventsBoard" client={props.client} className={props.className}>
+      <EventsBody {...props} />
+    </WidgetRoot>
+  );
+}

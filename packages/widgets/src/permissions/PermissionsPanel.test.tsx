@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { EDITOR_ID, VIEWER_ID, sampleWorkspace } from '../testing/fixtures-more';
+import { renderWidget } from '../testing/render';
+import { PermissionsPanel } from './PermissionsPanel';
+
+const data = () => sampleWorkspace('2026-03-11');
+
+describe('PermissionsPanel', () => {
+  it('should tell non-admins that access is denied and offer the way back', async () => {
+    const onReturn = vi.fn();
+    const { user } = renderWidget(<PermissionsPanel onReturn={onReturn} />, { ...data(), user: { role: null, permissions: [{ permission_type: 'global_view', channel: null }] } });
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access this page. Only administrators can manage user permissions.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Return to Dashboard' }));
+    expect(onReturn).toHaveBeenCalledOnce();
+  });
+
+  it('should list users by e-mail and the first 8 characters of the id, and ask to select one', async () => {
+    renderWidget(<PermissionsPanel />, data());
+    expect(await screen.findByText('viewer@cadence.demo')).toBeInTheDocument();
+    const row = screen.getByRole('button', { name: /viewer@cadence\.demo/ });
+    expect(within(row).getByText(VIEWER_ID.slice(0, 8))).toHaveClass('cad-user__id');
+    expect(screen.getByText('Select a user to manage their permissions')).toBeInTheDocument();
+  });
+
+  it('should show global and per-channel switches for all 12 channels', async () => {
+    const { user } = renderWidget(<PermissionsPanel />, data());
+    await user.click(await screen.findByRole('button', { name: /viewer@cadence\.demo/ }));
+    expect(await screen.findByText('Global Calendar Permissions')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'View Calendar' })).toBeChecked());
+    expect(screen.getByRole('switch', { name: 'Create Campaigns/Events' })).not.toBeChecked();
+    expect(screen.getByText('Channel Permissions')).toBeInTheDocument();
+    expect(screen.getAllByRole('switch', { name: /^View / })).toHaveLength(13);
+    expect(screen.getAllByRole('switch', { name: /^Create / })).toHaveLength(13);
+    expect(screen.getByRole('switch', { name: 'Create Industry Publications' })).toBeInTheDocument();
+  });
+
+  it('should grant and revoke records and toast the outcome', async () => {
+    const { user, client, toasts } = renderWidget(<PermissionsPanel userId={EDITOR_ID} />, data());
+    const events = await screen.findByRole('switch', { name: 'Create Events' });
+    await waitFor(() => expect(events).toBeChecked());
+    await user.click(events);
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('Permission updated successfully'));
+    expect(client.control.data().permissions.filter((p) => p.user_id === EDITOR_ID)).toEqual([]);
+    await user.click(screen.getByRole('switch', { name: 'View SEO' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'View SEO' })).toBeChecked());
+    expect(client.control.calls.filter((c) => c.op === 'users.grant').at(-1)?.args).toEqual([EDITOR_ID, 'channel_view', 'seo']);
+  });
+
+  it('should flip a switch back when the server refuses', async () => {
+    const { user, client, toasts } = renderWidget(<PermissionsPanel userId={VIEWER_ID} />, data());
+    const view = await screen.findByRole('switch', { name: 'View Calendar' });
+    await waitFor(() => expect(view).toBeChecked());
+    client.control.failNext('users.revoke');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(view);
+    await waitFor(() => expect(toasts.at(-1)).toMatchObject({ title: 'Failed to update permission', variant: 'destructive' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'View Calendar' })).toBeChecked());
+    expect(within(screen.getByRole('navigation', { name: 'Users' })).getAllByRole('button')).toHaveLength(3);
+  });
+});

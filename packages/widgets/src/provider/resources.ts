@@ -1,0 +1,109 @@
+import type { Ad, AdType, Article, CadenceEvent, Idea, IdeaComment, Permission, ProspectivePublication, Publication } from '@cadence/core';
+import { useCallback, useMemo, useState } from 'react';
+import { AD_TOASTS } from '../messages';
+import { useCadence, type CadenceContextValue } from './context';
+import type { QueryStore } from './query-store';
+import { KEYS } from './realtime-topics';
+import type { ToastInput } from './toast';
+import { useQuery } from './use-query';
+
+type Client = CadenceContextValue['client'];
+
+/** A list from the client, cached under `key`; a failure is logged and, when given, toasted. */
+export function useList<T>(key: string | null, fetch: (client: Client) => Promise<T[]>, failure?: ToastInput) {
+  const { client, toast } = useCadence();
+  const fetcher = useCallback(() => fetch(client), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onError = useCallback(
+    (error: unknown) => {
+      console.error(`[Cadence] loading ${key} failed`, error);
+      if (failure) toast(failure);
+    },
+    [toast, key, failure],
+  );
+  return useQuery<T[]>(key, fetcher, onError);
+}
+
+export const useIdeas = () => useList<Idea>(KEYS.ideas, (c) => c.ideas.list());
+export const useComments = () => useList<IdeaComment>(KEYS.comments, (c) => c.comments.listAll());
+export const usePublications = () => useList<Publication>(KEYS.publications, (c) => c.publications.list(), AD_TOASTS.publicationsLoadError);
+export const useAdTypes = (publicationId?: string | null) =>
+  useList<AdType>(`${KEYS.adTypes}${publicationId ?? '*'}`, (c) => c.adTypes.list(publicationId ?? undefined), AD_TOASTS.adTypesLoadError);
+export const useAds = () => useList<Ad>(KEYS.ads, (c) => c.ads.list(), AD_TOASTS.adsLoadError);
+export const useProspective = () =>
+  useList<ProspectivePublication>(KEYS.prospective, (c) => c.prospective.list(), AD_TOASTS.prospectiveLoadError);
+export const useArticles = () => useList<Article>(KEYS.articles, (c) => c.articles.list(), AD_TOASTS.articlesLoadError);
+/** Spec §8: failed event loading is only logged. */
+export const useEvents = () => useList<CadenceEvent>(KEYS.events, (c) => c.events.list());
+export const useUsers = (enabled = true) => useList<{ id: string; email: string }>(enabled ? KEYS.users : null, (c) => c.users.list());
+export const useUserPermissions = (userId: string | null) =>
+  useList<Permission>(userId ? `${KEYS.permissions}${userId}` : null, (c) => c.users.permissions(userId ?? ''));
+
+/** Applies `fn` to every cached list under `prefix`; returns the rollback. */
+export function optimisticList<T>(store: QueryStore, prefix: string, fn: (list: T[]) => T[]): () => void {
+  const keys = store.keys(prefix);
+  const before = keys.map((k) => [k, store.get<T[]>(k).data] as const);
+  for (const k of keys) store.update<T[]>(k, fn);
+  return () => {
+    for (const [k, data] of before) store.restore(k, data);
+  };
+}
+
+export interface WriteSpec<T> {
+  call: (client: Client) => Promise<T>;
+  success?: ToastInput | ((result: T) => ToastInput);
+  failure: ToastInput | ((error: unknown) => ToastInput);
+  /** Prefixes refetched after the call, whatever its outcome. */
+  invalidate: readonly string[];
+  /** An optimistic edit of the cached lists, rolled back on failure. */
+  optimistic?: { prefix: string; apply: (list: any[]) => any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Runs a write with the spec's toasts; rejects after toasting so callers can keep a form open. */
+export function useWrite(): <T>(spec: WriteSpec<T>) => Promise<T> {
+  const { client, store, toast } = useCadence();
+  return useMemo(
+    () =>
+      async <T,>(spec: WriteSpec<T>): Promise<T> => {
+        const rollback = spec.optimistic ? optimisticList(store, spec.optimistic.prefix, spec.optimistic.apply) : null;
+        try {
+          const result = await spec.call(client);
+          if (spec.optimistic && result && typeof result === 'object' && 'id' in result) {
+            // The server's row (its new version) replaces the optimistic one at once, before the refetch.
+            const row = result as { id: unknown };
+            optimisticList<{ id: unknown }>(store, spec.optimistic.prefix, (l) => l.map((x) => (x.id === row.id ? { ...x, ...row } : x)));
+          }
+          if (spec.success) toast(typeof spec.success === 'function' ? spec.success(result) : spec.success);
+          return result;
+        } catch (error) {
+          rollback?.();
+          console.error('[Cadence] write failed', error);
+          toast(typeof spec.failure === 'function' ? spec.failure(error) : spec.failure);
+          throw error;
+        } finally {
+          spec.invalidate.forEach((p) => store.invalidate(p));
+        }
+      },
+    [client, store, toast],
+  );
+}
+
+/** The message of a server error, if it has one. */
+export const errorMessage = (error: unknown): string | undefined =>
+  error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+
+/**
+ * Chains writes to the same row: each waits for the previous one and sends the version it
+ * produced, so quick successive edits (status after status) never trip over their own 412.
+ */
+export function useRowQueue(): <T extends { version: number }>(id: string, version: number, send: (version: number) => Promise<T>) => Promise<T> {
+  const [latest] = useState(() => new Map<string, Promise<number>>());
+  return useCallback(
+    <T extends { version: number }>(id: string, version: number, send: (version: number) => Promise<T>): Promise<T> => {
+      const before = latest.get(id) ?? Promise.resolve(version);
+      const result = before.then((v) => send(Math.max(v, version)));
+      latest.set(id, result.then((r) => r.version, () => version));
+      return result;
+    },
+    [latest],
+  );
+}

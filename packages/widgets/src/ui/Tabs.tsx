@@ -1,0 +1,63 @@
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface TabItem<T extends string> {
+  value: T;
+  label: ReactNode;
+}
+
+const tabId = (base: string, v: string) => `${base}-tab-${v.replace(/[^a-z0-9_-]/gi, '_')}`;
+const panelId = (base: string, v: string) => `${base}-panel-${v.replace(/[^a-z0-9_-]/gi, '_')}`;
+
+/** An ARIA tab list: arrow keys, Home and End move and select (automatic activation). */
+export function Tabs<T extends string>({ label, idBase, value, tabs, onChange }: {
+  label: string;
+  idBase: string;
+  value: T;
+  tabs: ReadonlyArray<TabItem<T>>;
+  onChange: (value: T) => void;
+}): ReactNode {
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (e: KeyboardEvent, i: number) => {
+    const last = tabs.length - 1;
+    const next = e.key === 'ArrowRight' ? (i === last ? 0 : i + 1) : e.key === 'ArrowLeft' ? (i === 0 ? last : i - 1)
+      : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    if (next === null) return;
+    e.preventDefault();
+    const tab = tabs[next];
+    if (!tab) return;
+    onChange(tab.value);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={label} className="cad-tabs">
+      {tabs.map((t, i) => (
+        <button
+          key={t.value}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          id={tabId(idBase, t.value)}
+          type="button"
+          role="tab"
+          aria-selected={t.value === value}
+          aria-controls={panelId(idBase, t.value)}
+          tabIndex={t.value === value ? 0 : -1}
+          className="cad-tabs__tab"
+          onClick={() => onChange(t.value)}
+          onKeyDown={(e) => onKeyDown(e, i)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The panel of the selected tab. */
+export function TabPanel({ idBase, value, children }: { idBase: string; value: string; children: ReactNode }): ReactNode {
+  return (
+    <div role="tabpanel" id={panelId(idBase, value)} aria-labelledby={tabId(idBase, value)} className="cad-tabs__panel">
+      {children}
+    </div>
+  );
+}
