@@ -25,6 +25,10 @@ describe('campaign schemas', () => {
     expect(paths(campaignCreateSchema.safeParse({ ...base, live_date: '2026-03-15T00:00:00Z' }))).toEqual(['live_date']);
     expect(paths(campaignCreateSchema.safeParse({ ...base, live_date: '2026-02-30' }))).toEqual(['live_date']);
     expect(paths(campaignCreateSchema.safeParse({ ...base, channels: ['fax'] }))).toEqual(['channels.0']);
+    // PostgreSQL has no year 0: such a date must be refused here, not fail in the database.
+    const yearZero = campaignCreateSchema.safeParse({ ...base, live_date: '0000-01-01' });
+    expect(yearZero.error?.issues.map((i) => i.message)).toEqual(['Must be a date between 1900 and 2999']);
+    expect(campaignCreateSchema.safeParse({ ...base, live_date: 'someday' }).error?.issues).toHaveLength(1);
     expect(paths(campaignCreateSchema.safeParse({ ...base, channels: 'email' }))).toEqual(['channels']);
   });
 

@@ -57,6 +57,14 @@ describe('create', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['channels', 'live_date', 'planning_start_date', 'title']);
   });
 
+  it('should refuse dates PostgreSQL cannot store with a 400, never a 500', async () => {
+    for (const live_date of ['0000-01-01', '9999-12-31', '1899-12-31']) {
+      const res = await t.api('POST', '/api/campaigns', { token: planner.token, body: body({ live_date }) });
+      expect(res.status, live_date).toBe(400);
+      expect(res.body.error.details[0].path).toBe('live_date');
+    }
+  });
+
   it('should persist channel configuration and the creative brief', async () => {
     const brief = {
       summary: 'Why we run it',
