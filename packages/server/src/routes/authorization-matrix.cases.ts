@@ -395,3 +395,32 @@ export const PUBLIC_ROUTES = [
   'POST /api/functions/update-password',
   'GET /api/calendar.ics',
 ] as const;
+
+/** A small seeded PRNG (mulberry32), so a random principal set can be replayed from its seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Principals with random permission sets, checked by the same oracle as the fixed ones. */
+export function randomPrincipals(seed: number, count: number): Who[] {
+  const rnd = prng(seed);
+  const pool = [X, Y, INDUSTRY, EVENTS, 'pr'];
+  const pick = (p: number) => pool.filter(() => rnd() < p);
+  return Array.from({ length: count }, (_, i) => {
+    const w = who('', { globalView: rnd() < 0.3, globalCreate: rnd() < 0.3, channelView: pick(0.35), channelCreate: pick(0.35) });
+    const perms = [
+      w.globalView && 'global_view',
+      w.globalCreate && 'global_create',
+      ...w.channelView.map((c) => `channel_view(${c})`),
+      ...w.channelCreate.map((c) => `channel_create(${c})`),
+    ].filter(Boolean);
+    return { ...w, key: `random #${i} [${perms.join(', ') || 'nothing'}]` };
+  });
+}

@@ -5,6 +5,7 @@ import {
   CAMPAIGNS,
   CASES,
   PRINCIPALS,
+  randomPrincipals,
   PUBLIC_ROUTES,
   X,
   Y,
@@ -28,6 +29,11 @@ interface Session {
 }
 
 const PASSWORD = 'matrix password';
+// Besides the fixed principals, random permission sets (AUTHZ_SEED replays a run).
+const AUTHZ_SEED = Number(process.env.AUTHZ_SEED ?? Date.now() % 1_000_000);
+const RANDOM = randomPrincipals(AUTHZ_SEED, Number(process.env.AUTHZ_RANDOM_PRINCIPALS ?? 6));
+const ALL = [...PRINCIPALS, ...RANDOM];
+
 let t: TestServer;
 let admin: Session;
 /** An administrator who authors the fixture rows that belong to "another user". */
@@ -154,17 +160,18 @@ beforeAll(async () => {
     publication,
     adType: await post(`/api/publications/${publication}/ad-types`, { ad_type: 'Anchor banner' }),
   };
-  for (const [i, w] of PRINCIPALS.entries()) {
+  console.info(`authorization matrix: random principals from AUTHZ_SEED=${AUTHZ_SEED}`);
+  for (const [i, w] of ALL.entries()) {
     if (w.anonymous) continue;
     const s = w.admin ? admin : await signUp(`principal${i}@matrix.test`);
     await t.grant(admin.token, s.userId, ...grantsOf(w));
     sessions.set(w.key, s);
   }
-  for (const w of PRINCIPALS) fixtures.set(w.key, await buildFixtures(sessions.get(w.key)?.userId ?? bystander.userId));
+  for (const w of ALL) fixtures.set(w.key, await buildFixtures(sessions.get(w.key)?.userId ?? bystander.userId));
 });
 
 afterAll(async () => {
-  console.info(`authorization matrix: ${cells} cells over ${CASES.length + PUBLIC_ROUTES.length} routes and ${PRINCIPALS.length} principals`);
+  console.info(`authorization matrix: ${cells} cells over ${CASES.length + PUBLIC_ROUTES.length} routes and ${ALL.length} principals (seed ${AUTHZ_SEED})`);
   await t?.close();
 });
 
@@ -200,7 +207,7 @@ describe('coverage', () => {
 // Plain loops rather than describe.each/it.each, whose $-interpolation truncates long names.
 for (const rc of CASES) {
   describe(rc.route, () => {
-    for (const w of PRINCIPALS) {
+    for (const w of ALL) {
       it(`should answer ${w.key} as DESIGN §5 says (x = ${X}, y = ${Y})`, async () => {
         const cell = cellFor(w);
         const expected: Record<string, Outcome> = {};
