@@ -81,6 +81,20 @@ describe.runIf(adminUrl)('two server processes on one PostgreSQL', () => {
     expect(change).toMatchObject({ op: 'insert', row: { id: created.body.id, title: 'Across processes' } });
     const viaB = await fetch(`${bUrl}/api/campaigns/${created.body.id}`, { headers: { Authorization: `Bearer ${session.access_token}` } });
     expect(viaB.status).toBe(200);
+
+    // The listeners lose their connections and cannot reconnect for a while (as in a database
+    // restart); they must keep trying and come back by themselves.
+    const admin = knexFactory({ client: 'pg', connection: adminUrl!, pool: { min: 0, max: 1 } });
+    await admin.raw(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    const killed = await admin.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND query ILIKE 'LISTEN%'`, [name]);
+    expect(killed.rows.length).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 2500));
+    await admin.raw(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    await admin.destroy();
+    await new Promise((r) => setTimeout(r, 3000));
+    const later = await post(a.url, '/api/campaigns', { title: 'After the listeners reconnected', planning_start_date: '2026-01-01', live_date: '2026-01-05' }, session.access_token);
+    const again = await socket.waitFor((m) => m.type === 'change' && m.row?.id === later.body.id, 10_000);
+    expect(again.row.title).toBe('After the listeners reconnected');
     socket.ws.close();
   });
 });
