@@ -10,11 +10,12 @@ import {
 import { z } from 'zod';
 import { bulkInsert } from '../../data/bulk-insert';
 import { bulkReportSchema, importQuerySchema } from '../industry/prospective';
-import { createRow, deleteRow, getRow, listRows, page, updateRow, type Resource } from '../../data/crud';
+import type { Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';
 import { fieldError, forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
+import { standardRoutes } from '../standard-routes';
 
 export const events: Resource<CadenceEvent & { created_at: Date; updated_at: Date }, CadenceEvent> = {
   table: 'events',
@@ -29,24 +30,28 @@ export const events: Resource<CadenceEvent & { created_at: Date; updated_at: Dat
 const TAG = 'Events';
 
 export function eventRoutes(s: Services, t: RouteTable): void {
-  t.add({
-    method: 'get', path: '/api/events', tag: TAG, access: 'user', summary: 'Events by start date',
-    query: listQuerySchema, response: z.array(eventSchema),
-    handler: ({ auth, query }) =>
-      listRows(events, auth.principal, page(events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]), query)),
-  });
-  t.add({
-    method: 'get', path: '/api/events/:id', tag: TAG, access: 'user', summary: 'One event', response: eventSchema,
-    handler: ({ auth, params }) => getRow(s, events, auth.principal, params.id!),
-  });
-  t.add({
-    method: 'post', path: '/api/events', tag: TAG, access: 'user', status: 201,
-    summary: "Add an event: name, a vertical, an audience, start and end date and a type required; 'other' needs its text",
-    body: eventCreateSchema, response: eventSchema,
-    handler: ({ auth, body }) => {
-      if (!canWriteEvents(auth.principal)) throw forbidden('You may not add events');
-      return createRow(s, events, { ...body, created_by: auth.principal.userId });
+  standardRoutes(s, t, {
+    base: '/api/events',
+    tag: TAG,
+    noun: 'event',
+    resource: events,
+    row: eventSchema,
+    list: { summary: 'Events by start date', query: listQuerySchema, orderBy: [{ column: 'start_date' }, { column: 'id' }] },
+    create: {
+      summary: "Add an event: name, a vertical, an audience, start and end date and a type required; 'other' needs its text",
+      body: eventCreateSchema,
+      allowed: canWriteEvents,
     },
+    update: {
+      summary: 'Edit an event',
+      body: eventUpdateSchema,
+      patch: (body) => (before) => {
+        const after = { ...before, ...body } as CadenceEvent;
+        if (after.vertical.includes('other') && !after.vertical_other) throw fieldError('vertical_other', 'Describe the other vertical');
+        return body;
+      },
+    },
+    remove: { summary: 'Delete an event' },
   });
   t.add({
     method: 'post', path: '/api/events/bulk', tag: TAG, access: 'user',
@@ -62,26 +67,5 @@ export function eventRoutes(s: Services, t: RouteTable): void {
         identity: { sql: "lower(name) || '|' || start_date::text", of: (r) => `${String(r.name).toLowerCase()}|${r.start_date}`, label: 'name and start date' },
       });
     },
-  });
-  t.add({
-    method: 'patch', path: '/api/events/:id', tag: TAG, access: 'user', summary: 'Edit an event',
-    body: eventUpdateSchema, response: eventSchema,
-    handler: ({ auth, params, body, ifMatch }) =>
-      updateRow(
-        s,
-        events,
-        auth.principal,
-        params.id!,
-        (before) => {
-          const after = { ...before, ...body };
-          if (after.vertical.includes('other') && !after.vertical_other) throw fieldError('vertical_other', 'Describe the other vertical');
-          return body;
-        },
-        { ifMatch },
-      ),
-  });
-  t.add({
-    method: 'delete', path: '/api/events/:id', tag: TAG, access: 'user', status: 204, summary: 'Delete an event',
-    handler: ({ auth, params, ifMatch }) => deleteRow(s, events, auth.principal, params.id!, { ifMatch }),
   });
 }

@@ -13,11 +13,12 @@ import {
 } from '@cadence/core';
 import { z } from 'zod';
 import { recordChanges } from '../../data/changes';
-import { createRow, deleteRow, getRow, listRows, page, updateRow, type Resource } from '../../data/crud';
+import { createRow, deleteRow, getRow, listRows, page, type Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';
 import { forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
+import { standardRoutes } from '../standard-routes';
 
 type Raw<T> = T & { created_at: Date; updated_at: Date };
 
@@ -44,43 +45,22 @@ export const comments: Resource<Raw<IdeaComment>, IdeaComment> = {
 const TAG = 'Ideas';
 
 export function ideaRoutes(s: Services, t: RouteTable): void {
-  t.add({
-    method: 'get', path: '/api/ideas', tag: TAG, access: 'user',
-    summary: 'Ideas, newest first',
-    query: listQuerySchema,
-    response: z.array(ideaSchema),
-    handler: ({ auth, query }) =>
-      listRows(ideas, auth.principal, page(ideas.select(s.db).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]), query)),
-  });
-  t.add({
-    method: 'get', path: '/api/ideas/:id', tag: TAG, access: 'user', summary: 'One idea', response: ideaSchema,
-    handler: ({ auth, params }) => getRow(s, ideas, auth.principal, params.id!),
-  });
-  t.add({
-    method: 'post', path: '/api/ideas', tag: TAG, access: 'user', status: 201,
-    summary: 'Create an idea (title required after trimming)',
-    body: ideaCreateSchema, response: ideaSchema,
-    handler: ({ auth, body }) => {
-      if (!canCreateIdeas(auth.principal)) throw forbidden('This key may not create ideas');
-      return createRow(s, ideas, { ...body, created_by: auth.principal.userId });
+  standardRoutes(s, t, {
+    base: '/api/ideas',
+    tag: TAG,
+    noun: 'idea',
+    resource: ideas,
+    row: ideaSchema,
+    list: { summary: 'Ideas, newest first', query: listQuerySchema, orderBy: [{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }] },
+    create: { summary: 'Create an idea (title required after trimming)', body: ideaCreateSchema, allowed: canCreateIdeas },
+    update: { summary: 'Edit an idea (its author or an admin)', body: ideaUpdateSchema },
+    remove: {
+      summary: 'Delete an idea and its comments (its author or an admin)',
+      beforeDelete: async (trx, idea) => {
+        const gone = await trx('ideas_comments').where({ idea_id: idea.id }).pluck('id');
+        await recordChanges(trx, 'comments', 'delete', gone.map((id: string) => ({ id })));
+      },
     },
-  });
-  t.add({
-    method: 'patch', path: '/api/ideas/:id', tag: TAG, access: 'user',
-    summary: 'Edit an idea (its author or an admin)', body: ideaUpdateSchema, response: ideaSchema,
-    handler: ({ auth, params, body, ifMatch }) => updateRow(s, ideas, auth.principal, params.id!, body, { ifMatch }),
-  });
-  t.add({
-    method: 'delete', path: '/api/ideas/:id', tag: TAG, access: 'user', status: 204,
-    summary: 'Delete an idea and its comments (its author or an admin)',
-    handler: ({ auth, params, ifMatch }) =>
-      deleteRow(s, ideas, auth.principal, params.id!, {
-        ifMatch,
-        beforeDelete: async (trx, idea) => {
-          const gone = await trx('ideas_comments').where({ idea_id: idea.id }).pluck('id');
-          await recordChanges(trx, 'comments', 'delete', gone.map((id: string) => ({ id })));
-        },
-      }),
   });
 
   t.add({

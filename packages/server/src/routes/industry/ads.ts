@@ -15,6 +15,7 @@ import { createRow, deleteRow, getRow, listRows, page, updateRow } from '../../d
 import { fieldError, forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
+import { standardRoutes } from '../standard-routes';
 import { ads, articles } from './resources';
 
 const TAG = 'Industry publications';
@@ -80,34 +81,20 @@ export function adRoutes(s: Services, t: RouteTable): void {
     handler: ({ auth, params, ifMatch }) => deleteRow(s, ads, auth.principal, params.id!, { ifMatch }),
   });
 
-  t.add({
-    method: 'get', path: '/api/articles', tag: TAG, access: 'user', summary: 'Sponsored articles by due date',
-    query: listQuerySchema.extend({ status: z.enum(AD_STATUSES).optional() }), response: z.array(articleSchema),
-    handler: ({ auth, query }) => {
-      const q = articles.select(s.db).orderBy([{ column: 'due_date' }, { column: 'id' }]);
-      if (query.status) q.where('status', query.status);
-      return listRows(articles, auth.principal, page(q, query));
+  standardRoutes(s, t, {
+    base: '/api/articles',
+    tag: TAG,
+    noun: 'article',
+    resource: articles,
+    row: articleSchema,
+    list: {
+      summary: 'Sponsored articles by due date',
+      query: listQuerySchema.extend({ status: z.enum(AD_STATUSES).optional() }),
+      orderBy: [{ column: 'due_date' }, { column: 'id' }],
+      filter: (q, query) => void (query.status && q.where('status', query.status)),
     },
-  });
-  t.add({
-    method: 'get', path: '/api/articles/:id', tag: TAG, access: 'user', summary: 'One article', response: articleSchema,
-    handler: ({ auth, params }) => getRow(s, articles, auth.principal, params.id!),
-  });
-  t.add({
-    method: 'post', path: '/api/articles', tag: TAG, access: 'user', status: 201,
-    summary: 'Add an article: title, due and live date required', body: articleCreateSchema, response: articleSchema,
-    handler: ({ auth, body }) => {
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not add articles');
-      return createRow(s, articles, { ...body, created_by: auth.principal.userId });
-    },
-  });
-  t.add({
-    method: 'patch', path: '/api/articles/:id', tag: TAG, access: 'user',
-    summary: 'Edit an article', body: articleUpdateSchema, response: articleSchema,
-    handler: ({ auth, params, body, ifMatch }) => updateRow(s, articles, auth.principal, params.id!, body, { ifMatch }),
-  });
-  t.add({
-    method: 'delete', path: '/api/articles/:id', tag: TAG, access: 'user', status: 204, summary: 'Delete an article',
-    handler: ({ auth, params, ifMatch }) => deleteRow(s, articles, auth.principal, params.id!, { ifMatch }),
+    create: { summary: 'Add an article: title, due and live date required', body: articleCreateSchema, allowed: canWriteIndustry },
+    update: { summary: 'Edit an article', body: articleUpdateSchema },
+    remove: { summary: 'Delete an article' },
   });
 }

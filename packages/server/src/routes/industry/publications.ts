@@ -14,49 +14,32 @@ import { createRow, deleteRow, getRow, listRows, page, updateRow } from '../../d
 import { forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
+import { standardRoutes } from '../standard-routes';
 import { ads, adTypes, publications } from './resources';
 
 const TAG = 'Industry publications';
 
 export function publicationRoutes(s: Services, t: RouteTable): void {
-  t.add({
-    method: 'get', path: '/api/publications', tag: TAG, access: 'user', summary: 'Publications by name',
-    query: listQuerySchema, response: z.array(publicationSchema),
-    handler: ({ auth, query }) =>
-      listRows(publications, auth.principal, page(publications.select(s.db).orderBy([{ column: 'name' }, { column: 'id' }]), query)),
-  });
-  t.add({
-    method: 'get', path: '/api/publications/:id', tag: TAG, access: 'user', summary: 'One publication', response: publicationSchema,
-    handler: ({ auth, params }) => getRow(s, publications, auth.principal, params.id!),
-  });
-  t.add({
-    method: 'post', path: '/api/publications', tag: TAG, access: 'user', status: 201,
-    summary: 'Add a publication (name required)', body: publicationCreateSchema, response: publicationSchema,
-    handler: ({ auth, body }) => {
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not add publications');
-      return createRow(s, publications, { ...body, created_by: auth.principal.userId });
+  standardRoutes(s, t, {
+    base: '/api/publications',
+    tag: TAG,
+    noun: 'publication',
+    resource: publications,
+    row: publicationSchema,
+    list: { summary: 'Publications by name', query: listQuerySchema, orderBy: [{ column: 'name' }, { column: 'id' }] },
+    create: { summary: 'Add a publication (name required)', body: publicationCreateSchema, allowed: canWriteIndustry },
+    update: { summary: 'Edit a publication', body: publicationUpdateSchema },
+    remove: {
+      summary: 'Delete a publication with all its ad types and ads, in one transaction',
+      beforeDelete: async (trx, pub) => {
+        const adIds = await trx('industry_publication_ads').where({ publication_id: pub.id }).pluck('id');
+        const typeIds = await trx('publication_ad_types').where({ publication_id: pub.id }).pluck('id');
+        await trx('industry_publication_ads').where({ publication_id: pub.id }).delete();
+        await trx('publication_ad_types').where({ publication_id: pub.id }).delete();
+        await recordChanges(trx, 'ads', 'delete', adIds.map((id: string) => ({ id })));
+        await recordChanges(trx, 'ad_types', 'delete', typeIds.map((id: string) => ({ id })));
+      },
     },
-  });
-  t.add({
-    method: 'patch', path: '/api/publications/:id', tag: TAG, access: 'user',
-    summary: 'Edit a publication', body: publicationUpdateSchema, response: publicationSchema,
-    handler: ({ auth, params, body, ifMatch }) => updateRow(s, publications, auth.principal, params.id!, body, { ifMatch }),
-  });
-  t.add({
-    method: 'delete', path: '/api/publications/:id', tag: TAG, access: 'user', status: 204,
-    summary: 'Delete a publication with all its ad types and ads, in one transaction',
-    handler: ({ auth, params, ifMatch }) =>
-      deleteRow(s, publications, auth.principal, params.id!, {
-        ifMatch,
-        beforeDelete: async (trx, pub) => {
-          const adIds = await trx('industry_publication_ads').where({ publication_id: pub.id }).pluck('id');
-          const typeIds = await trx('publication_ad_types').where({ publication_id: pub.id }).pluck('id');
-          await trx('industry_publication_ads').where({ publication_id: pub.id }).delete();
-          await trx('publication_ad_types').where({ publication_id: pub.id }).delete();
-          await recordChanges(trx, 'ads', 'delete', adIds.map((id: string) => ({ id })));
-          await recordChanges(trx, 'ad_types', 'delete', typeIds.map((id: string) => ({ id })));
-        },
-      }),
   });
 
   t.add({
