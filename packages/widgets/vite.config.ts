@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pkg = (id: string, name: string) => id === name || id.startsWith(`${name}/`);
-// Peers and dependencies stay imports; the standalone custom-element bundle (a later issue) inlines them.
+// Peers and dependencies stay imports; the standalone custom-element bundle (vite.standalone.config.ts) inlines them.
 const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@floating-ui/react', '@tanstack/react-virtual', 'read-excel-file'];
 
 export default defineConfig({

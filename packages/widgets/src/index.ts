@@ -63,3 +63,9 @@ export type { PermissionsPanelProps } from './permissions/PermissionsPanel';
 export type { WidgetProps } from './ui/WidgetRoot';
 
 export { CadenceStyles, cadenceStyles } from './styles/CadenceStyles';
+
+// Custom elements (the standalone bundle registers them on load; here call defineCadenceElements()).
+export { createElementClass, defineCadenceElements, ELEMENT_CSS } from './elements/elements';
+export type { CadenceElement } from './elements/elements';
+export { configFromAttributes, ELEMENT_TAGS, ELEMENT_WIDGETS, OBSERVED_ATTRIBUTES } from './elements/config';
+export type { ElementConfig, ElementTag } from './elements/config';

@@ -1,0 +1,121 @@
+import { abilities } from '@cadence/core';
+import { waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cadenceStyles } from '../styles/CadenceStyles';
+import { makeCampaign } from '../testing/fixtures';
+import { createMemoryClient } from '../testing/memory-client';
+import { configFromAttributes, readOnlyAbilities } from './config';
+import { ELEMENT_CSS, defineCadenceElements, type CadenceElement } from './elements';
+
+describe('configFromAttributes: attributes → provider settings and widget props', () => {
+  it('maps the calendar attributes and reads read-only as a flag', () => {
+    const c = configFromAttributes('cadence-calendar', {
+      'api-url': ' https://cadence.example.com ', 'access-key': 'ck_1', channel: 'email', view: 'live', mode: 'week', date: '2026-03-01', 'read-only': '',
+    });
+    expect(c).toMatchObject({ widget: 'Calendar', apiUrl: 'https://cadence.example.com', accessKey: 'ck_1', readOnly: true, errors: [] });
+    expect(c.props).toEqual({ channel: 'email', view: 'live', mode: 'week', date: '2026-03-01' });
+    expect(configFromAttributes('cadence-calendar', { 'api-url': 'http://x', 'read-only': 'false' }).readOnly).toBe(false);
+  });
+
+  it('gives the Gantt its range from range, or from mode', () => {
+    expect(configFromAttributes('cadence-gantt', { 'api-url': 'http://x', mode: 'year' }).props).toEqual({ range: 'year' });
+    expect(configFromAttributes('cadence-gantt', { 'api-url': 'http://x', mode: 'year', range: 'month' }).props).toEqual({ range: 'month' });
+  });
+
+  it('passes only the attributes a widget has', () => {
+    expect(configFromAttributes('cadence-ideas', { 'api-url': 'http://x', channel: 'email', view: 'live' }).props).toEqual({});
+    expect(configFromAttributes('cadence-events', { 'api-url': 'http://x', view: 'planning', tab: 'list' }).props).toEqual({ view: 'planning', tab: 'list' });
+    expect(configFromAttributes('cadence-ad-manager', { 'api-url': 'http://x', tab: 'performance' }).props).toEqual({ tab: 'performance' });
+  });
+
+  it('explains misuse, schedule-x style', () => {
+    const c = configFromAttributes('cadence-calendar', { mode: 'quarter', channel: 'fax' });
+    expect(c.errors).toHaveLength(3);
+    expect(c.errors[0]).toBe('[Cadence] <cadence-calendar>: set the api-url attribute to your Cadence server, e.g. <cadence-calendar api-url="https://cadence.example.com">.');
+    expect(c.errors[2]).toBe('[Cadence] <cadence-calendar>: mode="quarter" is not valid; use "month", "week".');
+    expect(c.errors[1]).toMatch(/^\[Cadence\] <cadence-calendar>: channel="fax" is not valid; use "email", /);
+    expect(configFromAttributes('cadence-gantt', { 'api-url': 'cadence.local' }).errors[0]).toMatch(/api-url must be an absolute http\(s\) URL/);
+  });
+
+  it('read-only abilities allow no write', () => {
+    const a = readOnlyAbilities(abilities({ userId: 'u', role: 'admin', permissions: [], readOnly: false }));
+    expect(a.read_only).toBe(true);
+    expect(a.global.create || a.ideas.create || a.events.write || a.industry.write).toBe(false);
+    expect(Object.values(a.channels).some((c) => c.create)).toBe(false);
+  });
+});
+
+describe('the custom elements in jsdom', () => {
+  beforeAll(() => defineCadenceElements());
+  afterEach(() => document.body.replaceChildren());
+
+  const mount = (html: string): CadenceElement => {
+    document.body.insertAdjacentHTML('beforeend', html);
+    return document.body.lastElementChild as CadenceElement;
+  };
+  const shadow = (el: Element) => within(el.shadowRoot as unknown as HTMLElement);
+
+  it('registers every tag once (a second define is harmless)', () => {
+    defineCadenceElements();
+    for (const tag of ['cadence-calendar', 'cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions']) {
+      expect(customElements.get(tag)).toBeDefined();
+    }
+  });
+
+  it('renders in an open shadow root with the stylesheet inside it, not in the document', async () => {
+    const el = mount('<cadence-calendar></cadence-calendar>');
+    el.client = createMemoryClient({ campaigns: [makeCampaign({ title: 'Shadow launch', planning_start_date: '2026-03-09', live_date: '2026-03-12' })] });
+    const styles = el.shadowRoot!.querySelectorAll('style');
+    expect(styles).toHaveLength(1);
+    expect(styles[0]!.textContent).toContain(cadenceStyles); // (empty under vitest: CSS is not processed)
+    expect(styles[0]!.textContent).toContain(ELEMENT_CSS.trim().slice(0, 20));
+    expect(document.head.querySelector('style')).toBeNull();
+    await waitFor(() => expect(shadow(el).getByRole('heading', { name: 'Planning Timeline' })).toBeInTheDocument());
+    expect(document.body.querySelector('.cad-root')).toBeNull();
+  });
+
+  it('re-renders when an attribute changes', async () => {
+    const el = mount('<cadence-calendar view="planning"></cadence-calendar>');
+    el.client = createMemoryClient();
+    await waitFor(() => expect(shadow(el).getByRole('heading', { name: 'Planning Timeline' })).toBeInTheDocument());
+    await act(async () => el.setAttribute('view', 'live'));
+    await waitFor(() => expect(shadow(el).getByRole('heading', { name: 'Live Campaign Calendar' })).toBeInTheDocument());
+    await act(async () => el.setAttribute('mode', 'week'));
+    await waitFor(() => expect(shadow(el).getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('hides editing actions with read-only', async () => {
+    const el = mount('<cadence-ideas></cadence-ideas>');
+    el.client = createMemoryClient();
+    await waitFor(() => expect(shadow(el).getAllByRole('button', { name: /Create Your First Idea|New Idea/ }).length).toBeGreaterThan(0));
+    await act(async () => el.setAttribute('read-only', ''));
+    await waitFor(() => expect(shadow(el).queryAllByRole('button', { name: /Create Your First Idea|New Idea/ })).toHaveLength(0));
+  });
+
+  it('unmounts on removal', async () => {
+    const el = mount('<cadence-calendar></cadence-calendar>');
+    el.client = createMemoryClient();
+    await waitFor(() => expect(shadow(el).getByRole('heading', { name: 'Planning Timeline' })).toBeInTheDocument());
+    await act(async () => el.remove());
+    expect(el.shadowRoot!.querySelector('.cad-embed')!.childElementCount).toBe(0);
+  });
+
+  it('shows the misuse message without api-url, and logs it', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const el = await act(async () => mount('<cadence-gantt mode="decade"></cadence-gantt>'));
+    const alert = shadow(el).getByRole('alert');
+    expect(alert).toHaveTextContent('[Cadence] <cadence-gantt>: set the api-url attribute');
+    expect(alert).toHaveTextContent('mode="decade" is not valid');
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('[Cadence] <cadence-gantt>: set the api-url attribute'));
+    error.mockRestore();
+  });
+
+  it('asks to sign in when there is neither an access key nor a session', async () => {
+    const el = await act(async () => mount('<cadence-calendar api-url="http://cadence.test"></cadence-calendar>'));
+    const form = shadow(el).getByRole('form', { name: 'Sign in to Cadence' });
+    expect(within(form).getByLabelText('Email')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Password')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});

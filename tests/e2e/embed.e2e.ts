@@ -1,0 +1,320 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CAMPAIGN_TITLES, DEMO_USERS } from '../../packages/server/src/demo/data';
+import { apiClient } from '../support/api';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { hasChromium, launchChromium } from './support/browser';
+// @ts-expect-error: a plain ES module without types (the example's one-command runner).
+import { renderPage } from '../../examples/intranet-embed/serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const widgetsDir = path.join(root, 'packages/widgets');
+const bundle = path.join(widgetsDir, 'dist-standalone/cadence-widgets.js');
+const IMAGES = path.join(root, 'docs/images');
+const DEMO_TITLES = new Set(Object.values(DEMO_CAMPAIGN_TITLES).flat());
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...readdirSync(p).map((name) => newestMtime(path.join(p, name))));
+}
+
+/** Builds the standalone bundle unless it is newer than the widgets' and core's sources. */
+function ensureBundleBuilt(): void {
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  const newest = Math.max(newestMtime(path.join(widgetsDir, 'src')), newestMtime(path.join(root, 'packages/core/src')));
+  if (built > newest) return;
+  const vite = path.join(widgetsDir, 'node_modules/vite/bin/vite.js');
+  execFileSync(process.execPath, [vite, 'build', '-c', 'vite.standalone.config.ts', '--logLevel', 'warn'], {
+    cwd: widgetsDir,
+    stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make the React plugin emit the dev JSX runtime.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+/** A static server for the example pages on its own origin: path → HTML. */
+async function servePages(pages: () => Record<string, string>): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const html = pages()[new URL(req.url ?? '/', 'http://x').pathname];
+    if (html === undefined) res.writeHead(404).end();
+    else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Serves a built folder (the React example's dist). */
+async function serveDir(dir: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const rel = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/+/, '') || 'index.html';
+    const file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const viteBin = path.join(widgetsDir, 'node_modules/vite/bin/vite.js');
+const production = { ...process.env, NODE_ENV: 'production' };
+
+/** Builds the React example against this server and key (and the widgets' ESM build if missing). */
+function buildReactExample(cadenceUrl: string, accessKey: string): string {
+  if (!existsSync(path.join(widgetsDir, 'dist/index.js'))) {
+    execFileSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: widgetsDir, stdio: 'inherit', env: production });
+  }
+  const dir = path.join(root, 'examples/react-embed');
+  execFileSync(process.execPath, [path.join(dir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...production, VITE_CADENCE_URL: cadenceUrl, VITE_CADENCE_ACCESS_KEY: accessKey },
+  });
+  return path.join(dir, 'dist');
+}
+
+/** Counts the page's realtime sockets still open (or opening). */
+const WS_HOOK = () => {
+  const w = window as unknown as { __sockets: WebSocket[]; WebSocket: typeof WebSocket };
+  w.__sockets = [];
+  const Native = w.WebSocket;
+  w.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      w.__sockets.push(this);
+    }
+  };
+};
+const openSockets = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.filter((s) => s.url.includes('/api/realtime') && s.readyState <= 1).length);
+
+/** Computed styles of elements inside a widget's shadow root. */
+const widgetStyles = (page: Page, id: string) =>
+  page.evaluate((id) => {
+    const shadow = document.getElementById(id)!.shadowRoot!;
+    const props = ['color', 'font-family', 'font-size', 'font-weight', 'letter-spacing', 'line-height', 'background-color', 'border-top-style', 'border-radius', 'padding-left', 'display', 'text-transform'];
+    const pick = (el: Element | null) => (el ? Object.fromEntries(props.map((p) => [p, getComputedStyle(el).getPropertyValue(p)])) : null);
+    return {
+      root: pick(shadow.querySelector('.cad-root')),
+      title: pick(shadow.querySelector('.cad-panel__title, h2')),
+      button: pick(shadow.querySelector('.cad-segmented__item')),
+      pressed: pick(shadow.querySelector('.cad-segmented__item[aria-pressed="true"]')),
+      chip: pick(shadow.querySelector('.cad-chip')),
+    };
+  }, id);
+
+/** Computed styles of the host page's own elements. */
+const pageStyles = (page: Page) =>
+  page.evaluate(() => {
+    const props = ['color', 'font-family', 'font-size', 'font-weight', 'line-height', 'background-color', 'margin-top', 'text-transform', 'overflow'];
+    const pick = (sel: string) => Object.fromEntries(props.map((p) => [p, getComputedStyle(document.querySelector(sel)!).getPropertyValue(p)]));
+    return { body: pick('body'), html: pick('html'), h1: pick('h1'), h2: pick('h2'), news: pick('#intranet-news'), sheets: document.styleSheets.length, headStyles: document.head.querySelectorAll('style, link[rel="stylesheet"]').length };
+  });
+
+describe.runIf(hasChromium)('embedding: the intranet example in Chromium', () => {
+  let cadence: ServerProcess;
+  let site: { server: Server; url: string };
+  let other: { server: Server; url: string };
+  let reactHost: { server: Server; url: string } | null = null;
+  const reactDist = path.join(root, 'examples/react-embed/dist');
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let key = '';
+  let adminToken = '';
+  const pages = (): Record<string, string> => {
+    const hostile = renderPage({ cadenceUrl: cadence.url, accessKey: key });
+    const noKey = renderPage({ cadenceUrl: cadence.url, accessKey: '' });
+    return {
+      '/': hostile,
+      // The same widgets without the hostile stylesheet, and the page without the widgets.
+      '/clean.html': hostile.replace(/<style>[\s\S]*?<\/style>/, ''),
+      '/no-widgets.html': hostile.replace(/<script [^>]*cadence-widgets\.js[^>]*><\/script>/, ''),
+      '/sign-in.html': noKey,
+    };
+  };
+  const open = async (url: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(20_000);
+    contexts.push(context);
+    await context.addInitScript(WS_HOOK);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
+    await page.goto(url);
+    return page;
+  };
+  const calendarChips = (page: Page, id = 'calendar') => page.locator(`#${id} .cad-chip`);
+
+  beforeAll(async () => {
+    ensureBundleBuilt();
+    mkdirSync(IMAGES, { recursive: true });
+    site = await servePages(pages);
+    other = await servePages(pages);
+    reactHost = await serveDir(reactDist);
+    cadence = await startServerProcess({ ALLOWED_ORIGINS: `${site.url},${reactHost.url}`, CADENCE_DEMO: '1' });
+    const api = apiClient(cadence.url);
+    const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+    const signin = await api.call('POST', '/api/auth/signin', { body: { email: admin.email, password: admin.password } });
+    expect(signin.status).toBe(200);
+    adminToken = signin.body.access_token;
+    const created = await api.call('POST', '/api/access-keys', { token: adminToken, body: { name: 'intranet', read_only: true } });
+    expect(created.status).toBe(201);
+    key = created.body.secret;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+    await browser?.close().catch(() => undefined);
+    await cadence?.stop();
+    site?.server.close();
+    other?.server.close();
+    reactHost?.server.close();
+  });
+
+  it('serves the bundle at /widgets/cadence-widgets.js', async () => {
+    const res = await fetch(`${cadence.url}/widgets/cadence-widgets.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('shows the demo campaigns in the calendar on the hostile page', async () => {
+    const page = await open(`${site.url}/`);
+    await calendarChips(page).first().waitFor();
+    const titles = await calendarChips(page).evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent ?? ''));
+    expect(titles.some((t) => DEMO_TITLES.has(t))).toBe(true);
+    await page.locator('#gantt').getByText(/Gantt/).first().waitFor();
+    await page.locator('#ideas .cad-root').first().waitFor();
+    await page.screenshot({ path: path.join(IMAGES, 'embed-intranet.png'), fullPage: true });
+  });
+
+  it("leaves the widget's computed styles as on a clean page, and the page's own styles as without widgets", async () => {
+    const hostile = await open(`${site.url}/`);
+    const clean = await open(`${site.url}/clean.html`);
+    for (const p of [hostile, clean]) await calendarChips(p).first().waitFor();
+    const a = await widgetStyles(hostile, 'calendar');
+    const b = await widgetStyles(clean, 'calendar');
+    expect(a.root).not.toBeNull();
+    expect(a.root!['font-family']).not.toMatch(/Comic/);
+    expect(a.root!.color).not.toBe('rgb(255, 0, 0)');
+    expect(a).toEqual(b);
+    await clean.screenshot({ path: path.join(IMAGES, 'embed-clean.png') });
+
+    const bare = await open(`${site.url}/no-widgets.html`);
+    await bare.locator('#intranet-news').waitFor();
+    expect(await pageStyles(hostile)).toEqual(await pageStyles(bare));
+    expect(await hostile.evaluate(() => document.querySelectorAll('.cad-root').length)).toBe(0);
+  });
+
+  it('themes through --cadence-* custom properties', async () => {
+    const page = await open(`${site.url}/`);
+    await calendarChips(page).first().waitFor();
+    await page.locator('#gantt .cad-segmented__item[aria-pressed="true"]').first().waitFor();
+    const pressed = (id: string) =>
+      page.evaluate((id) => getComputedStyle(document.getElementById(id)!.shadowRoot!.querySelector('.cad-segmented__item[aria-pressed="true"]')!).backgroundColor, id);
+    expect(await pressed('calendar')).toBe('rgb(37, 99, 235)'); // the default primary
+    expect(await pressed('gantt')).toBe('rgb(124, 58, 237)'); // the page's --cadence-color-primary
+    await page.evaluate(() => document.getElementById('calendar')!.style.setProperty('--cadence-color-primary', 'rgb(1, 120, 90)'));
+    expect(await pressed('calendar')).toBe('rgb(1, 120, 90)');
+  });
+
+  it('shows a campaign created through the API without a reload', async () => {
+    const page = await open(`${site.url}/`);
+    await calendarChips(page).first().waitFor();
+    // A quiet month (no demo data), so the new chip is not hidden behind "+N more".
+    await page.evaluate(() => document.getElementById('calendar')!.setAttribute('date', '2030-01-15'));
+    await page.locator('#calendar').getByText('January 2030').waitFor();
+    const sockets = await openSockets(page);
+    const title = 'Embedded live launch';
+    const res = await apiClient(cadence.url).call('POST', '/api/campaigns', {
+      token: adminToken,
+      body: { title, planning_start_date: '2030-01-14', live_date: '2030-01-16', channels: ['email'] },
+    });
+    expect(res.status).toBe(201);
+    await page.locator(`#calendar .cad-chip[title="${title}"]`).first().waitFor({ timeout: 20_000 });
+    expect(await openSockets(page)).toBe(sockets); // the attribute change kept the provider and its socket
+  });
+
+  it('shows no edit controls with a read-only key, and its dialogs open inside the shadow root', async () => {
+    const page = await open(`${site.url}/`);
+    await calendarChips(page).first().waitFor();
+    await page.locator('#ideas .cad-root').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.locator('#ideas').getByRole('button', { name: /New Idea|Create Your First Idea/ }).count()).toBe(0);
+    await calendarChips(page).first().click();
+    const dialog = page.locator('#calendar').getByRole('dialog');
+    await dialog.first().waitFor();
+    expect(await page.evaluate(() => !!document.getElementById('calendar')!.shadowRoot!.querySelector('[role="dialog"]'))).toBe(true);
+    expect(await page.evaluate(() => document.body.querySelectorAll('[role="dialog"]').length)).toBe(0);
+    await page.screenshot({ path: path.join(IMAGES, 'embed-read-only-dialog.png') });
+    expect(await dialog.getByRole('button', { name: /^(Edit|Delete|Actions for) / }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /New Campaign|Add/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('re-renders when an attribute changes', async () => {
+    const page = await open(`${site.url}/`);
+    const calendar = page.locator('#calendar');
+    await calendar.getByRole('heading', { name: 'Planning Timeline' }).waitFor();
+    await page.evaluate(() => document.getElementById('calendar')!.setAttribute('view', 'live'));
+    await calendar.getByRole('heading', { name: 'Live Campaign Calendar' }).waitFor();
+    await page.evaluate(() => document.getElementById('calendar')!.setAttribute('mode', 'week'));
+    await calendar.getByRole('button', { name: 'Week' }).and(calendar.locator('[aria-pressed="true"]')).waitFor();
+    expect(await calendar.getByRole('gridcell').count()).toBe(7);
+  });
+
+  it('closes its WebSocket when an element is removed', async () => {
+    const page = await open(`${site.url}/`);
+    await calendarChips(page).first().waitFor();
+    await expect.poll(() => openSockets(page), { timeout: 15_000 }).toBe(3);
+    await page.evaluate(() => document.getElementById('calendar')!.remove());
+    await expect.poll(() => openSockets(page), { timeout: 10_000 }).toBe(2);
+    await page.evaluate(() => document.querySelectorAll('cadence-gantt, cadence-ideas').forEach((e) => e.remove()));
+    await expect.poll(() => openSockets(page), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('asks to sign in inside the widget without a key, and then shows the data', async () => {
+    const page = await open(`${site.url}/sign-in.html`);
+    const form = page.locator('#calendar').getByRole('form', { name: 'Sign in to Cadence' });
+    await form.waitFor();
+    await page.screenshot({ path: path.join(IMAGES, 'embed-sign-in.png') });
+    const viewer = DEMO_USERS.find((u) => u.role === null)!;
+    await form.getByLabel('Email').fill(viewer.email);
+    await form.getByLabel('Password').fill(viewer.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await calendarChips(page).first().waitFor();
+    // The other elements of the same server follow the sign-in.
+    await page.locator('#gantt').getByRole('form', { name: 'Sign in to Cadence' }).waitFor({ state: 'detached' });
+  });
+
+  it('refuses API calls from a page on an origin not in ALLOWED_ORIGINS', async () => {
+    const res = await fetch(`${cadence.url}/api/auth/user`, { headers: { Origin: other.url, Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(403);
+    const page = await open(`${other.url}/`);
+    const status = await page.evaluate(
+      ([url, k]) => fetch(`${url}/api/auth/user`, { headers: { Authorization: `Bearer ${k}` } }).then((r) => r.status, () => 'blocked'),
+      [cadence.url, key] as const,
+    );
+    expect(status).toBe('blocked');
+    await page.locator('#calendar').getByText(/could not|failed|error|try again/i).first().waitFor();
+    expect(await calendarChips(page).count()).toBe(0);
+  });
+
+  it('the React example builds and shows the calendar with its own provider', async () => {
+    buildReactExample(cadence.url, key);
+    const page = await open(`${reactHost!.url}/`);
+    await page.getByRole('heading', { name: 'Our React intranet' }).waitFor();
+    await page.locator('.cad-calendar .cad-chip').first().waitFor();
+    await page.locator('.cad-gantt').first().waitFor();
+    // The provider adds the stylesheet to the document once (no Shadow DOM in a React host).
+    expect(await page.evaluate(() => document.querySelectorAll('style[data-precedence="cadence"]').length)).toBe(1);
+    await expect.poll(() => openSockets(page), { timeout: 15_000 }).toBe(1);
+    await page.screenshot({ path: path.join(IMAGES, 'embed-react.png') });
+  });
+});
