@@ -69,6 +69,11 @@ const production = { ...process.env, NODE_ENV: 'production' };
 
 /** Builds the React example against this server and key (and the widgets' ESM build if missing). */
 function buildReactExample(cadenceUrl: string, accessKey: string): string {
+  // The example uses the published shape of the packages: widgets' ESM build, which imports core's.
+  const coreDir = path.join(root, 'packages/core');
+  if (!existsSync(path.join(coreDir, 'dist/index.js'))) {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/tsup/dist/cli-default.js')], { cwd: coreDir, stdio: 'inherit', env: production });
+  }
   if (!existsSync(path.join(widgetsDir, 'dist/index.js'))) {
     execFileSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: widgetsDir, stdio: 'inherit', env: production });
   }
