@@ -20,7 +20,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
+      { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
       {
         extends: true,
         test: {

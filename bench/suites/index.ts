@@ -1,0 +1,11 @@
+import type { Suite } from '../lib/types.js';
+import { bundleSuite } from './bundle.js';
+import { coldStartSuite } from './cold-start.js';
+import { httpSuite } from './http.js';
+import { importSuite } from './import.js';
+import { realtimeSuite } from './realtime.js';
+import { renderSuite } from './render.js';
+import { signinSuite } from './signin.js';
+
+/** In the order they run: build-only and browser suites first, then the server and database ones. */
+export const suites: Suite[] = [bundleSuite, renderSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, importSuite];
