@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/bin.ts'],
+  entry: { index: 'src/index.ts', bin: 'src/bin.ts', 'password-worker': 'src/auth/password-worker.mjs' },
   format: ['esm'],
   clean: true,
   sourcemap: true,
