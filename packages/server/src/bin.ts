@@ -5,6 +5,8 @@ import { createAdmin } from './admin';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './demo/seed';
 import { AppError } from './errors';
+import { connect } from './db/connect';
+import { writeInitialSnapshot } from './db/initial-snapshot';
 import { migrateLatest } from './db/migrations/index';
 import { createServices, startServer } from './server';
 
@@ -31,6 +33,15 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0] ?? 'start';
+  if (command === 'write-initial-snapshot' && positionals[1]) {
+    // Internal, run by the build: see db/initial-snapshot.ts.
+    const { db, pglite } = connect({ dataDir: 'memory' });
+    await migrateLatest(db);
+    const bytes = await writeInitialSnapshot(pglite!, positionals[1]);
+    await db.destroy();
+    process.stdout.write(`wrote ${positionals[1]} (${Math.round(bytes / 1024)} kB)\n`);
+    return 0;
+  }
   if (values.help || !['start', 'migrate', 'create-admin', 'seed-demo'].includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPGLite from 'knex-pglite';
 import pg from 'pg';
+import { readInitialSnapshot } from './initial-snapshot';
 
 export type Db = Knex;
 export type DbKind = 'pglite' | 'postgres';
@@ -27,9 +28,11 @@ export interface DbOptions {
   /** Where PGlite keeps its files; `memory` keeps nothing (tests). */
   dataDir: string | 'memory';
   poolMax?: number;
+  /** What a new PGlite data directory starts from; the build's snapshot by default. */
+  initialSnapshot?: () => Blob | undefined;
 }
 
-export function connect(options: DbOptions): { db: Db; kind: DbKind } {
+export function connect(options: DbOptions): { db: Db; kind: DbKind; pglite?: PGlite } {
   if (options.databaseUrl) {
     const db = knexFactory({
       client: 'pg',
@@ -39,13 +42,16 @@ export function connect(options: DbOptions): { db: Db; kind: DbKind } {
     return { db, kind: 'postgres' };
   }
   let dir: string | undefined;
+  let initial: Blob | undefined;
   if (options.dataDir !== 'memory') {
     dir = path.resolve(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) initial = (options.initialSnapshot ?? readInitialSnapshot)();
   }
   // Options go in the first argument: PGlite ignores the second when the first is not a string.
   const pglite = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
+    ...(initial ? { loadDataDir: initial } : {}),
     parsers: {
       [pgliteTypes.DATE]: asString,
       [INT8_OID]: asNumber,
@@ -57,5 +63,5 @@ export function connect(options: DbOptions): { db: Db; kind: DbKind } {
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
   } as Knex.Config);
-  return { db, kind: 'pglite' };
+  return { db, kind: 'pglite', pglite };
 }
