@@ -23,6 +23,8 @@ export interface BenchServerOptions {
   dataDir?: string;
   env?: Record<string, string>;
   args?: string[];
+  /** Flags for node itself, e.g. --cpu-prof when profiling. */
+  nodeArgs?: string[];
 }
 
 /**
@@ -32,7 +34,7 @@ export interface BenchServerOptions {
 export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
   if (!existsSync(serverBin)) throw new Error(`${serverBin} is missing: run \`pnpm build\` first (\`pnpm bench\` does)`);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cadence-bench-'));
-  const child = spawn(process.execPath, [serverBin, 'start', ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverBin, 'start', ...(options.args ?? [])], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,9 +1,147 @@
-import type { Suite } from '../lib/types.js';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load, type LoadResult } from '../lib/load.js';
+import { createScratchDatabase } from '../lib/pg.js';
+import { startBenchServer } from '../lib/server.js';
+import { round } from '../lib/stats.js';
+import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WINDOW = { from: '2026-03-01', to: '2026-03-31' };
+
+async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}), ...(init.headers as object) },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${(await res.text()).slice(0, 500)}`);
+  return (await res.json()) as T;
+}
+
+const addDays = (ymd: string, days: number): string => new Date(Date.parse(`${ymd}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Campaigns spread over ~4 years with spans of 0–4 weeks, so a one-month window touches
+ * ≈ 3 % of them (≈ 300 of 10,000), as a busy team's calendar would.
+ */
+export function campaignRows(count: number, seed = 7): Array<Record<string, unknown>> {
+  let x = seed;
+  const rnd = () => ((x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const channels = ['email', 'social', 'content', 'paid', 'events', 'webinars', 'seo', 'pr', 'website'];
+  return Array.from({ length: count }, (_, i) => {
+    const start = addDays('2024-06-01', Math.floor(rnd() * 1_500));
+    const live = addDays(start, Math.floor(rnd() * 14));
+    return {
+      title: `Campaign ${i + 1}`,
+      planning_start_date: start,
+      live_date: live,
+      end_date: addDays(live, Math.floor(rnd() * 14)),
+      channels: [channels[i % channels.length]],
+      description: 'Quarterly push across the usual channels with a landing page and a newsletter feature.',
+    };
+  });
+}
+
+async function startPeer(databaseUrl: string, trivialBody: unknown): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../http/peer-server.ts'), databaseUrl, JSON.stringify(trivialBody)], {
+    cwd: path.join(here, '..'),
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (d) => resolve((JSON.parse(String(d)) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`peer exited with ${code}`)));
+  });
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await ended;
+    },
+  };
+}
+
+const describe = (r: LoadResult) => `${round(r.requestsPerSecond, 0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors`;
+
+function check(label: string, r: LoadResult): void {
+  // A fast error is not a fast answer: any failed request invalidates the figure.
+  if (r.non2xx || r.errors) throw new Error(`${label}: ${describe(r)}`);
+}
 
 export const httpSuite: Suite = {
   name: 'http',
-  description: 'not written yet',
-  async run() {
-    throw new Error('the http suite is not written yet');
+  description: 'autocannon on loopback, 100 connections, against the built server on PostgreSQL and bare peers',
+  async run(ctx: SuiteContext) {
+    const seconds = ctx.quick ? 2 : 10;
+    const warmup = ctx.quick ? 1 : 3;
+    const count = ctx.quick ? 1_000 : 10_000;
+    const db = await createScratchDatabase(ctx.pgAdminUrl);
+    const server = await startBenchServer({ databaseUrl: db.url });
+    let peer: Awaited<ReturnType<typeof startPeer>> | undefined;
+    try {
+      const credentials = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+      await json(`${server.url}/api/auth/signup`, { method: 'POST', body: JSON.stringify(credentials) });
+      const { access_token: token } = await json<{ access_token: string }>(`${server.url}/api/auth/signin`, { method: 'POST', body: JSON.stringify(credentials) });
+      ctx.log(`seeding ${count} campaigns`);
+      const rows = campaignRows(count);
+      for (let i = 0; i < rows.length; i += 2_000) {
+        await json(`${server.url}/api/campaigns/bulk`, { method: 'POST', token, body: JSON.stringify({ rows: rows.slice(i, i + 2_000) }) });
+      }
+      const windowed = await json<Array<{ id: string }>>(`${server.url}/api/campaigns?from=${WINDOW.from}&to=${WINDOW.to}`, { token });
+      const me = await json<unknown>(`${server.url}/api/auth/user`, { token });
+      peer = await startPeer(db.url, me);
+      const auth = { Authorization: `Bearer ${token}` };
+      const one = windowed[0]!.id;
+
+      const measure = async (label: string, url: string, headers: Record<string, string> = {}) => {
+        ctx.log(`${label}: ${seconds} s`);
+        const r = await load({ url, headers, seconds, warmup });
+        check(label, r);
+        return r;
+      };
+      const trivialPeer = await measure('bare Koa trivial route', `${peer.url}/trivial`);
+      const trivialOurs = await measure('Cadence GET /api/auth/user', `${server.url}/api/auth/user`, auth);
+      const windowPeer = await measure('bare pg calendar window', `${peer.url}/window?from=${WINDOW.from}&to=${WINDOW.to}`);
+      const windowOurs = await measure('Cadence calendar window', `${server.url}/api/campaigns?from=${WINDOW.from}&to=${WINDOW.to}`, auth);
+      const onePeer = await measure('bare pg one campaign', `${peer.url}/campaign/${one}`);
+      const oneOurs = await measure('Cadence GET /api/campaigns/:id', `${server.url}/api/campaigns/${one}`, auth);
+
+      const rowsOut: BenchRow[] = [
+        {
+          suite: 'http',
+          name: 'authenticated trivial route (GET /api/auth/user)',
+          unit: 'req/s',
+          ours: trivialOurs.requestsPerSecond,
+          peer: { name: 'bare Koa + @koa/router', value: trivialPeer.requestsPerSecond },
+          budget: { on: 'ratio', op: '>=', limit: 0.6 },
+          detail: `ours ${describe(trivialOurs)}; peer ${describe(trivialPeer)}`,
+        },
+        {
+          suite: 'http',
+          name: 'single-campaign GET, rate',
+          unit: 'req/s',
+          ours: oneOurs.requestsPerSecond,
+          budget: { on: 'value', op: '>=', limit: 3_000 },
+          detail: `ours ${describe(oneOurs)}; bare Koa + pg, same row, no auth: ${describe(onePeer)}; PostgREST's published figure 2,068 req/s`,
+        },
+        { suite: 'http', name: 'single-campaign GET, p99', unit: 'ms', ours: oneOurs.p99, budget: { on: 'value', op: '<', limit: 50 } },
+        {
+          suite: 'http',
+          name: `calendar window (${windowed.length} of ${count} campaigns)`,
+          unit: 'req/s',
+          ours: windowOurs.requestsPerSecond,
+          peer: { name: 'same SQL through bare pg', value: windowPeer.requestsPerSecond },
+          budget: { on: 'ratio', op: '>=', limit: 0.5 },
+          detail: `ours ${describe(windowOurs)}; peer ${describe(windowPeer)}`,
+        },
+      ];
+      return rowsOut;
+    } finally {
+      await peer?.stop();
+      await server.stop();
+      await db.drop();
+    }
   },
 };

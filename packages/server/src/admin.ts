@@ -17,6 +17,7 @@ export async function createAdmin(s: Services, email: string, password?: string)
   const existing = await findUserByEmail(s.db, normalized);
   if (existing) {
     await s.db('user_roles').insert({ user_id: existing.id, role: 'admin' }).onConflict('user_id').merge();
+    s.principals.invalidate();
     return { email: existing.email, created: false };
   }
   const generated = password ? undefined : randomToken(12);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Jwt } from './auth/jwt';
 import { Passwords } from './auth/passwords';
+import { PrincipalCache, listenForPrincipalChanges } from './auth/principal-cache';
 import { RateLimiter, pruneRateLimits } from './auth/rate-limit';
 import { resolveJwtSecret } from './auth/secrets';
 import type { Config } from './config';
@@ -39,6 +40,7 @@ export function createServices(options: ServicesOptions): Services {
     log,
     jwt: new Jwt(resolveJwtSecret(config.JWT_SECRET, dataDir), config.ACCESS_TOKEN_TTL_SECONDS),
     passwords: new Passwords(config.BCRYPT_COST),
+    principals: new PrincipalCache(),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log }),
     storage: localDiskStorage(
       dataDir === 'memory' ? mkdtempSync(path.join(tmpdir(), 'cadence-storage-')) : path.resolve(dataDir, 'storage'),
@@ -77,6 +79,10 @@ export async function startServer(services: Services, options: AppOptions & { po
   const hub = new ChangeHub(services, { pollMs: services.config.REALTIME_POLL_MS });
   await hub.start();
   const realtime = attachRealtime(services, server, hub);
+  // PGlite has one process, whose own writes invalidate the cache; PostgreSQL may have many.
+  let stopPrincipalListener = async () => services.principals.setLive(false);
+  if (services.dbKind === 'pglite') services.principals.setLive(true);
+  else if (services.config.DATABASE_URL) stopPrincipalListener = listenForPrincipalChanges(services.config.DATABASE_URL, services.principals, services.log);
   const housekeeping = setInterval(
     () => void pruneRateLimits(services.db).catch((err) => services.log.warn({ err }, 'pruning rate limits failed')),
     3600_000,
@@ -94,6 +100,7 @@ export async function startServer(services: Services, options: AppOptions & { po
       clearInterval(housekeeping);
       await realtime.close();
       await hub.stop();
+      await stopPrincipalListener();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

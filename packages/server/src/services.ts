@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/connect';
 import type { Jwt } from './auth/jwt';
 import type { Passwords } from './auth/passwords';
+import type { PrincipalCache } from './auth/principal-cache';
 import type { RateLimiter } from './auth/rate-limit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -15,6 +16,8 @@ export interface Services {
   log: Logger;
   jwt: Jwt;
   passwords: Passwords;
+  /** Credentials → principals between changes; call `invalidate()` after committing one. */
+  principals: PrincipalCache;
   mailer: Mailer;
   /** Uploaded files (DATA_DIR/storage on local disk). */
   storage: FileStorage;

@@ -13,35 +13,24 @@ const lastUsedWrites = new Map<string, number>();
 
 /**
  * Resolves a bearer credential: a session's access token (JWT) or a long-lived access key.
- * Role and permissions are read fresh each time, so revocations apply at once.
+ * Role and permissions come from the principal cache, which every change to them empties at
+ * once (auth/principal-cache.ts), so revocations apply on the next request.
  */
 export async function resolveCredential(s: Services, token: string): Promise<CredentialResult> {
   if (token.startsWith(ACCESS_KEY_PREFIX)) return resolveAccessKey(s, token);
   const claims = await s.jwt.verify(token);
   if (!claims) return { failure: 'Invalid or expired access token' };
-  const record = await loadSessionPrincipal(s.db, claims.userId, claims.sessionId);
+  const record = await s.principals.get(`s:${claims.userId}:${claims.sessionId}`, () => loadSessionPrincipal(s.db, claims.userId, claims.sessionId));
   if (!record || record.revoked) return { failure: 'This session has ended. Sign in again.' };
   return { auth: { principal: toPrincipal(record), user: record.user, sessionId: claims.sessionId } };
 }
 
 async function resolveAccessKey(s: Services, secret: string): Promise<CredentialResult> {
-  const key = await s.db('access_keys')
-    .where({ key_hash: hashToken(secret), revoked_at: null })
-    .first<{ id: string; created_by: string; read_only: boolean; channels: Channel[] | null } | undefined>(
-      'id',
-      'created_by',
-      'read_only',
-      'channels',
-    );
-  if (!key) return { failure: 'Invalid or revoked access key' };
-  const record = await loadSessionPrincipal(s.db, key.created_by, null);
-  if (!record) return { failure: 'Invalid or revoked access key' };
-  const now = Date.now();
-  // Recording every use would turn each read into a write; once a minute is enough to show activity.
-  if ((lastUsedWrites.get(key.id) ?? 0) < now - 60_000) {
-    lastUsedWrites.set(key.id, now);
-    await s.db('access_keys').where({ id: key.id }).update({ last_used_at: s.db.fn.now() });
-  }
+  const keyHash = hashToken(secret);
+  const found = await s.principals.get(`k:${keyHash}`, () => loadAccessKey(s, keyHash));
+  if (!found) return { failure: 'Invalid or revoked access key' };
+  const { key, record } = found;
+  await touchAccessKey(s, key.id);
   return {
     auth: {
       principal: toPrincipal(record, { readOnly: key.read_only, channels: key.channels }),
@@ -50,4 +39,21 @@ async function resolveAccessKey(s: Services, secret: string): Promise<Credential
       accessKeyId: key.id,
     },
   };
+}
+
+async function loadAccessKey(s: Services, keyHash: string) {
+  const key = await s.db('access_keys')
+    .where({ key_hash: keyHash, revoked_at: null })
+    .first<{ id: string; created_by: string; read_only: boolean; channels: Channel[] | null } | undefined>('id', 'created_by', 'read_only', 'channels');
+  const record = key && (await loadSessionPrincipal(s.db, key.created_by, null));
+  return key && record ? { key, record } : null;
+}
+
+async function touchAccessKey(s: Services, keyId: string): Promise<void> {
+  const now = Date.now();
+  // Recording every use would turn each read into a write; once a minute is enough to show activity.
+  if ((lastUsedWrites.get(keyId) ?? 0) < now - 60_000) {
+    lastUsedWrites.set(keyId, now);
+    await s.db('access_keys').where({ id: keyId }).update({ last_used_at: s.db.fn.now() });
+  }
 }

@@ -44,4 +44,5 @@ export async function updatePassword(s: Services, input: UpdatePasswordRequest):
       .update({ password_hash: hash, updated_at: trx.fn.now(), email_confirmed_at: trx.raw('coalesce(email_confirmed_at, now())') });
     await trx('refresh_tokens').where({ user_id: userId, revoked_at: null }).update({ revoked_at: trx.fn.now() });
   });
+  s.principals.invalidate();
 }

@@ -97,6 +97,7 @@ export async function refresh(s: Services, refreshToken: string): Promise<Sessio
     }
     return null;
   });
+  if (outcome === 'reused') s.principals.invalidate();
   if (outcome === 'reused') throw unauthorized('This session has ended. Sign in again.');
   if (!outcome) throw unauthorized('Invalid or expired refresh token');
   return outcome;
@@ -105,6 +106,7 @@ export async function refresh(s: Services, refreshToken: string): Promise<Sessio
 /** Ends the session: every refresh token of its family stops working, and so do its access tokens. */
 export async function signOut(s: Services, sessionId: string): Promise<void> {
   await s.db('refresh_tokens').where({ family_id: sessionId, revoked_at: null }).update({ revoked_at: s.db.fn.now() });
+  s.principals.invalidate();
 }
 
 /** True when the session family has been revoked (sign-out or reuse detection). */

@@ -9,7 +9,7 @@ import { createServices, startServer, type RunningServer } from '../server';
  * database on the server named by TEST_DATABASE_URL (dropped afterwards), so files and
  * runs never see each other's rows.
  */
-export async function createTestDb(): Promise<{ db: Db; kind: DbKind; drop: () => Promise<void> }> {
+export async function createTestDb(): Promise<{ db: Db; kind: DbKind; url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const { db, kind } = connect({ dataDir: 'memory' });
@@ -24,6 +24,7 @@ export async function createTestDb(): Promise<{ db: Db; kind: DbKind; drop: () =
   return {
     db,
     kind,
+    url: target.toString(),
     drop: async () => {
       await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.destroy();
@@ -47,7 +48,9 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await createTestDb();
-  const services = createServices({ config: testConfig(overrides), db: database, dataDir: 'memory' });
+  // With the URL in the config, the server LISTENs as in production (change feed, principal cache).
+  const config = testConfig({ ...(database.url ? { DATABASE_URL: database.url } : {}), ...overrides });
+  const services = createServices({ config, db: database, dataDir: 'memory' });
   const running = await startServer(services, { port: 0, host: '127.0.0.1', appDir: '/nonexistent', widgetsDir: '/nonexistent' });
   const api: TestServer['api'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as initial from './20261122000000_initial';
 import * as changeLogState from './20261122010000_change_log_state';
 import * as rateLimits from './20261122020000_rate_limits';
+import * as principalNotify from './20261122030000_principal_notify';
 
 interface Migration {
   name: string;
@@ -15,6 +16,7 @@ const migrations: Migration[] = [
   { name: '20261122000000_initial', ...initial },
   { name: '20261122010000_change_log_state', ...changeLogState },
   { name: '20261122020000_rate_limits', ...rateLimits },
+  { name: '20261122030000_principal_notify', ...principalNotify },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -36,6 +36,7 @@ export function accessKeyRoutes(s: Services, t: RouteTable): void {
     summary: 'Revoke a key; it stops working on the next request',
     handler: async ({ params }) => {
       const n = await s.db('access_keys').where({ id: params.id }).whereNull('revoked_at').update({ revoked_at: s.db.fn.now() });
+      s.principals.invalidate();
       if (!n) throw notFound('Access key');
     },
   });

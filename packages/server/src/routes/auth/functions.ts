@@ -37,6 +37,7 @@ export function authFunctionRoutes(s: Services, t: RouteTable): void {
     handler: async ({ query, ctx }) => {
       const userId = await consumeOneTimeToken(s.db, query.token, 'email_confirmation');
       if (userId) await s.db('users').where({ id: userId }).update({ email_confirmed_at: s.db.fn.now() });
+      s.principals.invalidate();
       ctx.redirect(`${siteUrl(s, ctx)}/?email_confirmed=${userId ? '1' : '0'}`);
       return undefined;
     },

@@ -10,6 +10,7 @@ import {
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { recordChange } from '../../data/changes';
+import { principalTransaction } from '../../auth/principal-cache';
 import { iso } from '../../data/present';
 import { fieldError, notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
@@ -51,7 +52,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
     method: 'post', path: '/api/users/:id/permissions', tag: TAG, access: 'admin', status: 201,
     summary: 'Grant a permission (granting twice is harmless)', body: permissionGrantSchema, response: permissionSchema,
     handler: async ({ params, body, auth, ctx }) =>
-      s.db.transaction(async (trx) => {
+      principalTransaction(s, async (trx) => {
         await requireUser(trx, params.id!);
         const channel = body.channel ?? null;
         const existing = await trx('user_permissions')
@@ -77,7 +78,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
     summary: 'Revoke a permission (?permission_type=…&channel=…); takes effect on the next request',
     query: permissionRevokeQuerySchema,
     handler: async ({ params, query }) =>
-      s.db.transaction(async (trx) => {
+      principalTransaction(s, async (trx) => {
         await requireUser(trx, params.id!);
         const channel = query.channel ?? null;
         const removed = await trx('user_permissions')
@@ -104,7 +105,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
     summary: 'Make a user an administrator, or not; the last administrator cannot be removed',
     body: roleSetSchema, response: userRoleSchema.extend({ role: userRoleSchema.shape.role.nullable() }),
     handler: async ({ params, body }) =>
-      s.db.transaction(async (trx) => {
+      principalTransaction(s, async (trx) => {
         await requireUser(trx, params.id!);
         await trx.raw('SELECT pg_advisory_xact_lock(727002)');
         if (body.role === 'admin') {
