@@ -1,13 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startPeerProcess } from '../lib/child.js';
 import { load, type LoadResult } from '../lib/load.js';
 import { createScratchDatabase } from '../lib/pg.js';
 import { startBenchServer } from '../lib/server.js';
 import { round } from '../lib/stats.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const WINDOW = { from: '2026-03-01', to: '2026-03-31' };
 
 async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -43,25 +40,7 @@ export function campaignRows(count: number, seed = 7): Array<Record<string, unkn
   });
 }
 
-async function startPeer(databaseUrl: string, trivialBody: unknown): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../http/peer-server.ts'), databaseUrl, JSON.stringify(trivialBody)], {
-    cwd: path.join(here, '..'),
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (d) => resolve((JSON.parse(String(d)) as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`peer exited with ${code}`)));
-  });
-  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await ended;
-    },
-  };
-}
+const startPeer = (databaseUrl: string, trivialBody: unknown) => startPeerProcess('http/peer-server.ts', [databaseUrl, JSON.stringify(trivialBody)]);
 
 const describe = (r: LoadResult) => `${round(r.requestsPerSecond, 0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors`;
 

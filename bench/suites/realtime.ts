@@ -1,9 +1,212 @@
-import type { Suite } from '../lib/types.js';
+import WebSocket from 'ws';
+import { testConfig } from '../../packages/server/src/config.js';
+import { createRow } from '../../packages/server/src/data/crud.js';
+import { migrateLatest } from '../../packages/server/src/db/migrations/index.js';
+import { ChangeHub } from '../../packages/server/src/realtime/hub.js';
+import { campaigns } from '../../packages/server/src/routes/campaigns/resource.js';
+import { createServices } from '../../packages/server/src/server.js';
+import { startPeerProcess } from '../lib/child.js';
+import { createScratchDatabase } from '../lib/pg.js';
+import { startBenchServer } from '../lib/server.js';
+import { median, quantile, round } from '../lib/stats.js';
+import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
+import { campaignRows } from './http.js';
+
+interface Subscriber {
+  ws: WebSocket;
+  received: number;
+}
+
+/** `count` clients on `url`; `onChange` sees every change message each one receives. */
+async function connectClients(url: string, count: number, hello: object[], onChange: (msg: { row?: { title?: string } }, at: number) => void): Promise<Subscriber[]> {
+  const subscribers: Subscriber[] = [];
+  const batch = 50; // connect in waves: a thousand simultaneous handshakes is a test of the backlog, not the feed
+  for (let i = 0; i < count; i += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, count - i) }, async () => {
+        const ws = new WebSocket(url);
+        const sub: Subscriber = { ws, received: 0 };
+        await new Promise<void>((resolve, reject) => {
+          ws.once('error', reject);
+          ws.once('open', () => {
+            for (const m of hello) ws.send(JSON.stringify(m));
+            if (!hello.length) resolve();
+          });
+          ws.on('message', (data) => {
+            const at = performance.now();
+            const msg = JSON.parse(String(data)) as { type: string; row?: { title?: string } };
+            if (msg.type === 'subscribed') resolve();
+            else if (msg.type === 'error') reject(new Error(JSON.stringify(msg)));
+            else if (msg.type === 'change') {
+              sub.received += 1;
+              onChange(msg, at);
+            }
+          });
+        });
+        subscribers.push(sub);
+      }),
+    );
+  }
+  return subscribers;
+}
+
+async function until(done: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const started = Date.now();
+  while (!done()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+const post = async (url: string, body: unknown, token?: string) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return res.json() as Promise<any>;
+};
+
+/** Writers on the data layer for `seconds`: rows/s. */
+async function writeRate(seconds: number, concurrency: number, write: (i: number) => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) await write(n++);
+    }),
+  );
+  return n / ((performance.now() - t0) / 1000);
+}
+
+export async function writeThroughput(ctx: SuiteContext): Promise<BenchRow> {
+  const db = await createScratchDatabase(ctx.pgAdminUrl);
+  const s = createServices({ config: testConfig({ DATABASE_URL: db.url }) });
+  const hub = new ChangeHub(s, { pollMs: 1000 });
+  try {
+    await migrateLatest(s.db);
+    await hub.start();
+    hub.subscribe(() => {}); // the feed reads every change, as with clients connected
+    const seconds = ctx.quick ? 1 : 6;
+    const concurrency = 8;
+    const rows = campaignRows(200_000, 11);
+    const values = (i: number) => ({ ...rows[i % rows.length]!, channel_config: '{}' });
+    const plain: number[] = [];
+    const ours: number[] = [];
+    const notifyEach: number[] = [];
+    for (let round = 0; round < (ctx.quick ? 1 : 2); round++) {
+      ctx.log(`write throughput round ${round + 1}: plain INSERT, change feed, NOTIFY per transaction (${seconds} s each, ${concurrency} writers)`);
+      plain.push(await writeRate(seconds, concurrency, (i) => s.db('campaigns').insert(values(i))));
+      ours.push(await writeRate(seconds, concurrency, (i) => createRow(s, campaigns, values(i))));
+      notifyEach.push(
+        await writeRate(seconds, concurrency, (i) =>
+          s.db.transaction(async (trx) => {
+            await trx('campaigns').insert(values(i));
+            await trx.raw("SELECT pg_notify('bench_each', '')");
+          }),
+        ),
+      );
+    }
+    return {
+      suite: 'realtime',
+      name: 'write throughput with the change feed on',
+      unit: 'rows/s',
+      ours: median(ours),
+      peer: { name: 'plain INSERTs of the same rows', value: median(plain) },
+      budget: { on: 'ratio', op: '>=', limit: 0.8 },
+      detail: `${concurrency} concurrent writers on PostgreSQL; ours ${ours.map((x) => round(x, 0)).join(', ')}; plain ${plain.map((x) => round(x, 0)).join(', ')}; INSERT + NOTIFY in each transaction ${notifyEach.map((x) => round(x, 0)).join(', ')} rows/s`,
+    };
+  } finally {
+    await hub.stop();
+    await s.db.destroy();
+    await db.drop();
+  }
+}
 
 export const realtimeSuite: Suite = {
   name: 'realtime',
-  description: 'not written yet',
-  async run() {
-    throw new Error('the realtime suite is not written yet');
+  description: 'WebSocket fan-out to 1,000 subscribers vs a bare ws broadcast, change latency, and write cost of the change log',
+  async run(ctx) {
+    const clients = ctx.quick ? 100 : 1_000;
+    const batches = ctx.quick ? 2 : 10;
+    const perBatch = ctx.quick ? 20 : 50;
+    const changes = batches * perBatch;
+    const rows: BenchRow[] = [];
+    const db = await createScratchDatabase(ctx.pgAdminUrl);
+    const server = await startBenchServer({ databaseUrl: db.url });
+    const peer = await startPeerProcess('realtime/peer-server.ts');
+    const subscribers: Subscriber[] = [];
+    try {
+      const credentials = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+      await post(`${server.url}/api/auth/signup`, credentials);
+      const { access_token: token } = await post(`${server.url}/api/auth/signin`, credentials);
+      const wsUrl = `${server.url.replace('http', 'ws')}/api/realtime`;
+
+      // Latency: each change's title → when its write was sent.
+      const sentAt = new Map<string, number>();
+      const latencies: number[] = [];
+      const recorded: object[] = [];
+      const onOurs = (msg: { row?: { title?: string } }, at: number) => {
+        const t = msg.row?.title ? sentAt.get(msg.row.title) : undefined;
+        if (t !== undefined) latencies.push(at - t);
+      };
+      ctx.log(`connecting ${clients} subscribers to Cadence`);
+      const ours = await connectClients(wsUrl, clients, [{ type: 'auth', token }, { type: 'subscribe', id: 'all', topic: 'campaigns' }], onOurs);
+      subscribers.push(...ours);
+      // Keep one client's messages: the peer broadcasts exactly these payloads.
+      ours[0]!.ws.on('message', (data) => {
+        const msg = JSON.parse(String(data)) as { type: string };
+        if (msg.type === 'change') recorded.push(msg);
+      });
+
+      ctx.log(`fan-out: ${changes} changes in ${batches} writes to ${clients} subscribers`);
+      const source = campaignRows(changes, 3);
+      let t0 = performance.now();
+      for (let b = 0; b < batches; b++) await post(`${server.url}/api/campaigns/bulk`, { rows: source.slice(b * perBatch, (b + 1) * perBatch) }, token);
+      await until(() => ours.every((c) => c.received >= changes), 120_000, 'every subscriber to receive every change');
+      const oursRate = (clients * changes) / ((performance.now() - t0) / 1000);
+
+      ctx.log(`connecting ${clients} subscribers to the bare ws peer`);
+      const bare = await connectClients(`${peer.url.replace('http', 'ws')}/`, clients, [], () => {});
+      subscribers.push(...bare);
+      t0 = performance.now();
+      for (let b = 0; b < batches; b++) await post(`${peer.url}/broadcast`, recorded.slice(b * perBatch, (b + 1) * perBatch));
+      await until(() => bare.every((c) => c.received >= changes), 120_000, 'every peer subscriber to receive every payload');
+      const bareRate = (clients * changes) / ((performance.now() - t0) / 1000);
+      for (const c of bare) c.ws.terminate();
+      rows.push({
+        suite: 'realtime',
+        name: `deliveries/s, ${clients} subscribers`,
+        unit: 'msg/s',
+        ours: oursRate,
+        peer: { name: 'bare ws broadcast, same payloads', value: bareRate },
+        budget: { on: 'ratio', op: '>=', limit: 0.5 },
+        detail: `${changes} changes written as ${batches} bulk requests of ${perBatch}; time from the first write to the last delivery (ours) vs from the first broadcast request (peer)`,
+      });
+
+      const writes = ctx.quick ? 10 : 100;
+      ctx.log(`latency: ${writes} single writes, one every 50 ms, ${clients} subscribers`);
+      for (let i = 0; i < writes; i++) {
+        const title = `Latency probe ${i}`;
+        sentAt.set(title, performance.now());
+        await post(`${server.url}/api/campaigns`, { title, planning_start_date: '2026-05-01', live_date: '2026-05-04' }, token);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await until(() => latencies.length >= writes * clients, 30_000, 'every latency probe to arrive');
+      const p = (q: number) => round(quantile(latencies, q), 1);
+      rows.push({
+        suite: 'realtime',
+        name: 'change → subscriber latency, p95',
+        unit: 'ms',
+        ours: quantile(latencies, 0.95),
+        budget: { on: 'value', op: '<=', limit: 50 },
+        detail: `p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms over ${latencies.length} deliveries (${writes} writes × ${clients} subscribers); from sending the POST to the subscriber's receipt`,
+      });
+    } finally {
+      for (const c of subscribers) c.ws.terminate();
+      await peer.stop();
+      await server.stop();
+      await db.drop();
+    }
+    rows.push(await writeThroughput(ctx));
+    return rows;
   },
 };

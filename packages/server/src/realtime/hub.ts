@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { onChangesCommitted, type ChangeOp, type Topic } from '../data/changes';
+import { onChangesCommitted, sequenceChanges, type ChangeOp, type Topic } from '../data/changes';
+import { iso } from '../data/present';
 import type { Services } from '../services';
 
 export interface ChangeRecord {
@@ -15,13 +16,25 @@ export type ChangeListener = (changes: ChangeRecord[]) => void;
 const CHANNEL = 'cadence_changes';
 const BATCH = 1000;
 
-const parseRow = (row: unknown): Record<string, unknown> | null =>
-  row === null || row === undefined ? null : typeof row === 'string' ? JSON.parse(row) : (row as Record<string, unknown>);
+/**
+ * Rows logged by a single-statement create are the table's row as PostgreSQL's to_jsonb wrote
+ * it; their timestamps get the API's ISO form here (idempotent for rows presented in JS).
+ */
+const parseRow = (row: unknown): Record<string, unknown> | null => {
+  if (row === null || row === undefined) return null;
+  const parsed = (typeof row === 'string' ? JSON.parse(row) : row) as Record<string, unknown>;
+  for (const key of ['created_at', 'updated_at'] as const) {
+    if (typeof parsed[key] === 'string') parsed[key] = iso(parsed[key] as string);
+  }
+  return parsed;
+};
 
 /**
- * Reads the change log in `seq` order and hands each new batch to its listeners. It wakes
- * when this process commits a change, when another process says so through PostgreSQL
- * NOTIFY (coalesced, sent outside the write transactions), and once a second as a safety net.
+ * Numbers committed changes (sequenceChanges), then reads the change log in `seq` order and
+ * hands each new batch to its listeners. It wakes when this process commits a change, when
+ * another process says so through PostgreSQL NOTIFY (coalesced, sent outside any write
+ * transaction, after sequencing), and once a second as a safety net, which also numbers what
+ * a crashed process committed but never sequenced.
  */
 export class ChangeHub {
   private lastSeq = 0;
@@ -48,10 +61,7 @@ export class ChangeHub {
   async start(): Promise<void> {
     const row = await this.s.db('changes').max({ seq: 'seq' }).first();
     this.lastSeq = Number(row?.seq ?? 0);
-    this.unsubscribe = onChangesCommitted(this.s.db, () => {
-      this.wake();
-      this.notifyOthers();
-    });
+    this.unsubscribe = onChangesCommitted(this.s.db, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
     this.timer.unref();
     this.pruneTimer = setInterval(() => void this.prune().catch((err) => this.s.log.warn({ err }, 'change log prune failed')), 3600_000);
@@ -92,6 +102,7 @@ export class ChangeHub {
   }
 
   private async drain(): Promise<void> {
+    if ((await sequenceChanges(this.s.db)) > 0) this.notifyOthers();
     for (;;) {
       const batch = await this.read(this.lastSeq, BATCH);
       if (!batch.length) return;

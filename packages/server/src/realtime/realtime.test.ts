@@ -48,6 +48,8 @@ describe('delivery', () => {
     const email = (await t.api('POST', '/api/campaigns', { token: admin, body: campaign('Email one', ['email']) })).body;
     const got = await s.waitFor((m) => m.type === 'change');
     expect(got).toMatchObject({ topic: 'campaigns', op: 'insert', row: { id: email.id, title: 'Email one' } });
+    // The row a subscriber receives is the row the API answered, field for field (dates, timestamps, arrays).
+    expect(got.row).toEqual(email);
     await sleep(100);
     expect(s.changes().map((m) => m.row.title)).toEqual(['Email one']);
     s.ws.close();

@@ -3,6 +3,7 @@ import * as initial from './20261122000000_initial';
 import * as changeLogState from './20261122010000_change_log_state';
 import * as rateLimits from './20261122020000_rate_limits';
 import * as principalNotify from './20261122030000_principal_notify';
+import * as changeSequencer from './20261122040000_change_sequencer';
 
 interface Migration {
   name: string;
@@ -17,6 +18,7 @@ const migrations: Migration[] = [
   { name: '20261122010000_change_log_state', ...changeLogState },
   { name: '20261122020000_rate_limits', ...rateLimits },
   { name: '20261122030000_principal_notify', ...principalNotify },
+  { name: '20261122040000_change_sequencer', ...changeSequencer },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

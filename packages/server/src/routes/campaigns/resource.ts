@@ -19,6 +19,7 @@ export const campaigns: Resource<CampaignRaw, Campaign> = {
   topic: 'campaigns',
   label: 'Campaign',
   select: (db) => db('campaigns').select('campaigns.*'),
+  selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as Campaign,
   canRead: canReadCampaign,
   canWrite: canWriteCampaign,

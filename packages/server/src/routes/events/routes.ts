@@ -22,6 +22,7 @@ export const events: Resource<CadenceEvent & { created_at: Date; updated_at: Dat
   topic: 'events',
   label: 'Event',
   select: (db) => db('events').select('events.*'),
+  selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as CadenceEvent,
   canRead: (p) => canReadEvents(p),
   canWrite: (p) => canWriteEvents(p),

@@ -24,6 +24,7 @@ export const publications: Resource<Raw<Publication>, Publication> = {
   topic: 'publications',
   label: 'Publication',
   select: (db) => db('industry_publications').select('industry_publications.*'),
+  selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as Publication,
   ...industry,
 };
@@ -69,6 +70,7 @@ export const prospective: Resource<Raw<ProspectivePublication>, ProspectivePubli
   topic: 'prospective_publications',
   label: 'Prospective publication',
   select: (db) => db('prospective_publications').select('prospective_publications.*'),
+  selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as ProspectivePublication,
   ...industry,
 };
@@ -78,6 +80,7 @@ export const articles: Resource<Raw<Article>, Article> = {
   topic: 'articles',
   label: 'Article',
   select: (db) => db('sponsored_articles').select('sponsored_articles.*'),
+  selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as Article,
   ...industry,
 };
