@@ -1,9 +1,235 @@
-import type { Suite } from '../lib/types.js';
+/**
+ * `bundle`: what a page pays in bytes for our widgets beside their peers, every contender
+ * built by the same esbuild run settings (bundle, minify, target es2022, production React,
+ * CSS bundled and minified by the same run) and weighed as gzip -9 of its JS + CSS.
+ *
+ * - React entries (ESM, code splitting on, `react`/`react-dom` external): what the page loads
+ *   up front, i.e. the entry chunk, the chunks it imports statically and its CSS; chunks
+ *   behind a dynamic `import()` are listed in the detail, not counted.
+ * - Standalone scripts (IIFE, React included, one file as served): counted whole.
+ *
+ * Our packages are bundled from source (`@cadence/core` → packages/core/src/index.ts,
+ * `@cadence/widgets[/x]` → the source file the package's export builds from), so the figure
+ * is the current tree's, with no build needed, and honours the packages' `sideEffects`.
+ * It is all builds (about a second), so `--quick` measures the same way.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const benchDir = path.resolve(here, '..');
+const root = path.resolve(benchDir, '..');
+const entryDir = path.join(benchDir, 'bundle');
+const widgetsDir = path.join(root, 'packages/widgets');
+const coreDir = path.join(root, 'packages/core');
+
+/** `@cadence/*` import specifiers → the source file each one's build starts from. */
+const SOURCE_ENTRIES: Record<string, string> = {
+  '@cadence/core': path.join(coreDir, 'src/index.ts'),
+  '@cadence/widgets': path.join(widgetsDir, 'src/index.ts'),
+  '@cadence/widgets/calendar': path.join(widgetsDir, 'src/entries/calendar.ts'),
+  '@cadence/widgets/gantt': path.join(widgetsDir, 'src/entries/gantt.ts'),
+};
+
+/** The standalone scripts' source entries (vite.standalone.config.ts, default and `--mode calendar`). */
+const STANDALONE = {
+  all: path.join(widgetsDir, 'src/standalone.ts'),
+  calendar: path.join(widgetsDir, 'src/standalone-calendar.ts'),
+};
+
+const REACT_EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*'];
+
+/** Our packages from source, and `*.css?inline` (Vite's string import) minified by esbuild like any other CSS. */
+const cadencePlugin: esbuild.Plugin = {
+  name: 'cadence-source',
+  setup(build) {
+    build.onResolve({ filter: /^@cadence\// }, (args) => {
+      const file = SOURCE_ENTRIES[args.path];
+      if (!file) return { errors: [{ text: `bench/bundle: no source entry for ${args.path}` }] };
+      return { path: file };
+    });
+    build.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\?inline$/, '')),
+      namespace: 'css-inline',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'css-inline' }, async (args) => {
+      const { code } = await esbuild.transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true, target: 'es2022' });
+      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+export interface Weighed {
+  /** gzip -9 bytes counted: JS (+ its static chunks) + CSS. */
+  total: number;
+  js: number;
+  css: number;
+  /** Minified bytes before gzip. */
+  raw: number;
+  /** gzip -9 bytes of chunks loaded only through `import()`. */
+  lazy: number;
+  metafile: esbuild.Metafile;
+  /** The output files counted in `total`. */
+  eager: Set<string>;
+}
+
+const gz = (bytes: Uint8Array): number => gzipSync(bytes, { level: 9 }).length;
+
+/** Builds one contender and weighs it. */
+export async function weigh(entry: string, kind: 'react-entry' | 'standalone'): Promise<Weighed> {
+  const outdir = path.join(benchDir, '.bundle-out'); // never written: write: false
+  const entryFile = path.resolve(entryDir, entry);
+  const result = await esbuild.build({
+    absWorkingDir: benchDir,
+    entryPoints: { entry: entryFile },
+    bundle: true,
+    minify: true,
+    target: 'es2022',
+    platform: 'browser',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    legalComments: 'none',
+    logLevel: 'silent',
+    write: false,
+    metafile: true,
+    outdir,
+    plugins: [cadencePlugin],
+    ...(kind === 'react-entry'
+      ? { format: 'esm', splitting: true, external: REACT_EXTERNAL }
+      : { format: 'iife' }),
+  });
+  const files = new Map(result.outputFiles.map((f) => [path.relative(benchDir, f.path), f.contents]));
+  const outputs = result.metafile.outputs;
+  const entryOut = Object.keys(outputs).find((k) => k.endsWith('.js') && path.resolve(benchDir, outputs[k]!.entryPoint ?? '') === entryFile);
+  if (!entryOut) throw new Error(`bench/bundle: no JS output for ${entry}`);
+  // The entry chunk and everything it imports statically: what loads before first render.
+  // (esbuild lists `import()` targets as entry points too, so the real entry is the one built from `entry`.)
+  const eager = new Set<string>();
+  const visit = (out: string) => {
+    if (eager.has(out)) return;
+    eager.add(out);
+    for (const imp of outputs[out]!.imports) if (!imp.external && imp.kind === 'import-statement') visit(imp.path);
+  };
+  visit(entryOut);
+  let js = 0;
+  let raw = 0;
+  let lazy = 0;
+  let css = 0;
+  // The CSS the eager chunks import (peers import their stylesheet; ours ships it inside the JS).
+  const eagerCss = new Set([...eager].map((out) => outputs[out]!.cssBundle).filter((c): c is string => !!c));
+  for (const out of Object.keys(outputs)) {
+    const bytes = files.get(out);
+    if (!bytes || out.endsWith('.map')) continue;
+    if (eagerCss.has(out)) {
+      css += gz(bytes);
+      raw += bytes.length;
+    } else if (eager.has(out)) {
+      js += gz(bytes);
+      raw += bytes.length;
+    } else {
+      lazy += gz(bytes);
+    }
+  }
+  return { total: js + css, js, css, raw, lazy, metafile: result.metafile, eager: new Set([...eager, ...eagerCss]) };
+}
+
+const kB = (bytes: number): number => Math.round(bytes / 10) / 100;
+
+const describe = (w: Weighed): string =>
+  `${kB(w.js)} kB JS + ${kB(w.css)} kB CSS gz (${kB(w.raw)} kB min)${w.lazy ? `, + ${kB(w.lazy)} kB gz loaded on demand` : ''}`;
+
+/** The biggest inputs of what a build loads up front, by minified bytes in the output (for the log and the detail). */
+export function topInputs(w: Weighed, n = 8): string {
+  const sizes = new Map<string, number>();
+  for (const [name, out] of Object.entries(w.metafile.outputs)) {
+    if (!w.eager.has(name)) continue;
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+      const key = input.includes('node_modules')
+        ? input.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, '$1')
+        : input.replace(/^.*?packages\/([^/]+)\/src\/([^/]+).*$/, '$1/$2');
+      sizes.set(key, (sizes.get(key) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...sizes.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${k} ${kB(v)}`)
+    .join(', ');
+}
+
+/** The file the server actually serves, when a build left one: a cross-check of the esbuild figure. */
+function shipped(file: string): string {
+  const p = path.join(widgetsDir, 'dist-standalone', file);
+  return existsSync(p) ? `; the Vite build in dist-standalone/${file}: ${kB(gz(readFileSync(p)))} kB gz` : '';
+}
 
 export const bundleSuite: Suite = {
   name: 'bundle',
-  description: 'not written yet',
-  async run() {
-    throw new Error('the bundle suite is not written yet');
+  description: 'min+gzip JS+CSS of our React entries and standalone scripts against their peers, same esbuild settings',
+  async run(ctx: SuiteContext): Promise<BenchRow[]> {
+    const build = async (entry: string, kind: 'react-entry' | 'standalone') => {
+      const w = await weigh(entry, kind);
+      ctx.log(`${path.basename(entry)}: ${kB(w.total)} kB gz; biggest inputs (kB min): ${topInputs(w)}`);
+      return w;
+    };
+    const [calendar, rbc, gantt, svar, standalone, standaloneCal, rbcElement, toastUi] = await Promise.all([
+      build('cadence-calendar.js', 'react-entry'),
+      build('rbc-calendar.ts', 'react-entry'),
+      build('cadence-gantt.js', 'react-entry'),
+      build('svar-gantt.ts', 'react-entry'),
+      // The standalone scripts from their source entries, as vite.standalone.config.ts builds them.
+      build(STANDALONE.all, 'standalone'),
+      build(STANDALONE.calendar, 'standalone'),
+      build('rbc-element.tsx', 'standalone'),
+      build('toast-ui-calendar.js', 'standalone'),
+    ]);
+    const row = (name: string, ours: Weighed, budget: BenchRow['budget'], detail: string, peer?: { name: string; w: Weighed }): BenchRow => ({
+      suite: 'bundle',
+      name,
+      unit: 'kB',
+      ours: kB(ours.total),
+      ...(peer ? { peer: { name: peer.name, value: kB(peer.w.total) } } : {}),
+      budget,
+      detail,
+    });
+    // The calendar's 0.5× carried over to a script that must also carry React: React's share of
+    // the peer script stays, the calendar's share is halved (≈0.75×).
+    const calendarShare = rbc.total / rbcElement.total;
+    const scriptLimit = Math.floor((1 - 0.5 * calendarShare) * 100) / 100;
+    return [
+      row(
+        'Calendar entry, React excluded',
+        calendar,
+        { on: 'ratio', op: '<=', limit: 0.5 },
+        `ours (@cadence/widgets/calendar: Calendar + CadenceProvider with its API client): ${describe(calendar)}; peer (Calendar + dateFnsLocalizer, date-fns en-US, its CSS): ${describe(rbc)}`,
+        { name: 'react-big-calendar + date-fns', w: rbc },
+      ),
+      row(
+        'Gantt entry, React excluded',
+        gantt,
+        { on: 'ratio', op: '<=', limit: 0.3 },
+        `ours (@cadence/widgets/gantt: Gantt + CadenceProvider with its API client): ${describe(gantt)}; peer (Gantt + Willow, all.css): ${describe(svar)}`,
+        { name: '@svar-ui/react-gantt', w: svar },
+      ),
+      row(
+        'calendar-only script, React included',
+        standaloneCal,
+        { on: 'ratio', op: '<=', limit: scriptLimit },
+        `ours (<cadence-calendar>, IIFE): ${describe(standaloneCal)}${shipped('cadence-calendar.js')}; peer (<rbc-calendar> element, IIFE + its CSS): ${describe(rbcElement)}; budget 1 − 0.5 × ${Math.round(calendarShare * 100)}% (the calendar's share of the peer script)`,
+        { name: 'react-big-calendar + date-fns + React', w: rbcElement },
+      ),
+      row(
+        'all-widgets script, React included',
+        standalone,
+        // "Can You Afford It?" (A. Russell, 2017): ~170 kB of min+gzip JS for a whole page to be
+        // interactive in 5 s on a median phone: a page embedding every widget stays within it.
+        { on: 'value', op: '<=', limit: 170 },
+        `ours (7 <cadence-*> elements, IIFE): ${describe(standalone)}${shipped('cadence-widgets.js')}; budget: the 170 kB whole-page JS budget; for scale, @toast-ui/calendar (one calendar, own Preact) + CSS: ${describe(toastUi)}`,
+      ),
+    ];
   },
 };

@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,7 +6,13 @@ import { defineConfig } from 'vite';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pkg = (id: string, name: string) => id === name || id.startsWith(`${name}/`);
 // Peers and dependencies stay imports; the standalone custom-element bundle (vite.standalone.config.ts) inlines them.
-const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@floating-ui/react', '@tanstack/react-virtual', 'read-excel-file'];
+const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@tanstack/react-virtual', 'read-excel-file'];
+/** One entry per widget (src/entries/x.ts → dist/x.js, exported as '@cadence/widgets/x'), sharing chunks. */
+const WIDGET_ENTRIES = Object.fromEntries(
+  readdirSync(here('./src/entries'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => [f.replace(/\.ts$/, ''), here(`./src/entries/${f}`)]),
+);
 
 export default defineConfig({
   plugins: [
@@ -21,7 +27,7 @@ export default defineConfig({
     sourcemap: true,
     emptyOutDir: true,
     lib: {
-      entry: { index: here('./src/index.ts'), testing: here('./src/testing.ts') },
+      entry: { index: here('./src/index.ts'), testing: here('./src/testing.ts'), ...WIDGET_ENTRIES },
       formats: ['es'],
     },
     rolldownOptions: {

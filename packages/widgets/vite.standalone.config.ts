@@ -1,32 +1,48 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * The standalone bundle for any web page: one classic script (IIFE, global `CadenceWidgets`) with React, the widgets and their
- * stylesheet inlined, registering the <cadence-*> custom elements on load. The server serves
- * this folder at /widgets/ (so: <script src="https://cadence…/widgets/cadence-widgets.js" defer>).
+ * A standalone bundle for any web page: one classic script (IIFE, global `CadenceWidgets`) with
+ * React, the widgets of `entry` and their stylesheet inlined, registering its <cadence-*> custom
+ * elements on load. The server serves dist-standalone/ at /widgets/.
  */
-export default defineConfig({
-  // Core from source, as the app builds it (no stale packages/core/dist).
-  resolve: { alias: { '@cadence/core': here('../core/src/index.ts') } },
-  plugins: [react()],
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    target: 'es2022',
-    outDir: here('./dist-standalone'),
-    emptyOutDir: true,
-    sourcemap: true,
-    minify: true,
-    lib: {
-      entry: here('./src/standalone.ts'),
-      // A classic script: a cross-origin <script type="module"> would need CORS headers on /widgets/.
-      formats: ['iife'],
-      name: 'CadenceWidgets',
-      fileName: () => 'cadence-widgets.js',
+function standaloneConfig(entry: string, fileName: string): UserConfig {
+  return {
+    // Core from source, as the app builds it (no stale packages/core/dist).
+    resolve: { alias: { '@cadence/core': here('../core/src/index.ts') } },
+    plugins: [react()],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      target: 'es2022',
+      outDir: here('./dist-standalone'),
+      // Never emptied: the two scripts share the folder, and either may be rebuilt alone
+      // (tests/e2e/embed.e2e.ts rebuilds cadence-widgets.js when stale).
+      emptyOutDir: false,
+      sourcemap: true,
+      minify: true,
+      lib: {
+        entry: here(entry),
+        // A classic script: a cross-origin <script type="module"> would need CORS headers on /widgets/.
+        formats: ['iife'],
+        name: 'CadenceWidgets',
+        fileName: () => fileName,
+      },
+      rolldownOptions: { output: { codeSplitting: false } },
     },
-    rolldownOptions: { output: { codeSplitting: false } },
-  },
-});
+  };
+}
+
+/**
+ * `vite build -c vite.standalone.config.ts`: every widget, dist-standalone/cadence-widgets.js
+ * (<script src="https://cadence…/widgets/cadence-widgets.js" defer>).
+ * `… --mode calendar`: the calendar alone, dist-standalone/cadence-calendar.js, registering
+ * <cadence-calendar> only, for pages that show nothing else.
+ */
+export default defineConfig(({ mode }) =>
+  mode === 'calendar'
+    ? standaloneConfig('./src/standalone-calendar.ts', 'cadence-calendar.js')
+    : standaloneConfig('./src/standalone.ts', 'cadence-widgets.js'),
+);

@@ -1,4 +1,7 @@
 // @cadence/core: the one entry point. Everything public is listed here by name.
+// Side-effect free (package.json `sideEffects: false`): a bundle keeps only what it uses. The
+// zod schemas are the server's; browser code checks forms with rules/campaign-checks.ts and
+// must not import a schema, or zod (≈26 kB gzip) comes along.
 
 export { CHANNEL_VALUES, CHANNELS, MULTI_CHANNEL_COLOR, SPECIAL_PAGE_CHANNELS, channelInfo, isChannel } from './channels';
 export type { Channel, ChannelInfo } from './channels';
@@ -74,6 +77,15 @@ export {
   virtualCampaignSchema,
 } from './schemas/campaign';
 export type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, ChannelConfig, VirtualCampaign } from './schemas/campaign';
+export {
+  CAMPAIGN_BOUNDS,
+  CAMPAIGN_EVENT_TYPES,
+  CONTENT_FORMATS,
+  EMAIL_TYPES,
+  POST_FREQUENCIES,
+  SOCIAL_CONTENT_TYPES,
+  SOCIAL_PLATFORMS,
+} from './schemas/campaign-limits';
 export { commentCreateSchema, commentSchema, ideaCreateSchema, ideaSchema, ideaUpdateSchema } from './schemas/ideas';
 export type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from './schemas/ideas';
 export {
@@ -213,6 +225,9 @@ export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
 export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv, unguardCell } from './rules/csv';
 export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
 export { extractEmails } from './rules/contacts';
+// The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
+export { checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
+export type { CampaignIssue } from './rules/campaign-checks';
 
 // The API client shared by widgets, app and CLI.
 export { createHttpClient } from './client/http-client';

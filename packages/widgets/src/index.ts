@@ -1,7 +1,8 @@
 // @cadence/widgets: React components and custom elements. The planning widgets (issue #5)
 // and IdeasBoard, AdManager, EventsBoard and PermissionsPanel (issue #6) are exported here by
-// name; the in-memory client for tests and stories is in
-// '@cadence/widgets/testing' (src/testing.ts).
+// name; each also has its own entry point holding only it and the provider
+// ('@cadence/widgets/calendar', '/gantt', … in src/entries/). The in-memory client for tests
+// and stories is in '@cadence/widgets/testing' (src/testing.ts).
 
 export { CadenceProvider } from './provider/CadenceProvider';
 export type { CadenceProviderProps, RealtimeLike } from './provider/CadenceProvider';
@@ -65,7 +66,8 @@ export type { WidgetProps } from './ui/WidgetRoot';
 export { CadenceStyles, cadenceStyles } from './styles/CadenceStyles';
 
 // Custom elements (the standalone bundle registers them on load; here call defineCadenceElements()).
-export { createElementClass, defineCadenceElements, ELEMENT_CSS } from './elements/elements';
+export { createElementClass, createWidgetElement, defineCadenceElement, defineCadenceElements, ELEMENT_CSS } from './elements/elements';
 export type { CadenceElement } from './elements/elements';
+export type { WidgetComponent } from './elements/EmbeddedWidget';
 export { configFromAttributes, ELEMENT_TAGS, ELEMENT_WIDGETS, OBSERVED_ATTRIBUTES } from './elements/config';
 export type { ElementConfig, ElementTag } from './elements/config';

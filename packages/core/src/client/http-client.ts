@@ -1,4 +1,3 @@
-import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { Channel } from '../channels';
 import type { PermissionType, Role } from '../constants';
 import { CadenceApiError } from './errors';
@@ -28,53 +27,111 @@ const bulkParams = (o: BulkOptions) => searchParams({ dry_run: o.dryRun ? 1 : un
 const ifMatch = (options?: WriteOptions): Record<string, string> =>
   options?.version !== undefined ? { 'If-Match': `"${options.version}"` } : {};
 
-async function toApiError(err: unknown): Promise<never> {
-  if (err instanceof HTTPError) {
-    let body: { error?: { code?: string; message?: string; details?: []; current?: unknown } } = {};
-    try {
-      body = await err.response.json();
-    } catch {
-      // Not JSON: a proxy or an old server answered.
-    }
-    const e = body.error ?? {};
-    const retry = Number(err.response.headers.get('Retry-After'));
-    throw new CadenceApiError(
-      err.response.status,
-      (e.code as CadenceApiError['code']) ?? 'internal',
-      e.message ?? `Request failed with status ${err.response.status}`,
-      e.details ?? [],
-      e.current,
-      Number.isFinite(retry) && retry > 0 ? retry : undefined,
-    );
-  }
-  if (err instanceof CadenceApiError) throw err;
-  throw new CadenceApiError(0, 'network_error', 'Could not reach the Cadence server. Check your connection and try again.');
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+interface CallInit {
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  searchParams?: Record<string, string> | undefined;
+  /** Milliseconds for the whole call, retries included; `false`: none (large imports). */
+  timeout?: number | false;
 }
 
-/** The typed HTTP client for the Cadence API (DESIGN §4). */
-export function createHttpClient(options: HttpClientOptions): CadenceAdminClient {
-  const api: KyInstance = ky.create({
-    prefixUrl: `${options.apiUrl.replace(/\/+$/, '')}/api`,
-    timeout: options.timeoutMs ?? 30_000,
-    retry: { limit: 2, methods: ['get'], statusCodes: [408, 429, 502, 503, 504] },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        async (request) => {
-          const token = (await options.getToken?.()) ?? options.accessKey;
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        },
-      ],
-    },
-  });
+/** Reads (GETs) answered with one of these are tried again, twice, after 0.3 s then 0.6 s (or the server's Retry-After). */
+const RETRY_STATUSES = [408, 429, 502, 503, 504];
+const RETRY_LIMIT = 2;
+const NETWORK_MESSAGE = 'Could not reach the Cadence server. Check your connection and try again.';
 
-  const call = async <T>(method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, init: Options = {}): Promise<T> => {
-    try {
-      const res = await api(path, { method, ...init });
-      if (res.status === 204) return undefined as T;
-      return (await res.json()) as T;
-    } catch (err) {
-      return toApiError(err);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The wait before retry number `attempt` (1-based): the server's Retry-After on 429/503, else exponential backoff. */
+function retryDelay(attempt: number, res?: Response): number {
+  const after = res && (res.status === 429 || res.status === 503) ? res.headers.get('Retry-After') : null;
+  if (after) {
+    const seconds = Number(after);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(after) - Date.now();
+    if (Number.isFinite(ms)) return Math.max(0, ms);
+  }
+  return 300 * 2 ** (attempt - 1);
+}
+
+/** A non-2xx answer as the client's error: the server's code, message, details and (412) current row. */
+async function apiErrorOf(res: Response): Promise<CadenceApiError> {
+  let body: { error?: { code?: string; message?: string; details?: []; current?: unknown } } = {};
+  try {
+    body = await res.json();
+  } catch {
+    // Not JSON: a proxy or an old server answered.
+  }
+  const e = body.error ?? {};
+  const retry = Number(res.headers.get('Retry-After'));
+  return new CadenceApiError(
+    res.status,
+    (e.code as CadenceApiError['code']) ?? 'internal',
+    e.message ?? `Request failed with status ${res.status}`,
+    e.details ?? [],
+    e.current,
+    Number.isFinite(retry) && retry > 0 ? retry : undefined,
+  );
+}
+
+/**
+ * The typed HTTP client for the Cadence API (DESIGN §4), on plain `fetch`: a bearer token (or
+ * access key) on every request, a timeout over the whole call, reads retried on transient
+ * failures, and every failure thrown as a `CadenceApiError` (status 0 `network_error` when
+ * the server could not be reached or did not answer in time).
+ */
+export function createHttpClient(options: HttpClientOptions): CadenceAdminClient {
+  const base = `${options.apiUrl.replace(/\/+$/, '')}/api/`;
+  const defaultTimeout = options.timeoutMs ?? 30_000;
+
+  const call = async <T>(method: Method, path: string, init: CallInit = {}): Promise<T> => {
+    const url = new URL(path, base);
+    for (const [k, v] of Object.entries(init.searchParams ?? {})) url.searchParams.set(k, v);
+    const timeout = init.timeout ?? defaultTimeout;
+    const deadline = timeout === false ? Infinity : Date.now() + timeout;
+    const retries = method === 'get' ? RETRY_LIMIT : 0;
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        const headers = new Headers(init.headers);
+        const token = (await options.getToken?.()) ?? options.accessKey;
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        let body = init.body;
+        if (init.json !== undefined) {
+          headers.set('Content-Type', 'application/json');
+          body = JSON.stringify(init.json);
+        }
+        const left = deadline - Date.now();
+        const signal = left === Infinity ? undefined : AbortSignal.timeout(Math.max(0, left));
+        // One Request argument, as before (custom fetches and tests read `request.url`, `request.headers`).
+        res = await (options.fetch ?? fetch)(new Request(url, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) }));
+      } catch (err) {
+        if (err instanceof CadenceApiError) throw err;
+        // A refused connection is worth another try for a read; a timeout is not (the time is spent).
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        if (!timedOut && attempt < retries && Date.now() + retryDelay(attempt + 1) < deadline) {
+          await sleep(retryDelay(attempt + 1));
+          continue;
+        }
+        throw new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
+      }
+      if (res.ok) {
+        if (res.status === 204) return undefined as T;
+        try {
+          return (await res.json()) as T;
+        } catch {
+          throw new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
+        }
+      }
+      const wait = retryDelay(attempt + 1, res);
+      if (attempt < retries && RETRY_STATUSES.includes(res.status) && Date.now() + wait < deadline) {
+        await res.body?.cancel().catch(() => undefined);
+        await sleep(wait);
+        continue;
+      }
+      throw await apiErrorOf(res);
     }
   };
 

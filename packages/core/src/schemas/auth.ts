@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, PERMISSION_TYPES, ROLES } from '../constants';
 import { channelSchema, idSchema } from './common';
 

@@ -1,41 +1,51 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
+import {
+  CAMPAIGN_BOUNDS as B,
+  CAMPAIGN_EVENT_TYPES,
+  CONTENT_FORMATS,
+  EMAIL_TYPES,
+  POST_FREQUENCIES,
+  SOCIAL_CONTENT_TYPES,
+  SOCIAL_PLATFORMS,
+} from './campaign-limits';
 import { channelSchema, entityMeta, idSchema, listQuerySchema, optionalText, requiredTitle, textList, ymdSchema } from './common';
 
-const text = z.string().trim().max(300);
+// rules/campaign-checks.ts mirrors these schemas for the browser (same issues, no zod): change both.
+const text = z.string().trim().max(B.configTextMaxLength);
 
 /** Channel-specific configuration (spec §3), persisted in `channel_config`, one strict block per channel. */
 export const channelConfigSchema = z.strictObject({
   social: z
     .strictObject({
-      content_type: z.enum(['image', 'video', 'carousel', 'story']).nullable().optional(),
-      platforms: z.array(z.enum(['Facebook', 'Instagram', 'Twitter', 'LinkedIn', 'TikTok', 'YouTube'])).max(6).optional(),
+      content_type: z.enum(SOCIAL_CONTENT_TYPES).nullable().optional(),
+      platforms: z.array(z.enum(SOCIAL_PLATFORMS)).max(SOCIAL_PLATFORMS.length).optional(),
       hashtags: textList(text).optional(),
       mention_targets: textList(text).optional(),
-      post_frequency: z.enum(['daily', 'weekly', 'bi-weekly', 'monthly', 'one-time']).nullable().optional(),
+      post_frequency: z.enum(POST_FREQUENCIES).nullable().optional(),
     })
     .optional(),
   events: z
     .strictObject({
-      venue: optionalText(300).optional(),
-      capacity: z.number().int().min(0).max(10_000_000).nullable().optional(),
-      event_type: z.enum(['conference', 'webinar', 'workshop', 'networking']).nullable().optional(),
+      venue: optionalText(B.configTextMaxLength).optional(),
+      capacity: z.number().int().min(0).max(B.capacityMax).nullable().optional(),
+      event_type: z.enum(CAMPAIGN_EVENT_TYPES).nullable().optional(),
       speakers: textList(text).optional(),
       registration_required: z.boolean().optional(),
     })
     .optional(),
   email: z
     .strictObject({
-      email_type: z.enum(['newsletter', 'promotional', 'announcement', 'nurture']).nullable().optional(),
-      subject: optionalText(300).optional(),
-      preheader: optionalText(300).optional(),
+      email_type: z.enum(EMAIL_TYPES).nullable().optional(),
+      subject: optionalText(B.configTextMaxLength).optional(),
+      preheader: optionalText(B.configTextMaxLength).optional(),
       segment_criteria: textList(text).optional(),
     })
     .optional(),
   content: z
     .strictObject({
-      content_format: z.enum(['blog', 'whitepaper', 'ebook', 'case-study', 'infographic']).nullable().optional(),
-      word_count: z.number().int().min(0).max(1_000_000).nullable().optional(),
+      content_format: z.enum(CONTENT_FORMATS).nullable().optional(),
+      word_count: z.number().int().min(0).max(B.wordCountMax).nullable().optional(),
       seo_keywords: textList(text).optional(),
       distribution_channels: textList(text).optional(),
     })
@@ -46,12 +56,12 @@ export type ChannelConfig = z.infer<typeof channelConfigSchema>;
 const campaignFields = {
   title: requiredTitle('Campaign title is required'),
   description: optionalText(),
-  channels: z.array(channelSchema).max(12),
+  channels: z.array(channelSchema).max(B.channelsMaxItems),
   status: z.enum(CAMPAIGN_STATUSES),
   planning_start_date: ymdSchema,
   live_date: ymdSchema,
   end_date: ymdSchema.nullable(),
-  owner: optionalText(300),
+  owner: optionalText(B.ownerMaxLength),
   priority: z.enum(PRIORITIES),
   scope: z.enum(SCOPES),
   primary_channel: channelSchema.nullable(),
@@ -60,11 +70,11 @@ const campaignFields = {
   summary: optionalText(),
   goals: optionalText(),
   audiences: textList(),
-  project_leader: optionalText(300),
+  project_leader: optionalText(B.ownerMaxLength),
   project_team_members: textList(),
   kpis: textList(),
   deliverables: textList(),
-  landing_page_urls: textList(z.string().trim().max(2000)),
+  landing_page_urls: textList(z.string().trim().max(B.landingPageUrlMaxLength)),
 };
 
 export const campaignCreateSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNEL_VALUES } from '../channels';
 import { LIMITS } from '../constants';
 import { isYmd } from '../dates';

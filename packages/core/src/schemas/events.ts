@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_AUDIENCES, EVENT_REGIONS, EVENT_TYPES, EVENT_VERTICALS, MESSAGES } from '../constants';
 import { entityMeta, idSchema, optionalText, requiredTitle, ymdSchema } from './common';
 

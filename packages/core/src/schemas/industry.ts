@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AD_STATUSES, MESSAGES } from '../constants';
 import { entityMeta, idSchema, optionalText, requiredTitle, textList, ymdSchema } from './common';
 

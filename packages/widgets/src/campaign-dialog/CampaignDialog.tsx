@@ -1,4 +1,4 @@
-import { campaignCreateSchema, campaignUpdateSchema, isConflict, todayYmd, type Campaign, type CampaignCreate } from '@cadence/core';
+import { checkCampaignCreate, checkCampaignUpdate, isConflict, todayYmd, type Campaign, type CampaignCreate } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
@@ -44,10 +44,11 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
   const save = async () => {
     const body = formToBody(form);
     const patch = base ? changedFields(base, form) : null;
-    const parsed = patch ? campaignUpdateSchema.safeParse(patch) : campaignCreateSchema.safeParse(body);
+    // The same checks as the server's schemas without zod in the browser bundle (core/rules/campaign-checks).
+    const issues = patch ? checkCampaignUpdate(patch) : checkCampaignCreate(body);
     const scopeMissing = body.scope === 'channel' && !body.primary_channel;
-    if (!parsed.success || scopeMissing) {
-      setErrors({ ...(parsed.success ? {} : errorsOf(parsed.error.issues)), ...(scopeMissing ? { primary_channel: 'A channel campaign needs a primary channel' } : {}) });
+    if (issues.length || scopeMissing) {
+      setErrors({ ...errorsOf(issues), ...(scopeMissing ? { primary_channel: 'A channel campaign needs a primary channel' } : {}) });
       return;
     }
     setErrors({});

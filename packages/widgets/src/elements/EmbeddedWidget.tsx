@@ -1,29 +1,17 @@
 import { createHttpClient, createRealtimeClient, type CadenceClient } from '@cadence/core';
 import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { AdManager } from '../ad-manager/AdManager';
-import { Calendar } from '../calendar/Calendar';
-import { ChannelBoard } from '../channels/ChannelBoard';
-import { EventsBoard } from '../events/EventsBoard';
-import { Gantt } from '../gantt/Gantt';
-import { IdeasBoard } from '../ideas/IdeasBoard';
-import { PermissionsPanel } from '../permissions/PermissionsPanel';
 import { CadenceProvider, type RealtimeLike } from '../provider/CadenceProvider';
-import { readOnlyUser, type ElementConfig, type WidgetName } from './config';
+import { readOnlyUser, type ElementConfig } from './config';
 import { getSession, setSession, subscribeSessions } from './session-store';
 
+/** A widget as an element renders it: its props come from the attributes, as strings. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const WIDGETS: Record<WidgetName, (props: any) => ReactNode> = {
-  Calendar,
-  Gantt,
-  ChannelBoard,
-  IdeasBoard,
-  AdManager,
-  EventsBoard,
-  PermissionsPanel,
-};
+export type WidgetComponent = (props: any) => ReactNode;
 
 export interface EmbeddedWidgetProps {
   config: ElementConfig;
+  /** The widget to render (the element's; passed in so a one-widget bundle holds only that widget). */
+  widget: WidgetComponent;
   /** An injected client (tests, stories); otherwise one is made from api-url and the key or session. */
   client?: CadenceClient;
 }
@@ -102,8 +90,7 @@ function useOwnRealtime(apiUrl: string, getToken: () => string | null | undefine
   return rt;
 }
 
-function Connected({ config, apiUrl, token, onSignOut }: { config: ElementConfig; apiUrl: string; token: { accessKey?: string; session?: string }; onSignOut?: () => void }): ReactNode {
-  const Widget = WIDGETS[config.widget];
+function Connected({ config, widget: Widget, apiUrl, token, onSignOut }: { config: ElementConfig; widget: WidgetComponent; apiUrl: string; token: { accessKey?: string; session?: string }; onSignOut?: () => void }): ReactNode {
   const getToken = useMemo(() => () => token.session ?? token.accessKey, [token.session, token.accessKey]);
   const auth = useMemo(() => (token.session ? { getToken } : undefined), [token.session, getToken]);
   // `read-only`: a client whose abilities are read-only; then the realtime feed is ours to open.
@@ -129,14 +116,13 @@ function Connected({ config, apiUrl, token, onSignOut }: { config: ElementConfig
 }
 
 /** What one custom element renders: a misuse message, the sign-in prompt, or the widget in its provider. */
-export function EmbeddedWidget({ config, client }: EmbeddedWidgetProps): ReactNode {
+export function EmbeddedWidget({ config, widget: Widget, client }: EmbeddedWidgetProps): ReactNode {
   const apiUrl = config.apiUrl ?? '';
   const session = useSyncExternalStore(subscribeSessions, () => (apiUrl ? getSession(apiUrl) : null), () => null);
   const injected = useMemo(() => (client && config.readOnly ? readOnlyClient(client) : client), [client, config.readOnly]);
   // A new provider (and query cache) when the credentials or read-only change.
   const mode = config.readOnly ? 'read-only' : 'read-write';
   if (injected) {
-    const Widget = WIDGETS[config.widget];
     return (
       <CadenceProvider key={mode} client={injected} injectStyles={false}>
         <Widget key={JSON.stringify(config.props)} {...config.props} />
@@ -153,10 +139,10 @@ export function EmbeddedWidget({ config, client }: EmbeddedWidgetProps): ReactNo
     );
   }
   if (config.accessKey) {
-    return <Connected key={`${apiUrl} key ${mode}`} config={config} apiUrl={apiUrl} token={{ accessKey: config.accessKey }} />;
+    return <Connected key={`${apiUrl} key ${mode}`} config={config} widget={Widget} apiUrl={apiUrl} token={{ accessKey: config.accessKey }} />;
   }
   if (session) {
-    return <Connected key={`${apiUrl} session ${mode}`} config={config} apiUrl={apiUrl} token={{ session: session.access_token }} onSignOut={() => setSession(apiUrl, null)} />;
+    return <Connected key={`${apiUrl} session ${mode}`} config={config} widget={Widget} apiUrl={apiUrl} token={{ session: session.access_token }} onSignOut={() => setSession(apiUrl, null)} />;
   }
   return <SignIn apiUrl={apiUrl} tag={`<${config.tag}>`} />;
 }

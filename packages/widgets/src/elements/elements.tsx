@@ -1,101 +1,34 @@
-import type { CadenceClient } from '@cadence/core';
-import { createRoot, type Root } from 'react-dom/client';
-import { cadenceStyles } from '../styles/CadenceStyles';
-import { ELEMENT_TAGS, OBSERVED_ATTRIBUTES, configFromAttributes, type ElementConfig, type ElementTag } from './config';
-import { EmbeddedWidget } from './EmbeddedWidget';
+import { AdManager } from '../ad-manager/AdManager';
+import { Calendar } from '../calendar/Calendar';
+import { ChannelBoard } from '../channels/ChannelBoard';
+import { EventsBoard } from '../events/EventsBoard';
+import { Gantt } from '../gantt/Gantt';
+import { IdeasBoard } from '../ideas/IdeasBoard';
+import { PermissionsPanel } from '../permissions/PermissionsPanel';
+import { ELEMENT_TAGS, ELEMENT_WIDGETS, type ElementTag, type WidgetName } from './config';
+import { createWidgetElement, defineCadenceElement } from './define';
+import type { WidgetComponent } from './EmbeddedWidget';
 
-/**
- * Inside the shadow root: the host is a block; the mount point resets every property the
- * host page could pass down by inheritance (custom properties, i.e. `--cadence-*`, still
- * inherit, which is how a page themes the widget).
- */
-export const ELEMENT_CSS = `
-:host { display: block; }
-:host([hidden]) { display: none; }
-.cad-embed { all: initial; display: block; }
-.cad-embed-message { font-family: ui-monospace, monospace; font-size: 13px; color: #b91c1c; background: #fef2f2; border: 1px solid #fecaca; border-radius: 6px; padding: 0.75rem 1rem; }
-.cad-embed-message__line { margin: 0; }
-.cad-embed-signin.cad-panel { display: flex; flex-direction: column; gap: 0.75rem; max-width: 24rem; }
-.cad-embed-signin__hint { color: var(--cad-muted-fg); }
-.cad-embed-signin__error { color: var(--cad-danger); }
-.cad-embed-signout { display: flex; justify-content: flex-end; margin-top: 0.25rem; }
-`;
+export { ELEMENT_CSS, createWidgetElement, defineCadenceElement } from './define';
+export type { CadenceElement } from './define';
 
-/** The element classes' common shape (for tests and the React-less host page). */
-export interface CadenceElement extends HTMLElement {
-  /** An injected client (tests, stories); when set, api-url and credentials are not used. */
-  client: CadenceClient | undefined;
-  /** What the attributes currently mean. */
-  readonly config: ElementConfig;
-}
+/** Every widget an element can render (the all-widgets bundle; one element alone: define.tsx). */
+export const WIDGET_COMPONENTS: Record<WidgetName, WidgetComponent> = {
+  Calendar,
+  Gantt,
+  ChannelBoard,
+  IdeasBoard,
+  AdManager,
+  EventsBoard,
+  PermissionsPanel,
+};
 
-const attributesOf = (el: HTMLElement) =>
-  Object.fromEntries(OBSERVED_ATTRIBUTES.map((name) => [name, el.getAttribute(name)]));
-
-/** A custom element class rendering one widget in an open Shadow DOM. */
+/** A custom element class rendering the widget of `tag` in an open Shadow DOM. */
 export function createElementClass(tag: ElementTag): CustomElementConstructor {
-  return class CadenceWidgetElement extends HTMLElement implements CadenceElement {
-    static get observedAttributes(): readonly string[] {
-      return OBSERVED_ATTRIBUTES;
-    }
-
-    #root: Root | null = null;
-    #mount: HTMLElement | null = null;
-    #client: CadenceClient | undefined;
-    #warned = '';
-
-    get client(): CadenceClient | undefined {
-      return this.#client;
-    }
-
-    set client(c: CadenceClient | undefined) {
-      this.#client = c;
-      this.#render();
-    }
-
-    get config(): ElementConfig {
-      return configFromAttributes(tag, attributesOf(this));
-    }
-
-    connectedCallback(): void {
-      if (!this.shadowRoot) {
-        const shadow = this.attachShadow({ mode: 'open' });
-        const style = document.createElement('style');
-        style.textContent = `${cadenceStyles}\n${ELEMENT_CSS}`;
-        this.#mount = document.createElement('div');
-        this.#mount.className = 'cad-embed';
-        shadow.append(style, this.#mount);
-      }
-      this.#mount ??= this.shadowRoot!.querySelector<HTMLElement>('.cad-embed');
-      this.#root ??= createRoot(this.#mount!);
-      this.#render();
-    }
-
-    attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
-      if (old !== value) this.#render();
-    }
-
-    /** Unmounting closes the provider's realtime socket and removes every listener. */
-    disconnectedCallback(): void {
-      const root = this.#root;
-      this.#root = null;
-      root?.unmount();
-    }
-
-    #render(): void {
-      if (!this.#root) return;
-      const config = this.config;
-      const problems = this.#client ? '' : config.errors.join('\n');
-      if (problems && problems !== this.#warned) console.error(problems);
-      this.#warned = problems;
-      this.#root.render(<EmbeddedWidget config={config} {...(this.#client ? { client: this.#client } : {})} />);
-    }
-  };
+  return createWidgetElement(tag, WIDGET_COMPONENTS[ELEMENT_WIDGETS[tag]]);
 }
 
 /** Registers every `<cadence-*>` element (those already defined, e.g. by a second copy of the bundle, are left alone). */
 export function defineCadenceElements(registry: CustomElementRegistry = customElements): void {
-  for (const tag of ELEMENT_TAGS) {
-    if (!registry.get(tag)) registry.define(tag, createElementClass(tag));
-  }
+  for (const tag of ELEMENT_TAGS) defineCadenceElement(tag, WIDGET_COMPONENTS[ELEMENT_WIDGETS[tag]], registry);
 }

@@ -16,8 +16,12 @@ export interface CadenceContextValue {
 
 export const CadenceContext = createContext<CadenceContextValue | null>(null);
 
-/** The element dialogs and menus portal into: the nearest widget root, so styles apply (and Shadow DOM works). */
-export const PortalRootContext = createContext<HTMLElement | null>(null);
+/**
+ * The element dialogs and menus portal into: the nearest widget root, so styles apply (and
+ * Shadow DOM works). `null` while that root is not mounted yet; `undefined` outside any widget
+ * (they portal into the body).
+ */
+export const PortalRootContext = createContext<HTMLElement | null | undefined>(undefined);
 
 /** The provider's client, store, toasts and clock; says what is wrong when used outside one. */
 export function useCadence(component = 'This component'): CadenceContextValue {

@@ -1,16 +1,5 @@
-import {
-  FloatingFocusManager,
-  FloatingNode,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useFloatingNodeId,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
-import { useContext, useId, type ReactNode, type RefObject } from 'react';
-import { PortalRootContext } from '../provider/context';
+import { useId, type ReactNode, type RefObject } from 'react';
+import { Portal, useLayer } from './layer';
 
 export interface DialogProps {
   open: boolean;
@@ -25,46 +14,47 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-/** A modal dialog: focus is trapped, Escape and a click outside close it. */
+const OVERLAY_STYLE = { position: 'fixed', inset: 0, overflow: 'auto' } as const;
+
+/** A modal dialog: focus is trapped, Escape and a click outside close it (an alertdialog: only its buttons and Escape). */
 export function Dialog({ open, onOpenChange, title, description, headerExtra, role = 'dialog', size = 'md', initialFocus, children }: DialogProps): ReactNode {
-  const nodeId = useFloatingNodeId();
-  const { refs, context } = useFloating({ open, onOpenChange, nodeId });
-  const dismiss = useDismiss(context, { outsidePressEvent: 'mousedown', outsidePress: role !== 'alertdialog' });
-  const { getFloatingProps } = useInteractions([dismiss, useRole(context, { role })]);
-  const portalRoot = useContext(PortalRootContext);
+  const layer = useLayer(open, {
+    onClose: () => onOpenChange(false),
+    modal: true,
+    outsidePress: role !== 'alertdialog',
+    pressEvent: 'mousedown',
+    ...(initialFocus !== undefined ? { initialFocus } : {}),
+  });
   const titleId = useId();
   const descriptionId = useId();
+  if (!open) return null;
   return (
-    <FloatingNode id={nodeId}>
-      {open && (
-        <FloatingPortal root={portalRoot}>
-          <FloatingOverlay className="cad-root cad-overlay" lockScroll>
-            <FloatingFocusManager context={context} {...(initialFocus !== undefined ? { initialFocus } : {})}>
-              <div
-                ref={refs.setFloating}
-                className={`cad-dialog cad-dialog--${size}`}
-                aria-labelledby={titleId}
-                aria-describedby={description ? descriptionId : undefined}
-                {...getFloatingProps()}
-              >
-                <div className="cad-dialog__header">
-                  <div className="cad-dialog__heading">
-                    <h2 id={titleId} className="cad-dialog__title">{title}</h2>
-                    {headerExtra}
-                  </div>
-                  {description && <p id={descriptionId} className="cad-dialog__description">{description}</p>}
-                </div>
-                {children}
-                {role === 'dialog' && (
-                  <button type="button" className="cad-icon-button cad-dialog__close" aria-label="Close" onClick={() => onOpenChange(false)}>
-                    ×
-                  </button>
-                )}
-              </div>
-            </FloatingFocusManager>
-          </FloatingOverlay>
-        </FloatingPortal>
-      )}
-    </FloatingNode>
+    <Portal>
+      <div className="cad-root cad-overlay" style={OVERLAY_STYLE}>
+        <div
+          ref={layer.ref}
+          role={role}
+          aria-modal="true"
+          tabIndex={-1}
+          className={`cad-dialog cad-dialog--${size}`}
+          aria-labelledby={titleId}
+          aria-describedby={description ? descriptionId : undefined}
+        >
+          <div className="cad-dialog__header">
+            <div className="cad-dialog__heading">
+              <h2 id={titleId} className="cad-dialog__title">{title}</h2>
+              {headerExtra}
+            </div>
+            {description && <p id={descriptionId} className="cad-dialog__description">{description}</p>}
+          </div>
+          {children}
+          {role === 'dialog' && (
+            <button type="button" className="cad-icon-button cad-dialog__close" aria-label="Close" onClick={() => onOpenChange(false)}>
+              ×
+            </button>
+          )}
+        </div>
+      </div>
+    </Portal>
   );
 }

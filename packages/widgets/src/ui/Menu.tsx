@@ -1,20 +1,5 @@
-import {
-  FloatingFocusManager,
-  FloatingNode,
-  FloatingPortal,
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useFloatingNodeId,
-  useInteractions,
-  useListNavigation,
-} from '@floating-ui/react';
-import { useContext, useRef, useState, type ReactNode } from 'react';
-import { PortalRootContext } from '../provider/context';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { FLOATING_STYLE, Portal, useLayer, usePlacement } from './layer';
 
 export interface MenuItem {
   label: string;
@@ -23,62 +8,80 @@ export interface MenuItem {
 }
 
 /**
- * A button opening a menu; arrow keys move, Enter picks, Escape closes. The roles are set by
- * hand: floating-ui's useRole would make the trigger a 'menuitem' inside a dialog's tree.
+ * A button opening a menu (WAI-ARIA menu button): focus goes to the first item, arrow keys,
+ * Home and End move, Enter picks, Escape, Tab or a press outside close it.
  */
 export function Menu({ label, items }: { label: string; items: MenuItem[] }): ReactNode {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState<number | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
-  const nodeId = useFloatingNodeId();
-  const { refs, floatingStyles, context } = useFloating({
-    nodeId,
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-end',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useListNavigation(context, { listRef, activeIndex: active, onNavigate: setActive, loop: true }),
-  ]);
-  const portalRoot = useContext(PortalRootContext);
+  const close = () => {
+    setOpen(false);
+    setActive(null);
+  };
+  const layer = useLayer(open, { onClose: close, reference: trigger });
+  usePlacement(open, trigger, layer.element, 'end');
+  const show = (index: number) => {
+    setOpen(true);
+    setActive(index);
+  };
+  const move = (index: number) => {
+    const n = items.length;
+    const next = ((index % n) + n) % n;
+    setActive(next);
+    listRef.current[next]?.focus();
+  };
+  const onMenuKey = (e: KeyboardEvent) => {
+    const at = active ?? -1;
+    const to = { ArrowDown: at + 1, ArrowUp: at < 0 ? items.length - 1 : at - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    move(to);
+  };
   return (
-    <FloatingNode id={nodeId}>
-      <button type="button" ref={refs.setReference} className="cad-icon-button" aria-label={label}
-        aria-haspopup="menu" aria-expanded={open} {...getReferenceProps()}>
+    <>
+      <button
+        type="button"
+        ref={trigger}
+        className="cad-icon-button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => (open ? close() : show(0))}
+        onKeyDown={(e) => {
+          if (open || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+          e.preventDefault();
+          show(e.key === 'ArrowDown' ? 0 : items.length - 1);
+        }}
+      >
         ⋯
       </button>
       {open && (
-        <FloatingPortal root={portalRoot}>
-          <FloatingFocusManager context={context} modal={false} initialFocus={0}>
-            <div ref={refs.setFloating} style={floatingStyles} className="cad-root cad-menu" role="menu" aria-label={label} {...getFloatingProps()}>
-              {items.map((item, i) => (
-                <button
-                  key={item.label}
-                  type="button"
-                  role="menuitem"
-                  tabIndex={active === i ? 0 : -1}
-                  className={`cad-menu__item${item.danger ? ' cad-menu__item--danger' : ''}`}
-                  ref={(el) => {
-                    listRef.current[i] = el;
-                  }}
-                  {...getItemProps({
-                    onClick() {
-                      setOpen(false);
-                      item.onSelect();
-                    },
-                  })}
-                >
-                  {item.label}
-                </button>
-              ))}
-            </div>
-          </FloatingFocusManager>
-        </FloatingPortal>
+        <Portal>
+          <div ref={layer.ref} style={FLOATING_STYLE} className="cad-root cad-menu" role="menu" aria-label={label} tabIndex={-1} onKeyDown={onMenuKey}>
+            {items.map((item, i) => (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                tabIndex={active === i ? 0 : -1}
+                className={`cad-menu__item${item.danger ? ' cad-menu__item--danger' : ''}`}
+                ref={(el) => {
+                  listRef.current[i] = el;
+                }}
+                onFocus={() => setActive(i)}
+                onClick={() => {
+                  close();
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
+        </Portal>
       )}
-    </FloatingNode>
+    </>
   );
 }

@@ -1,22 +1,7 @@
-import {
-  FloatingFocusManager,
-  FloatingNode,
-  FloatingPortal,
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useFloatingNodeId,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
-import { useContext, useState, type ReactNode } from 'react';
-import { PortalRootContext } from '../provider/context';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { FLOATING_STYLE, Portal, useLayer, usePlacement } from './layer';
 
-/** A button opening a non-modal dialog beside it; Escape or a click outside closes it. */
+/** A button opening a non-modal dialog beside it; Escape, Tab away or a click outside closes it. */
 export function Popover({ label, trigger, title, children, className = 'cad-link-button' }: {
   /** Accessible name of the trigger. */
   label: string;
@@ -26,28 +11,32 @@ export function Popover({ label, trigger, title, children, className = 'cad-link
   className?: string;
 }): ReactNode {
   const [open, setOpen] = useState(false);
-  const nodeId = useFloatingNodeId();
-  const { refs, floatingStyles, context } = useFloating({
-    nodeId, open, onOpenChange: setOpen, placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })], whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
-  const portalRoot = useContext(PortalRootContext);
+  const reference = useRef<HTMLButtonElement>(null);
+  const layer = useLayer(open, { onClose: () => setOpen(false), reference });
+  usePlacement(open, reference, layer.element, 'start');
+  const id = useId();
   return (
-    <FloatingNode id={nodeId}>
-      <button type="button" ref={refs.setReference} className={className} aria-label={label} {...getReferenceProps()}>
+    <>
+      <button
+        type="button"
+        ref={reference}
+        className={className}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         {trigger}
       </button>
       {open && (
-        <FloatingPortal root={portalRoot}>
-          <FloatingFocusManager context={context} modal={false}>
-            <div ref={refs.setFloating} style={floatingStyles} className="cad-root cad-popover" aria-label={title} {...getFloatingProps()}>
-              <p className="cad-popover__title">{title}</p>
-              {children}
-            </div>
-          </FloatingFocusManager>
-        </FloatingPortal>
+        <Portal>
+          <div ref={layer.ref} id={id} role="dialog" tabIndex={-1} style={FLOATING_STYLE} className="cad-root cad-popover" aria-label={title}>
+            <p className="cad-popover__title">{title}</p>
+            {children}
+          </div>
+        </Portal>
       )}
-    </FloatingNode>
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import type { CadenceClient } from '@cadence/core';
-import { FloatingTree } from '@floating-ui/react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { CadenceProvider } from '../provider/CadenceProvider';
 import { CadenceContext, PortalRootContext } from '../provider/context';
@@ -23,11 +22,9 @@ function Shell({ name, className, children }: RootProps): ReactNode {
   return (
     <InsideWidget.Provider value>
       <PortalRootContext.Provider value={portalRoot}>
-        <FloatingTree>
-          <div ref={setPortalRoot} className={`cad-root cad-${name.toLowerCase()}${className ? ` ${className}` : ''}`}>
-            {children}
-          </div>
-        </FloatingTree>
+        <div ref={setPortalRoot} className={`cad-root cad-${name.toLowerCase()}${className ? ` ${className}` : ''}`}>
+          {children}
+        </div>
       </PortalRootContext.Provider>
     </InsideWidget.Provider>
   );

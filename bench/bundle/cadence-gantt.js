@@ -1,0 +1,2 @@
+// What a React host imports to show a working Cadence Gantt (see cadence-calendar.js).
+export { CadenceProvider, Gantt } from '@cadence/widgets/gantt';

@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CadenceApiError } from './errors';
+import { createHttpClient } from './http-client';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A fetch answering from a queue of responses (or errors), recording every request. */
+function fakeFetch(answers: Array<Response | Error | (() => Promise<Response>)>) {
+  const seen: Seen[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    seen.push({ method: req.method, url: req.url, headers: req.headers, body: req.body ? await req.text() : undefined });
+    const next = answers.shift();
+    if (!next) throw new Error('no more answers');
+    if (next instanceof Error) throw next;
+    return typeof next === 'function' ? next() : next;
+  });
+  return { fetch: fn as unknown as typeof fetch, seen };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('createHttpClient', () => {
+  it('should send the token, the query and the JSON body to /api under the base URL', async () => {
+    const { fetch, seen } = fakeFetch([json(200, []), json(201, { id: 'c1' })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test/base/', getToken: () => 'tok', fetch });
+    await client.campaigns.list({ from: '2025-01-01', to: undefined, channel: 'email' });
+    const row = await client.campaigns.create({ title: 'A', planning_start_date: '2025-01-01', live_date: '2025-01-02' });
+    expect(row).toEqual({ id: 'c1' });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: 'https://cadence.test/base/api/campaigns?from=2025-01-01&channel=email' });
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    expect(seen[1]).toMatchObject({ method: 'POST', url: 'https://cadence.test/base/api/campaigns' });
+    expect(seen[1]!.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(seen[1]!.body))).toMatchObject({ title: 'A' });
+    expect(seen[0]!.body).toBeUndefined();
+  });
+
+  it('should use the access key without a token, send If-Match, and return nothing for 204', async () => {
+    const { fetch, seen } = fakeFetch([new Response(null, { status: 204 })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'key', fetch });
+    await expect(client.campaigns.remove('a b', { version: 3 })).resolves.toBeUndefined();
+    expect(seen[0]).toMatchObject({ method: 'DELETE', url: 'https://cadence.test/api/campaigns/a%20b' });
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer key');
+    expect(seen[0]!.headers.get('If-Match')).toBe('"3"');
+  });
+
+  it("should throw the server's error code, message, details and current row", async () => {
+    const current = { id: 'c1', version: 4 };
+    const { fetch } = fakeFetch([json(412, { error: { code: 'version_conflict', message: 'Changed', details: [{ path: 'title', message: 'x' }], current } })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch });
+    const err = await client.campaigns.update('c1', { title: 'B' }, { version: 3 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CadenceApiError);
+    expect(err).toMatchObject({ status: 412, code: 'version_conflict', message: 'Changed', current });
+    expect((err as CadenceApiError).fieldMessage('title')).toBe('x');
+  });
+
+  it('should call a non-JSON failure internal and keep its status', async () => {
+    const { fetch } = fakeFetch([new Response('<html>bad gateway</html>', { status: 500 })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch });
+    await expect(client.ideas.list()).rejects.toMatchObject({ status: 500, code: 'internal', message: 'Request failed with status 500' });
+  });
+
+  it('should retry a read twice on a transient status or a refused connection, and never a write', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch, seen } = fakeFetch([json(503, {}), new TypeError('fetch failed'), json(200, [{ id: 'i1' }]), json(503, {})]);
+      const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch });
+      const read = client.ideas.list();
+      await vi.runAllTimersAsync();
+      await expect(read).resolves.toEqual([{ id: 'i1' }]);
+      expect(seen).toHaveLength(3);
+      const write = client.ideas.create({ title: 'x' } as never).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(await write).toMatchObject({ status: 503 });
+      expect(seen).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("should wait for the server's Retry-After on 429 and give up after two retries", async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch, seen } = fakeFetch([json(429, {}, { 'Retry-After': '2' }), json(429, {}, { 'Retry-After': '2' }), json(429, { error: { code: 'rate_limited', message: 'Slow down' } }, { 'Retry-After': '2' })]);
+      const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch });
+      const read = client.events.list().catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toHaveLength(2);
+      await vi.runAllTimersAsync();
+      expect(await read).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 2 });
+      expect(seen).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should report a server that does not answer in time as a network error', async () => {
+    const hang = (): Promise<Response> => new Promise(() => undefined);
+    const fetch = vi.fn((req: Request) =>
+      Promise.race([hang(), new Promise<Response>((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason)))]),
+    ) as unknown as typeof globalThis.fetch;
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch, timeoutMs: 50 });
+    await expect(client.campaigns.list()).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('should send a CSV import as text with no timeout', async () => {
+    const { fetch, seen } = fakeFetch([json(200, { created: 1 })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch, timeoutMs: 1 });
+    await client.prospective.importCsv('name\nA', { dryRun: true });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: 'https://cadence.test/api/prospective-publications/import?dry_run=1', body: 'name\nA' });
+    expect(seen[0]!.headers.get('Content-Type')).toBe('text/csv');
+  });
+});

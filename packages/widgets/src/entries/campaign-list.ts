@@ -1,0 +1,6 @@
+// @cadence/widgets/campaign-list: the CampaignList and StatCards and the provider, and nothing else (see provider.ts).
+export * from './provider';
+export { CampaignList } from '../list/CampaignList';
+export type { CampaignListProps } from '../list/CampaignList';
+export { StatCards } from '../list/StatCards';
+export type { StatCardsProps } from '../list/StatCards';
