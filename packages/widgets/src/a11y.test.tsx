@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Calendar } from './calendar/Calendar';
 import { CampaignDialog } from './campaign-dialog/CampaignDialog';
 import { ChannelBoard } from './channels/ChannelBoard';
@@ -57,16 +57,6 @@ async function check(ui: ReactElement, { failList, ...options }: State[1], then?
 }
 
 describe('accessibility (axe: no serious or critical violations)', () => {
-  // jsdom reports navigator.vendor 'Apple Computer, Inc.', so floating-ui takes its Safari path
-  // and renders its focus guards as unnamed role="button" spans (a VoiceOver workaround). Audit
-  // as Chromium, which the e2e tests drive; the Safari behaviour is upstream's choice.
-  const vendor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'vendor');
-  beforeAll(() => Object.defineProperty(navigator, 'vendor', { value: 'Google Inc.', configurable: true }));
-  afterAll(() => {
-    delete (navigator as { vendor?: string }).vendor;
-    if (vendor) Object.defineProperty(Object.getPrototypeOf(navigator), 'vendor', vendor);
-  });
-
   for (const [widget, ui] of WIDGETS) {
     for (const [state, options] of STATES) {
       it(`should pass for ${widget}, ${state}`, () => check(ui(), options));

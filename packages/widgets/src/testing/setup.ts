@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom lacks the observers floating-ui and the virtualizer look for.
+// jsdom lacks the ResizeObserver that layers and the virtualizer use.
 class NoopResizeObserver {
   observe(): void {}
   unobserve(): void {}
