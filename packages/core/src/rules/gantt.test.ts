@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, MULTI_CHANNEL_COLOR, type Channel } from '../channels';
+import { addDays } from '../dates';
 import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
 import { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './gantt';
 
@@ -121,6 +122,30 @@ describe.each(TEST_ZONES)('gantt rules in TZ=%s', (zone) => {
       expect(planning.map((b) => b.campaign.id)).toEqual(['in']);
       expect(planning[0]).toMatchObject({ span: { start: '2026-11-01', end: '2026-11-10' }, leftPercent: 0 });
       expect(layoutGantt(list, ganttRange('2026-10-01', 'quarter'), 'live').map((b) => b.campaign.id)).toEqual(['ongoing', 'in']);
+    });
+
+    it('should place every bar exactly where barGeometry does', () => {
+      // Dates before, inside and after a quarter, each reused by many campaigns (layoutGantt
+      // parses each distinct date once).
+      const days = Array.from({ length: 140 }, (_, i) => addDays('2026-09-10', i));
+      const pick = (i: number) => days[(i * 37 + 11) % days.length]!;
+      const list = Array.from({ length: 400 }, (_, i) => ({ id: String(i), planning_start_date: pick(i), live_date: pick(i * 7 + 3), end_date: i % 4 === 0 ? null : pick(i * 13 + 5) }));
+      const quarter = ganttRange('2026-11-15', 'quarter');
+      for (const view of ['planning', 'live'] as const) {
+        const expected = list.flatMap((c) => {
+          const span = barSpan(c, view);
+          const g = barGeometry(span, quarter);
+          return g ? [{ campaign: c, span, ...g }] : [];
+        });
+        expect(expected.length).toBeGreaterThan(50);
+        expect(expected.length).toBeLessThan(list.length);
+        expect(layoutGantt(list, quarter, view)).toEqual(expected);
+      }
+    });
+
+    it('should still refuse an impossible date', () => {
+      const bad = [{ planning_start_date: '2026-11-31', live_date: '2026-12-02', end_date: null }];
+      expect(() => layoutGantt(bad, ganttRange('2026-11-15', 'quarter'), 'planning')).toThrow(RangeError);
     });
   });
 

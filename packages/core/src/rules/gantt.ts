@@ -97,23 +97,41 @@ export function inRange(span: YmdSpan, range: YmdSpan): boolean {
  */
 export function barGeometry(span: YmdSpan, range: YmdSpan): BarGeometry | null {
   if (!inRange(span, range)) return null;
-  const total = daysBetween(range.start, range.end) + 1;
+  return geometry(span, range, daysBetween(range.start, range.end) + 1, (d) => daysBetween(range.start, d));
+}
+
+/** barGeometry's arithmetic on day offsets from the range start; `span` is in range. */
+function geometry(span: YmdSpan, range: YmdSpan, total: number, offset: (d: Ymd) => number): BarGeometry {
   const clippedStart = span.start < range.start;
   const clippedEnd = span.end > range.end;
-  const from = clippedStart ? range.start : span.start;
-  const to = clippedEnd ? range.end : span.end;
-  const widthPercent = Math.min(100, Math.max(LIMITS.ganttMinBarWidthPercent, ((daysBetween(from, to) + 1) / total) * 100));
-  const leftPercent = Math.min((daysBetween(range.start, from) / total) * 100, 100 - widthPercent);
+  const from = clippedStart ? 0 : offset(span.start);
+  const to = clippedEnd ? total - 1 : offset(span.end);
+  const widthPercent = Math.min(100, Math.max(LIMITS.ganttMinBarWidthPercent, ((to - from + 1) / total) * 100));
+  const leftPercent = Math.min((from / total) * 100, 100 - widthPercent);
   return { leftPercent, widthPercent, clippedStart, clippedEnd };
 }
 
-/** Filter and geometry in one pass, keeping the input order. */
+/**
+ * Filter and geometry in one pass, keeping the input order. Thousands of campaigns share
+ * the few dozen days of a range, so each distinct date is parsed once per call.
+ */
 export function layoutGantt<T extends DatedCampaign>(list: readonly T[], range: YmdSpan, view: ScheduleView): GanttBar<T>[] {
+  const total = daysBetween(range.start, range.end) + 1;
+  const offsets = new Map<Ymd, number>();
+  const offset = (d: Ymd): number => {
+    let n = offsets.get(d);
+    if (n === undefined) {
+      n = daysBetween(range.start, d);
+      offsets.set(d, n);
+    }
+    return n;
+  };
   const bars: GanttBar<T>[] = [];
   for (const campaign of list) {
     const span = barSpan(campaign, view);
-    const geometry = barGeometry(span, range);
-    if (geometry) bars.push({ campaign, span, ...geometry });
+    if (!inRange(span, range)) continue;
+    const g = geometry(span, range, total, offset);
+    bars.push({ campaign, span, leftPercent: g.leftPercent, widthPercent: g.widthPercent, clippedStart: g.clippedStart, clippedEnd: g.clippedEnd });
   }
   return bars;
 }

@@ -57,6 +57,7 @@ function GanttBody(props: GanttProps): ReactNode {
   const span = ganttRange(anchor, range);
   const campaigns = useCampaignSource({ from: span.start, to: span.end, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const showChannels = props.showChannels ?? true;
+  const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const rows = useMemo<GanttRow[]>(() => {
     const bars = layoutGantt(campaigns.all, span, view);
@@ -101,12 +102,12 @@ function GanttBody(props: GanttProps): ReactNode {
           <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
             <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>
             <div className="cad-gantt__track">
-              {monthGridlines(span).map((g) => (
+              {gridlines.map((g) => (
                 <span key={g.ymd} className="cad-gantt__month" style={{ left: `${g.leftPercent}%` }}>{g.label}</span>
               ))}
             </div>
           </div>
-          <GanttRows rows={rows} view={view} gridlines={monthGridlines(span)} rights={session.rights} onEdit={editor.edit} />
+          <GanttRows rows={rows} view={view} gridlines={gridlines} rights={session.rights} onEdit={editor.edit} />
         </div>
       )}
       <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>
