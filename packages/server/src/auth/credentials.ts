@@ -20,9 +20,13 @@ export async function resolveCredential(s: Services, token: string): Promise<Cre
   if (token.startsWith(ACCESS_KEY_PREFIX)) return resolveAccessKey(s, token);
   const claims = await s.jwt.verify(token);
   if (!claims) return { failure: 'Invalid or expired access token' };
-  const record = await s.principals.get(`s:${claims.userId}:${claims.sessionId}`, () => loadSessionPrincipal(s.db, claims.userId, claims.sessionId));
-  if (!record || record.revoked) return { failure: 'This session has ended. Sign in again.' };
-  return { auth: { principal: toPrincipal(record), user: record.user, sessionId: claims.sessionId } };
+  // The cached value is the whole, immutable AuthState: nothing is rebuilt per request.
+  const result = await s.principals.get(`s:${claims.userId}:${claims.sessionId}`, async (): Promise<CredentialResult> => {
+    const record = await loadSessionPrincipal(s.db, claims.userId, claims.sessionId);
+    if (!record || record.revoked) return { failure: 'This session has ended. Sign in again.' };
+    return { auth: Object.freeze({ principal: Object.freeze(toPrincipal(record)), user: record.user, sessionId: claims.sessionId }) };
+  });
+  return result;
 }
 
 async function resolveAccessKey(s: Services, secret: string): Promise<CredentialResult> {

@@ -30,7 +30,22 @@ export interface Resource<Raw extends { id: string; version: number }, Row> {
 
 type AnyResource = Resource<any, any>;
 
-const byId = (r: AnyResource, db: Knex, id: string) => r.select(db).where(r.idColumn ?? `${r.table}.id`, id).first();
+// The one-row read is the hottest query there is (every GET of a row, every write): its SQL is
+// compiled once per resource rather than by the query builder on each call.
+const byIdSql = new WeakMap<AnyResource, string | null>();
+async function byId(r: AnyResource, db: Knex, id: string): Promise<any> {
+  const query = () => r.select(db).where(r.idColumn ?? `${r.table}.id`, id).limit(1);
+  let sql = byIdSql.get(r);
+  if (sql === undefined) {
+    const compiled = query().toSQL();
+    // Only a select whose sole parameters are the id and the limit can be reused as is.
+    sql = compiled.bindings.length === 2 ? compiled.sql : null;
+    byIdSql.set(r, sql);
+  }
+  if (sql === null) return query().first();
+  const result = await db.raw(sql, [id, 1]);
+  return (result.rows ?? result)[0];
+}
 
 export async function getRow<Row>(s: Services, r: Resource<any, Row>, p: Principal, id: string): Promise<Row> {
   const raw = await byId(r, s.db, id);

@@ -6,6 +6,7 @@ import {
   signInSchema,
   signUpSchema,
   userSchema,
+  type Principal,
 } from '@cadence/core';
 import { z } from 'zod';
 import { refresh, signIn, signOut, signUp } from '../../auth/sessions';
@@ -15,6 +16,14 @@ import type { RouteTable } from '../../http/route';
 import { confirmationMail } from '../../mail/templates';
 import { siteUrl } from './functions';
 import type { Services } from '../../services';
+
+// A cached principal is one frozen object for many requests: its abilities are worked out once.
+const abilityMemo = new WeakMap<Principal, ReturnType<typeof abilities>>();
+function abilitiesOf(p: Principal): ReturnType<typeof abilities> {
+  let a = abilityMemo.get(p);
+  if (!a) abilityMemo.set(p, (a = abilities(p)));
+  return a;
+}
 
 const TAG = 'Auth';
 const CONFIRMATION_TTL_MS = 7 * 86_400_000;
@@ -95,7 +104,7 @@ export function authRoutes(s: Services, t: RouteTable): void {
       user: presentUser(auth.user),
       role: auth.principal.role,
       permissions: auth.principal.permissions,
-      abilities: abilities(auth.principal),
+      abilities: abilitiesOf(auth.principal),
     }),
   });
 }
