@@ -150,6 +150,25 @@ describe('imports', () => {
     expect(fromXlsx.stderr).toMatch(/imported 1 row\(s\), skipped 1/);
   });
 
+  it('should stream a prospective-publications CSV, naming every bad line and field, and import nothing from it', async () => {
+    const good = Array.from({ length: 3000 }, (_, i) => `Streamed ${i},NA,,,see s${i}.example/ads`);
+    const bad = file('pubs-bad.csv', ['Name,Region', ...good, `${'x'.repeat(301)},NA`, `Fine,${'r'.repeat(301)}`].join('\n'));
+    const res = await cli(['import', 'prospective-publications', bad]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/Importing 3002 row\(s\): 0\/3002/);
+    expect(res.stderr).toContain('Line 3002: name: Must be at most 300 characters (and 1 more problem(s); nothing was imported)');
+    expect(res.stderr).toContain('line 3003.region: Must be at most 300 characters');
+    const ok = file('pubs-ok.csv', ['Name,Region', ...good].join('\r\n'));
+    const imported = await cli(['import', 'prospective-publications', ok, '--json']);
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ imported: 3000, skipped: [] });
+    expect(imported.stderr).toMatch(/Importing 3000 row\(s\): 3000\/3000/);
+    const empty = await cli(['import', 'prospective-publications', file('pubs-empty.csv', 'Name,Region\n')]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('pubs-empty.csv: File must contain at least a header row and one data row');
+    expect((await cli(['import', 'prospective-publications', path.join(work, 'missing.csv')])).stderr).toContain('no such file');
+  });
+
   it('should refuse a campaigns file with bad lines, naming every one, and import nothing', async () => {
     const bad = file('bad.csv', 'title,planning_start_date,live_date,channels\nGood,2026-01-01,2026-01-05,email\nNo date,2026-13-01,2026-01-05,email\n,2026-01-01,2026-01-05,fax\n');
     const res = await cli(['import', 'campaigns', bad]);

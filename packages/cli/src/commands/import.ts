@@ -1,9 +1,11 @@
 import { parseProspectiveCsv, toCsv, type BulkReport, type CadenceAdminClient, type ImportReport } from '@cadence/core';
+import { createReadStream, openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { CommandContext } from '../context';
 import { CliError, usageError } from '../errors';
 import { CAMPAIGN_TABLE, EVENT_TABLE, parseTable, type TableSpec } from '../files/columns';
-import { readTable } from '../files/read-table';
-import { startProgress } from '../progress';
+import { readTable, tableKind } from '../files/read-table';
+import { startProgress, type Progress } from '../progress';
 import { clientFor, resolveTarget } from '../session';
 
 export const IMPORT_KINDS = ['prospective-publications', 'campaigns', 'events'] as const;
@@ -35,21 +37,97 @@ function refuse(file: string, errors: Array<{ line: number; message: string }>):
   throw new CliError(`${file}: ${errors.length} problem(s); nothing was imported:\n${lines.join('\n')}`);
 }
 
-async function importProspective(ctx: CommandContext, c: CadenceAdminClient, file: string, opts: ImportOptions): Promise<FinalReport> {
-  const table = await readTable(file);
-  // The server applies the spec's bulk rules to CSV text; a spreadsheet is converted to it first.
-  const csv = table.text ?? toCsv(table.records.map((r) => r.fields), { guardFormulas: false });
-  const preview = parseProspectiveCsv(csv);
-  if (preview.error) throw new CliError(`${file}: ${preview.error}`);
-  const progress = startProgress(`Importing ${preview.rows.length} row(s)`, preview.rows.length);
-  let report: ImportReport;
-  try {
-    report = await c.prospective.importCsv(csv, { dryRun: !!opts.dryRun, skipExisting: !!opts.skipExisting });
-  } finally {
-    progress.stop();
+/**
+ * The file as an upload body that tells how many of its bytes fetch has read. The server reads
+ * an import as it goes (validating and loading), so this is the import's own progress. The data
+ * is the file's (streamed from disk, never held in memory) whether or not fetch asks stream().
+ */
+class CountingBlob extends Blob {
+  constructor(
+    file: Blob,
+    private readonly onRead: (bytes: number) => void,
+  ) {
+    super([file], { type: 'text/csv' });
   }
-  // For a spreadsheet, CSV lines are sheet rows, so the line numbers hold for both.
-  return { file, kind: 'prospective-publications', dry_run: !!opts.dryRun, ...report };
+
+  override stream(): ReturnType<Blob['stream']> {
+    const onRead = this.onRead;
+    const reader = super.stream().getReader();
+    return new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        onRead(value.byteLength);
+        controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    }) as ReturnType<Blob['stream']>;
+  }
+}
+
+/** Rows the file holds (spec §5: named rows), read beside the upload; and the file's own error. */
+async function countRows(file: string): Promise<{ rows: number; error?: string }> {
+  let rows = 0;
+  const { error } = await parseProspectiveCsv(createReadStream(file, { highWaterMark: 256 * 1024 }), (batch) => {
+    rows += batch.rows.length;
+  });
+  return error ? { rows, error } : { rows };
+}
+
+async function importProspective(ctx: CommandContext, c: CadenceAdminClient, file: string, opts: ImportOptions): Promise<FinalReport> {
+  const bulk = { dryRun: !!opts.dryRun, skipExisting: !!opts.skipExisting };
+  const done = (report: ImportReport): FinalReport => ({ file, kind: 'prospective-publications', dry_run: !!opts.dryRun, ...report });
+  if (tableKind(file) === 'xlsx') {
+    // The server applies the spec's bulk rules to CSV text; a spreadsheet is converted to it first.
+    // Its CSV lines are sheet rows, so the line numbers hold for both.
+    const table = await readTable(file);
+    const csv = toCsv(table.records.map((r) => r.fields), { guardFormulas: false });
+    const preview = parseProspectiveCsv(csv);
+    if (preview.error) throw new CliError(`${file}: ${preview.error}`);
+    const progress = startProgress(`Importing ${preview.rows.length} row(s)`, preview.rows.length);
+    try {
+      return done(await c.prospective.importCsv(csv, bulk));
+    } finally {
+      progress.stop();
+    }
+  }
+  // A CSV streams from disk to the server, which checks and loads it as it arrives; the rows are
+  // counted here at the same time, for the progress line.
+  let blob: Blob;
+  try {
+    if (!(await stat(file)).isFile()) throw new Error('not a file');
+    blob = await openAsBlob(file);
+  } catch (err) {
+    throw new CliError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  let sent = 0;
+  let progress: Progress | null = null;
+  let total = 0;
+  const show = () => progress?.update(blob.size ? Math.min(total, Math.floor((total * sent) / blob.size)) : total);
+  const counted = countRows(file).then(
+    (count) => {
+      total = count.rows;
+      if (!count.error) progress = startProgress(`Importing ${total} row(s)`, total);
+      show();
+      return count;
+    },
+    () => ({ rows: 0 }) as { rows: number; error?: string }, // the server reads it anyway and says what is wrong
+  );
+  const body = new CountingBlob(blob, (bytes) => {
+    sent += bytes;
+    show();
+  });
+  try {
+    // The client sends any fetch body; its type says string because most callers have text.
+    return done(await c.prospective.importCsv(body as unknown as string, bulk));
+  } catch (err) {
+    const { error } = await counted;
+    if (error) throw new CliError(`${file}: ${error}`);
+    throw err;
+  } finally {
+    await counted;
+    (progress as Progress | null)?.stop();
+  }
 }
 
 async function importTable<T>(

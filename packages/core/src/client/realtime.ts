@@ -156,6 +156,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
           s.handler(msg as ChangeMessage);
         }
       } else if (msg.type === 'resync') {
+        // A topic-wide change (a large import) carries its seq: it is not replayed on resume.
+        if (typeof msg.seq === 'number') lastSeq = Math.max(lastSeq, msg.seq);
         resyncHandlers.forEach((h) => h());
       } else if (msg.type === 'error' && msg.code === 'unauthorized') {
         status('unauthorized');

@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 
-export type ChangeOp = 'insert' | 'update' | 'delete';
+/**
+ * `resync`: many rows of a topic changed at once (a large import); its subscribers are told to
+ * refetch instead of receiving every row (ADR 14).
+ */
+export type ChangeOp = 'insert' | 'update' | 'delete' | 'resync';
 
 export const TOPICS = [
   'campaigns',

@@ -9,6 +9,7 @@ import { registerDataRoutes } from '../routes/index';
 import { openapiDocument } from '../routes/openapi/document';
 import { RouteTable } from './route';
 import { serveStorage } from '../routes/storage/routes';
+import { streamsItsOwnBody } from '../routes/industry/prospective';
 import { healthRouter } from '../routes/health/router';
 import type { Services } from '../services';
 import { authenticate, type CadenceState } from './authenticate';
@@ -48,18 +49,18 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
     await next();
   });
   app.use(corsForAllowedOrigins(s));
-  app.use(
-    koaBody({
-      json: true,
-      jsonLimit: LIMITS.jsonBodyBytes,
-      jsonStrict: true,
-      text: true,
-      textLimit: LIMITS.csvBodyBytes,
-      urlencoded: false,
-      multipart: false,
-      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-    }),
-  );
+  const parseBody = koaBody({
+    json: true,
+    jsonLimit: LIMITS.jsonBodyBytes,
+    jsonStrict: true,
+    text: true,
+    textLimit: LIMITS.csvBodyBytes,
+    urlencoded: false,
+    multipart: false,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+  });
+  // A CSV import streams its body, with a limit of its own (IMPORT_BODY_BYTES).
+  app.use((ctx, next) => (streamsItsOwnBody(ctx) ? next() : parseBody(ctx, next)));
   app.use(authenticate(s));
 
   app.use(serveStorage(s.storage));

@@ -80,6 +80,11 @@ export function attachRealtime(s: Services, server: Server, hub: ChangeHub): Rea
       if (change.seq <= c.cursor) continue;
       if (change.topic === 'permissions' && change.row?.user_id === c.principal?.userId) await refreshPrincipal(c);
       c.cursor = change.seq;
+      if (change.op === 'resync') {
+        // Says only that the topic changed, which every subscriber may know; no row is sent.
+        if ([...c.subs.values()].some((sub) => sub.topic === change.topic)) c.send({ type: 'resync', seq: change.seq, topic: change.topic });
+        continue;
+      }
       const p = c.principal;
       if (!p || !canReadChange(p, change.topic, change.row)) continue;
       const wanted = [...c.subs.values()].some((sub) => sub.topic === change.topic && matchesFilter(sub.filter, change.row));

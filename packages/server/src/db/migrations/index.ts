@@ -4,6 +4,7 @@ import * as changeLogState from './20261122010000_change_log_state';
 import * as rateLimits from './20261122020000_rate_limits';
 import * as principalNotify from './20261122030000_principal_notify';
 import * as changeSequencer from './20261122040000_change_sequencer';
+import * as prospectiveCreatorCheck from './20261122050000_prospective_creator_check';
 
 interface Migration {
   name: string;
@@ -19,6 +20,7 @@ const migrations: Migration[] = [
   { name: '20261122020000_rate_limits', ...rateLimits },
   { name: '20261122030000_principal_notify', ...principalNotify },
   { name: '20261122040000_change_sequencer', ...changeSequencer },
+  { name: '20261122050000_prospective_creator_check', ...prospectiveCreatorCheck },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
