@@ -5,20 +5,11 @@
  */
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { rng } from '../lib/random.js';
 
 export const HEADER = 'Name,Region,Industry,Audience,Website,Media Kit Link,Contacts,Notes';
 export const COLUMNS = ['name', 'region', 'industry', 'audience', 'website', 'media_kit_link', 'contacts', 'notes'] as const;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ADJ = ['Modern', 'Global', 'Northern', 'Pacific', 'Urban', 'Rural', 'Digital', 'Advanced', 'Applied', 'Coastal', 'Alpine', 'Metro', 'Green', 'Smart', 'Precision', 'Bâtiment'];
 const NOUN = ['Construction', 'Energy', 'Mining', 'Tunnels', 'Logistics', 'Healthcare', 'Retail', 'Farming', 'Aviation', 'Shipping', 'Water', 'Power', 'Robotics', 'Foundry', 'Textiles', 'Rail'];
@@ -42,7 +33,7 @@ const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"
 
 /** The file's text: header plus `rows` data rows, CRLF line ends as a spreadsheet writes them. */
 export function prospectiveCsv(rows: number, seed = 20261122): string {
-  const r = mulberry32(seed);
+  const r = rng(seed);
   const out: string[] = [HEADER];
   for (let i = 0; i < rows; i++) {
     const name = `${pick(r, ADJ)} ${pick(r, NOUN)} ${pick(r, KIND)} ${i + 1}`;

@@ -34,17 +34,7 @@ export const CHANNELS: ReadonlyArray<readonly [string, string]> = [
 
 const WORDS = ['Spring', 'Launch', 'Newsletter', 'Webinar', 'Summit', 'Refresh', 'Product', 'Customer', 'Partner', 'Search', 'Video', 'Series', 'Briefing', 'Roadshow', 'Digest', 'Promo'];
 
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../lib/random.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
