@@ -22,7 +22,9 @@ function hashingPool(): Piscina<Task, string | boolean> {
     // As many threads as libuv gives native bcrypt (4) or one per core if more: sign-ins arrive
     // in bursts, and on a shared machine fewer threads would get a smaller share of the CPU.
     const threads = Math.max(4, availableParallelism());
-    pool = new Piscina({ filename, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+    // Every thread starts with the pool (at start-up: the constructor's dummy hash), because
+    // creating a worker blocks the main thread for ~10–20 ms, which must not happen mid-request.
+    pool = new Piscina({ filename, minThreads: threads, maxThreads: threads });
   }
   return pool;
 }
