@@ -61,8 +61,9 @@ export class RouteTable {
     this.routes.push(def as RouteDef<any, any>);
   }
 
-  mount(router: Router<CadenceState>): void {
+  mount(router: Router<CadenceState>, only?: (path: string) => boolean): void {
     for (const def of this.routes) {
+      if (only && !only(def.path)) continue;
       router[def.method](def.path, ...(def.middleware ?? []), async (ctx) => {
         const auth = def.access === 'public' ? (ctx.state.auth ?? ANONYMOUS) : requireAuth(ctx);
         if (def.access === 'admin' && !canAdminister(auth.principal)) throw forbidden('Only administrators can do this');
