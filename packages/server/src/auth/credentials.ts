@@ -1,9 +1,9 @@
 import type { Channel } from '@cadence/core';
 import type { Services } from '../services';
+import type { AuthState } from './auth-state';
 import { hashToken } from './secrets';
 import { loadSessionPrincipal } from './principal-query';
 import { toPrincipal } from './users';
-import type { AuthState } from '../http/authenticate';
 
 export const ACCESS_KEY_PREFIX = 'cad_';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
+import type { Db } from '../db/connect';
 import type { Logger } from '../logger';
-import type { Services } from '../services';
 
 export const PRINCIPALS_CHANNEL = 'cadence_principals';
 
@@ -96,8 +96,14 @@ export function listenForPrincipalChanges(url: string, cache: PrincipalCache, lo
   };
 }
 
-/** A transaction that changes someone's role or permissions: the cache forgets once it commits. */
-export async function principalTransaction<T>(s: Services, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+/**
+ * A transaction that changes someone's role or permissions: the cache forgets once it commits.
+ * Takes the two services it uses rather than `Services`, which itself names this module's cache.
+ */
+export async function principalTransaction<T>(
+  s: { db: Db; principals: Pick<PrincipalCache, 'invalidate'> },
+  work: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
   try {
     return await s.db.transaction(work);
   } finally {

@@ -1,17 +1,11 @@
-import type { Principal } from '@cadence/core';
 import type { Middleware, ParameterizedContext } from 'koa';
+import type { AuthState } from '../auth/auth-state';
 import { resolveCredential } from '../auth/credentials';
-import type { UserRow } from '../auth/users';
 import { unauthorized } from '../errors';
 import type { Services } from '../services';
 
-export interface AuthState {
-  principal: Principal;
-  user: UserRow;
-  /** The refresh-token family of a user session; null for an access key. */
-  sessionId: string | null;
-  accessKeyId?: string;
-}
+// Re-exported so the route helpers keep one import for the request's state types.
+export type { AuthState };
 
 export interface CadenceState {
   auth: AuthState | null;

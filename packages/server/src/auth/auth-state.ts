@@ -1,0 +1,11 @@
+import type { Principal } from '@cadence/core';
+import type { UserRow } from './users';
+
+/** Who is calling, once a credential is resolved: the same for an HTTP request and a realtime connection. */
+export interface AuthState {
+  principal: Principal;
+  user: UserRow;
+  /** The refresh-token family of a user session; null for an access key. */
+  sessionId: string | null;
+  accessKeyId?: string;
+}
