@@ -2,7 +2,17 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED, checkFile, checkPackageJson, checkWorkspace, importsOf } from './architecture';
+import {
+  ALLOWED,
+  checkFile,
+  checkInternalImports,
+  checkLayers,
+  checkPackageJson,
+  checkWorkspace,
+  findCycles,
+  importGraph,
+  importsOf,
+} from './architecture';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packagesDir = path.join(root, 'packages');
@@ -36,5 +46,49 @@ describe('dependency direction', () => {
   it('should flag a package.json dependency that points the wrong way', () => {
     expect(checkPackageJson('widgets', { dependencies: { '@cadence/server': 'workspace:*' } })).toHaveLength(1);
     expect(checkPackageJson('app', { dependencies: { '@cadence/widgets': 'workspace:*', '@cadence/core': 'workspace:*' } })).toEqual([]);
+  });
+});
+
+describe('imports inside a package', () => {
+  const src = path.join(packagesDir, 'server/src');
+  const graphOf = (files: Record<string, string>) => importGraph(new Map(Object.entries(files).map(([f, source]) => [path.join(src, f), source])));
+  const cyclesOf = (files: Record<string, string>) => findCycles(graphOf(files)).map((cycle) => cycle.map((f) => path.relative(src, f)));
+
+  it('should find no import cycle and no layer break in the server', () => {
+    expect(checkInternalImports(root, 'server')).toEqual([]);
+  });
+
+  it('should flag a cycle closed by a type-only import, naming its files in order', () => {
+    const files = {
+      'auth/credentials.ts': "import type { AuthState } from '../http/authenticate';",
+      'http/authenticate.ts': "import { resolveCredential } from '../auth/credentials';",
+      'errors.ts': '',
+    };
+    expect(cyclesOf(files)).toEqual([['auth/credentials.ts', 'http/authenticate.ts', 'auth/credentials.ts']]);
+  });
+
+  it('should flag a longer cycle through a folder index and a .js specifier', () => {
+    const files = {
+      'a.ts': "export { b } from './routes';",
+      'routes/index.ts': "import { c } from '../c.js';",
+      'c.ts': "const a = await import('./a');",
+    };
+    expect(cyclesOf(files)).toEqual([['a.ts', 'routes/index.ts', 'c.ts', 'a.ts']]);
+  });
+
+  it('should accept shared imports that form no cycle', () => {
+    const files = {
+      'app.ts': "import { a } from './http/a';\nimport { b } from './http/b';\nimport { z } from 'zod';",
+      'http/a.ts': "import { b } from './b';",
+      'http/b.ts': "import type { Services } from '../services';",
+      'services.ts': "import type { Config } from './config';",
+    };
+    expect(cyclesOf(files)).toEqual([]);
+  });
+
+  it('should flag http/ importing the route tree or the app, and auth/ importing http/', () => {
+    expect(checkLayers('server', 'http/route.ts', ['routes/index.ts', 'app.ts', 'errors.ts'])).toHaveLength(2);
+    expect(checkLayers('server', 'auth/credentials.ts', ['http/authenticate.ts', 'auth/users.ts'])).toHaveLength(1);
+    expect(checkLayers('server', 'app.ts', ['routes/index.ts', 'http/route.ts'])).toEqual([]);
   });
 });

@@ -43,6 +43,85 @@ export function checkFile(pkg: string, file: string, source: string, packagesDir
   return problems;
 }
 
+/**
+ * Layers inside one package's src/: a file under `from` may not import a file under any of `not`.
+ * The app is assembled at the top (server/src/app.ts), so generic HTTP pieces and auth never
+ * depend on the route tree, and auth (which realtime uses too) never depends on HTTP.
+ */
+export const LAYERS: readonly { pkg: string; from: string; not: readonly string[] }[] = [
+  { pkg: 'server', from: 'http/', not: ['routes/', 'app.ts'] },
+  { pkg: 'server', from: 'auth/', not: ['http/', 'routes/', 'realtime/', 'app.ts'] },
+];
+
+/** Packages whose src/ must have no import cycle, type-only imports included. */
+export const CYCLE_FREE: readonly string[] = ['server'];
+
+const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.mts', '/index.ts', '/index.tsx'];
+
+/** The file a relative import names, among `files`; undefined for a bare specifier or a non-source file. */
+export function resolveImport(file: string, spec: string, files: ReadonlySet<string>): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(file), spec);
+  const candidates = [...RESOLVE_SUFFIXES.map((suffix) => base + suffix), base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts')];
+  return candidates.find((c) => files.has(c));
+}
+
+/** Each file's relative imports (type-only and dynamic ones too) that resolve to another of the given files. */
+export function importGraph(sources: ReadonlyMap<string, string>): Map<string, string[]> {
+  const files = new Set(sources.keys());
+  const graph = new Map<string, string[]>();
+  for (const [file, source] of sources) {
+    const targets = importsOf(source).flatMap((spec) => resolveImport(file, spec, files) ?? []);
+    graph.set(file, [...new Set(targets)].sort());
+  }
+  return graph;
+}
+
+/**
+ * Import cycles, each as the files in import order with the first repeated at the end.
+ * A depth-first search reports one cycle per back edge: at least one for every tangle,
+ * so an empty result means the graph has none.
+ */
+export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/** One message per broken layer rule in a file of `pkg` (a path relative to the package's src/). */
+export function checkLayers(pkg: string, fileInSrc: string, importsInSrc: readonly string[]): string[] {
+  return LAYERS.filter((rule) => rule.pkg === pkg && fileInSrc.startsWith(rule.from)).flatMap((rule) =>
+    importsInSrc
+      .filter((target) => rule.not.some((below) => target === below || (below.endsWith('/') && target.startsWith(below))))
+      .map((target) => `packages/${pkg}/src/${fileInSrc}: ${rule.from} may not import ${target} (layers: ${rule.not.join(', ')} sit above it)`),
+  );
+}
+
+/** Import cycles and layer breaks inside each package's src/. */
+export function checkInternalImports(root: string, pkg: string): string[] {
+  const srcDir = path.join(root, 'packages', pkg, 'src');
+  const sources = new Map(sourceFiles(srcDir).map((f) => [f, readFileSync(f, 'utf8')] as const));
+  const graph = importGraph(sources);
+  const inSrc = (f: string) => path.relative(srcDir, f).split(path.sep).join('/');
+  const problems = [...graph].flatMap(([file, targets]) => checkLayers(pkg, inSrc(file), targets.map(inSrc)));
+  if (CYCLE_FREE.includes(pkg)) {
+    for (const cycle of findCycles(graph)) problems.push(`packages/${pkg}/src: import cycle ${cycle.map(inSrc).join(' → ')}`);
+  }
+  return problems;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -68,6 +147,7 @@ export function checkWorkspace(root: string): string[] {
     return [
       ...checkPackageJson(pkg, manifest),
       ...sourceFiles(path.join(dir, 'src')).flatMap((f) => checkFile(pkg, f, readFileSync(f, 'utf8'), packagesDir)),
+      ...checkInternalImports(root, pkg),
     ];
   });
 }

@@ -1,5 +1,5 @@
-export { createApp } from './http/app';
-export type { AppOptions } from './http/app';
+export { createApp } from './app';
+export type { AppOptions } from './app';
 export { createServices, startServer } from './server';
 export type { RunningServer, ServicesOptions } from './server';
 export { loadConfig, testConfig, ConfigError } from './config';

@@ -11,7 +11,7 @@ import { resolveJwtSecret } from './auth/secrets';
 import type { Config } from './config';
 import { connect, type Db, type DbKind } from './db/connect';
 import { migrateLatest } from './db/migrations/index';
-import { createApp, type AppOptions } from './http/app';
+import { createApp, type AppOptions } from './app';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { localDiskStorage } from './storage/storage';

@@ -5,17 +5,18 @@ import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { LIMITS } from '@cadence/core';
 import Router from '@koa/router';
-import { registerDataRoutes } from '../routes/index';
-import { openapiDocument } from '../routes/openapi/document';
-import { RouteTable } from './route';
-import { serveStorage } from '../routes/storage/routes';
-import { streamsItsOwnBody } from '../routes/industry/prospective';
-import { healthRouter } from '../routes/health/router';
-import type { Services } from '../services';
-import { authenticate, type CadenceState } from './authenticate';
-import { corsForAllowedOrigins } from './cors';
-import { onerror } from './onerror';
-import { spa, staticSlot } from './static';
+import { registerDataRoutes } from './routes/index';
+import { openapiDocument } from './routes/openapi/document';
+import { RouteTable } from './http/route';
+import { serveStorage } from './routes/storage/routes';
+import { streamsItsOwnBody } from './routes/industry/prospective';
+import { healthRouter } from './routes/health/router';
+import type { Services } from './services';
+import { authenticate, type CadenceState } from './http/authenticate';
+import { corsForAllowedOrigins } from './http/cors';
+import { dispatchByResource } from './http/dispatch';
+import { onerror } from './http/onerror';
+import { spa, staticSlot } from './http/static';
 
 export interface AppOptions {
   /** Built SPA; defaults to packages/app/dist beside this package. */
@@ -75,34 +76,4 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   app.use(staticSlot('/widgets/', options.widgetsDir ?? path.join(packagesDir, 'widgets/dist-standalone')));
   app.use(spa(options.appDir ?? path.join(packagesDir, 'app/dist'), [...s.config.ALLOWED_ORIGINS]));
   return app;
-}
-
-/** `/api/campaigns/…` → `campaigns`: the part of a path that picks its router. */
-const resourceOf = (path: string): string => path.split('/', 3)[2] ?? '';
-
-/**
- * One small router per resource (`/api/<resource>…`), picked by a map lookup: @koa/router tests
- * every route's pattern in turn, and with ~100 routes in one router that matching was ~20 % of
- * a trivial authenticated request (docs/performance.md). 404 and 405 answers are unchanged.
- */
-function dispatchByResource(table: RouteTable, others: Record<string, Router<CadenceState>>): Koa.Middleware<CadenceState> {
-  const byResource = new Map<string, Koa.Middleware<CadenceState>>();
-  const add = (resource: string, router: Router<CadenceState>) => {
-    const routes = router.routes() as Koa.Middleware<CadenceState>;
-    const allowed = router.allowedMethods() as Koa.Middleware<CadenceState>;
-    byResource.set(resource, (ctx, next) => routes(ctx, () => allowed(ctx, next)));
-  };
-  for (const resource of new Set(table.routes.map((r) => resourceOf(r.path)))) {
-    const router = new Router<CadenceState>();
-    table.mount(router, (path) => resourceOf(path) === resource);
-    add(resource, router);
-  }
-  for (const [resource, router] of Object.entries(others)) {
-    if (byResource.has(resource)) throw new Error(`two routers claim /api/${resource}`);
-    add(resource, router);
-  }
-  return (ctx, next) => {
-    const handle = ctx.path.startsWith('/api/') ? byResource.get(resourceOf(ctx.path)) : undefined;
-    return handle ? handle(ctx, next) : next();
-  };
 }
