@@ -1,0 +1,180 @@
+import type { Principal } from '@cadence/core';
+import type { RawData, WebSocket } from 'ws';
+import { resolveCredential } from '../auth/credentials';
+import { loadPrincipalRecord, toPrincipal } from '../auth/users';
+import type { Services } from '../services';
+import { changesOwnPermissions, deliver, type Subscription } from './deliver';
+import type { ChangeHub, ChangeRecord } from './hub';
+import { clientMessageSchema } from './messages';
+
+const AUTH_TIMEOUT_MS = 10_000;
+const REVALIDATE_MS = 60_000;
+const MAX_BUFFERED = 8 * 1024 * 1024;
+const MAX_SUBSCRIPTIONS = 50;
+
+/**
+ * One connected client: its credential, subscriptions and how far it has been served. Its
+ * messages and the hub's batches run one at a time on `queue`, so frames leave in `seq` order.
+ */
+export class RealtimeConnection {
+  private token: string | null = null;
+  private principal: Principal | null = null;
+  private readonly subs = new Map<string, Subscription>();
+  private cursor = 0;
+  private replaying = false;
+  private alive = true;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly s: Services,
+    private readonly hub: ChangeHub,
+    onClose: () => void,
+  ) {
+    const authTimer = setTimeout(() => !this.principal && ws.close(4401, 'Authenticate first'), AUTH_TIMEOUT_MS);
+    const revalidate = setInterval(() => void this.revalidate(), REVALIDATE_MS);
+    ws.on('pong', () => (this.alive = true));
+    ws.on('close', () => {
+      clearTimeout(authTimer);
+      clearInterval(revalidate);
+      onClose();
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('message', (data, isBinary) => this.receive(data, isBinary));
+  }
+
+  /** A batch the hub has just read; a resume in progress reads the same changes from the log itself. */
+  offer(batch: ChangeRecord[]): void {
+    if (!this.principal || this.replaying) return;
+    this.queue = this.queue.then(() => this.serve(batch)).catch((err) => this.s.log.warn({ err }, 'realtime delivery failed'));
+  }
+
+  /** Runs every ping interval: a client that left the last ping unanswered is gone. */
+  heartbeat(): void {
+    if (!this.alive) {
+      this.ws.terminate();
+      return;
+    }
+    this.alive = false;
+    this.ws.ping();
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  private send(message: object): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED) {
+      // A client this far behind resumes from its last seq after reconnecting.
+      this.ws.close(1013, 'Too far behind; reconnect and resume');
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    this.queue = this.queue
+      .then(() => this.handle(isBinary ? null : data.toString()))
+      .catch((err) => {
+        this.s.log.warn({ err }, 'realtime message failed');
+        this.send({ type: 'error', code: 'internal', message: 'The message could not be handled' });
+      });
+  }
+
+  private async handle(raw: string | null): Promise<void> {
+    let json: unknown;
+    try {
+      json = raw === null ? null : JSON.parse(raw);
+    } catch {
+      json = null;
+    }
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      this.send({ type: 'error', code: 'validation_failed', message: 'Messages are JSON objects with a known type (auth, subscribe, unsubscribe, resume)' });
+      if (!this.principal) this.ws.close(4401, 'Authenticate first');
+      return;
+    }
+    const msg = parsed.data;
+    if (msg.type === 'auth') return this.authenticate(msg.token);
+    if (!this.principal) {
+      this.send({ type: 'error', code: 'unauthorized', message: 'Send {"type":"auth","token":…} first' });
+      this.ws.close(4401, 'Authenticate first');
+      return;
+    }
+    if (msg.type === 'subscribe') {
+      if (this.subs.size >= MAX_SUBSCRIPTIONS && !this.subs.has(msg.id)) {
+        this.send({ type: 'error', code: 'validation_failed', message: `At most ${MAX_SUBSCRIPTIONS} subscriptions per connection` });
+        return;
+      }
+      this.subs.set(msg.id, { topic: msg.topic, filter: msg.filter });
+      this.send({ type: 'subscribed', id: msg.id });
+    } else if (msg.type === 'unsubscribe') {
+      this.subs.delete(msg.id);
+      this.send({ type: 'unsubscribed', id: msg.id });
+    } else {
+      await this.replay(msg.since);
+    }
+  }
+
+  /** The first auth starts the feed at the hub's position; a later one (a refreshed token) keeps it. */
+  private async authenticate(token: string): Promise<void> {
+    const result = await resolveCredential(this.s, token);
+    if ('failure' in result) {
+      this.send({ type: 'error', code: 'unauthorized', message: result.failure });
+      this.ws.close(4401, 'Unauthorized');
+      return;
+    }
+    const first = !this.principal;
+    this.token = token;
+    this.principal = result.auth.principal;
+    if (first) this.cursor = this.hub.position;
+    this.send({ type: 'ready', seq: this.cursor });
+  }
+
+  /** A signed-in connection outlives its credential's revocation by at most REVALIDATE_MS. */
+  private async revalidate(): Promise<void> {
+    if (!this.token) return;
+    const result = await resolveCredential(this.s, this.token).catch(() => null);
+    if (result && 'failure' in result) {
+      this.send({ type: 'error', code: 'unauthorized', message: result.failure });
+      this.ws.close(4401, 'Credential no longer valid');
+    }
+  }
+
+  private async replay(since: number): Promise<void> {
+    if (await this.hub.isPruned(since)) {
+      this.cursor = Math.max(this.cursor, this.hub.position);
+      this.send({ type: 'resync' });
+      return;
+    }
+    this.replaying = true;
+    this.cursor = since;
+    try {
+      for (;;) {
+        const batch = await this.hub.read(this.cursor, 1000);
+        if (!batch.length) break;
+        await this.serve(batch);
+      }
+    } finally {
+      this.replaying = false;
+    }
+  }
+
+  private async serve(batch: ChangeRecord[]): Promise<void> {
+    for (const change of batch) {
+      if (change.seq <= this.cursor) continue;
+      if (changesOwnPermissions(change, this.principal)) await this.refreshPrincipal();
+      this.cursor = change.seq;
+      const frame = deliver(change, this.principal, this.subs.values());
+      if (frame) this.send(frame);
+    }
+  }
+
+  private async refreshPrincipal(): Promise<void> {
+    const p = this.principal;
+    if (!p) return;
+    const record = await loadPrincipalRecord(this.s.db, p.userId);
+    this.principal = record ? toPrincipal(record, { readOnly: p.readOnly, channels: p.channels ?? null }) : null;
+  }
+}

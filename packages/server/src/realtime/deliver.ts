@@ -1,0 +1,38 @@
+import type { Principal } from '@cadence/core';
+import type { Topic } from '../data/changes';
+import { canReadChange, matchesFilter } from './access';
+import type { ChangeRecord } from './hub';
+
+/** What a client asked to hear: one topic, optionally only rows whose fields equal the filter's. */
+export interface Subscription {
+  topic: Topic;
+  filter: Record<string, unknown> | undefined;
+}
+
+/** A frame of the realtime feed (DESIGN §7) that carries a logged change. */
+export type ChangeFrame =
+  | { type: 'resync'; seq: number; topic: Topic }
+  | { type: 'change'; seq: number; topic: Topic; op: 'delete'; id: string }
+  | { type: 'change'; seq: number; topic: Topic; op: 'insert' | 'update'; row: Record<string, unknown> | null };
+
+/**
+ * The frame one connection gets for one change, or null. A row goes only to a principal who
+ * may read it (the HTTP routes' rule, realtime/access.ts) and has a subscription that wants it;
+ * a resync goes to every subscriber of its topic, as it names no row.
+ */
+export function deliver(change: ChangeRecord, principal: Principal | null, subscriptions: Iterable<Subscription>): ChangeFrame | null {
+  const subs = [...subscriptions];
+  if (change.op === 'resync') {
+    return subs.some((sub) => sub.topic === change.topic) ? { type: 'resync', seq: change.seq, topic: change.topic } : null;
+  }
+  if (!principal || !canReadChange(principal, change.topic, change.row)) return null;
+  const wanted = subs.some((sub) => sub.topic === change.topic && matchesFilter(sub.filter, change.row));
+  if (!wanted) return null;
+  return change.op === 'delete'
+    ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id }
+    : { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row };
+}
+
+/** True when the change is to this principal's own permissions, which must be reloaded before it is judged. */
+export const changesOwnPermissions = (change: ChangeRecord, principal: Principal | null): boolean =>
+  principal !== null && change.topic === 'permissions' && change.row?.user_id === principal.userId;
