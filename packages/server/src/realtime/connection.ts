@@ -1,8 +1,7 @@
 import type { Principal } from '@cadence/core';
 import type { RawData, WebSocket } from 'ws';
-import { resolveCredential } from '../auth/credentials';
-import { loadPrincipalRecord, toPrincipal } from '../auth/users';
-import type { Services } from '../services';
+import type { CredentialResult } from '../auth/credentials';
+import type { Logger } from '../logger';
 import { changesOwnPermissions, deliver, type Subscription } from './deliver';
 import type { ChangeHub, ChangeRecord } from './hub';
 import { clientMessageSchema } from './messages';
@@ -11,6 +10,16 @@ const AUTH_TIMEOUT_MS = 10_000;
 const REVALIDATE_MS = 60_000;
 const MAX_BUFFERED = 8 * 1024 * 1024;
 const MAX_SUBSCRIPTIONS = 50;
+
+/** What a connection needs from the rest of the server: socket.ts passes the real ones, tests fakes. */
+export interface ConnectionDeps {
+  hub: Pick<ChangeHub, 'position' | 'isPruned' | 'read'>;
+  /** A bearer credential → who it is, or why it is refused (auth/credentials.ts). */
+  resolveCredential(token: string): Promise<CredentialResult>;
+  /** The same principal with its current role and permissions; null once the user is gone. */
+  reloadPrincipal(p: Principal): Promise<Principal | null>;
+  log: Pick<Logger, 'warn'>;
+}
 
 /**
  * One connected client: its credential, subscriptions and how far it has been served. Its
@@ -27,8 +36,7 @@ export class RealtimeConnection {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly s: Services,
-    private readonly hub: ChangeHub,
+    private readonly deps: ConnectionDeps,
     onClose: () => void,
   ) {
     const authTimer = setTimeout(() => !this.principal && ws.close(4401, 'Authenticate first'), AUTH_TIMEOUT_MS);
@@ -46,7 +54,7 @@ export class RealtimeConnection {
   /** A batch the hub has just read; a resume in progress reads the same changes from the log itself. */
   offer(batch: ChangeRecord[]): void {
     if (!this.principal || this.replaying) return;
-    this.queue = this.queue.then(() => this.serve(batch)).catch((err) => this.s.log.warn({ err }, 'realtime delivery failed'));
+    this.queue = this.queue.then(() => this.serve(batch)).catch((err) => this.deps.log.warn({ err }, 'realtime delivery failed'));
   }
 
   /** Runs every ping interval: a client that left the last ping unanswered is gone. */
@@ -77,7 +85,7 @@ export class RealtimeConnection {
     this.queue = this.queue
       .then(() => this.handle(isBinary ? null : data.toString()))
       .catch((err) => {
-        this.s.log.warn({ err }, 'realtime message failed');
+        this.deps.log.warn({ err }, 'realtime message failed');
         this.send({ type: 'error', code: 'internal', message: 'The message could not be handled' });
       });
   }
@@ -119,7 +127,7 @@ export class RealtimeConnection {
 
   /** The first auth starts the feed at the hub's position; a later one (a refreshed token) keeps it. */
   private async authenticate(token: string): Promise<void> {
-    const result = await resolveCredential(this.s, token);
+    const result = await this.deps.resolveCredential(token);
     if ('failure' in result) {
       this.send({ type: 'error', code: 'unauthorized', message: result.failure });
       this.ws.close(4401, 'Unauthorized');
@@ -128,14 +136,14 @@ export class RealtimeConnection {
     const first = !this.principal;
     this.token = token;
     this.principal = result.auth.principal;
-    if (first) this.cursor = this.hub.position;
+    if (first) this.cursor = this.deps.hub.position;
     this.send({ type: 'ready', seq: this.cursor });
   }
 
   /** A signed-in connection outlives its credential's revocation by at most REVALIDATE_MS. */
   private async revalidate(): Promise<void> {
     if (!this.token) return;
-    const result = await resolveCredential(this.s, this.token).catch(() => null);
+    const result = await this.deps.resolveCredential(this.token).catch(() => null);
     if (result && 'failure' in result) {
       this.send({ type: 'error', code: 'unauthorized', message: result.failure });
       this.ws.close(4401, 'Credential no longer valid');
@@ -143,8 +151,8 @@ export class RealtimeConnection {
   }
 
   private async replay(since: number): Promise<void> {
-    if (await this.hub.isPruned(since)) {
-      this.cursor = Math.max(this.cursor, this.hub.position);
+    if (await this.deps.hub.isPruned(since)) {
+      this.cursor = Math.max(this.cursor, this.deps.hub.position);
       this.send({ type: 'resync' });
       return;
     }
@@ -152,7 +160,7 @@ export class RealtimeConnection {
     this.cursor = since;
     try {
       for (;;) {
-        const batch = await this.hub.read(this.cursor, 1000);
+        const batch = await this.deps.hub.read(this.cursor, 1000);
         if (!batch.length) break;
         await this.serve(batch);
       }
@@ -172,9 +180,6 @@ export class RealtimeConnection {
   }
 
   private async refreshPrincipal(): Promise<void> {
-    const p = this.principal;
-    if (!p) return;
-    const record = await loadPrincipalRecord(this.s.db, p.userId);
-    this.principal = record ? toPrincipal(record, { readOnly: p.readOnly, channels: p.channels ?? null }) : null;
+    if (this.principal) this.principal = await this.deps.reloadPrincipal(this.principal);
   }
 }

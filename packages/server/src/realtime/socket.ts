@@ -1,8 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { resolveCredential } from '../auth/credentials';
+import { loadPrincipalRecord, toPrincipal } from '../auth/users';
 import type { Services } from '../services';
-import { RealtimeConnection } from './connection';
+import { RealtimeConnection, type ConnectionDeps } from './connection';
 import type { ChangeHub } from './hub';
 import { isAllowedOrigin } from './origins';
 
@@ -35,8 +37,18 @@ export function attachRealtime(s: Services, server: Server, hub: ChangeHub): Rea
     for (const c of connections) c.offer(batch);
   });
 
+  const deps: ConnectionDeps = {
+    hub,
+    log: s.log,
+    resolveCredential: (token) => resolveCredential(s, token),
+    // A key's own limits (read-only, channels) stay; role and permissions are the user's current ones.
+    reloadPrincipal: async (p) => {
+      const record = await loadPrincipalRecord(s.db, p.userId);
+      return record ? toPrincipal(record, { readOnly: p.readOnly, channels: p.channels ?? null }) : null;
+    },
+  };
   wss.on('connection', (ws: WebSocket) => {
-    const c = new RealtimeConnection(ws, s, hub, () => connections.delete(c));
+    const c = new RealtimeConnection(ws, deps, () => connections.delete(c));
     connections.add(c);
   });
 
