@@ -86,9 +86,9 @@ describe('imports inside a package', () => {
     expect(cyclesOf(files)).toEqual([]);
   });
 
-  it('should flag http/ importing the route tree or the app, and auth/ importing http/', () => {
+  it('should flag http/ importing the route tree or the app, and auth/ importing routes or realtime', () => {
     expect(checkLayers('server', 'http/route.ts', ['routes/index.ts', 'app.ts', 'errors.ts'])).toHaveLength(2);
-    expect(checkLayers('server', 'auth/credentials.ts', ['http/authenticate.ts', 'auth/users.ts'])).toHaveLength(1);
+    expect(checkLayers('server', 'auth/credentials.ts', ['realtime/hub.ts', 'routes/users/routes.ts', 'auth/users.ts'])).toHaveLength(2);
     expect(checkLayers('server', 'app.ts', ['routes/index.ts', 'http/route.ts'])).toEqual([]);
   });
 });
