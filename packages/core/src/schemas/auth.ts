@@ -28,7 +28,7 @@ export type SignInRequest = z.input<typeof signInSchema>;
 export const refreshSchema = z.strictObject({ refresh_token: z.string().min(1).max(512) });
 export type RefreshRequest = z.input<typeof refreshSchema>;
 
-export const sendPasswordResetSchema = z.strictObject({ email, appUrl: z.url({ error: 'appUrl must be a URL' }) });
+export const sendPasswordResetSchema = z.strictObject({ email, appUrl: z.url({ error: 'appUrl must be a URL' }).optional() });
 export type SendPasswordResetRequest = z.input<typeof sendPasswordResetSchema>;
 
 export const updatePasswordSchema = z.strictObject({

@@ -34,7 +34,7 @@ function toAppError(err: unknown): AppError | null {
     if (e.type === 'entity.parse.failed' || e.status === 400) {
       return new AppError(400, 'validation_failed', 'Request body is not valid JSON', [{ path: 'body', message: 'Not valid JSON' }]);
     }
-    return new AppError(e.status, e.status === 404 ? 'not_found' : 'validation_failed', e.expose && e.message ? e.message : 'Bad request');
+    return new AppError(e.status, e.status === 404 ? 'not_found' : e.status === 405 ? 'method_not_allowed' : 'validation_failed', e.expose && e.message ? e.message : 'Bad request');
   }
   return null;
 }
@@ -44,8 +44,13 @@ export function onerror(log: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-        throw new AppError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      if (ctx.body === undefined && ctx.path.startsWith('/api')) {
+        if (ctx.status === 404) throw new AppError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+        // @koa/router's allowedMethods answers 405/501 with an Allow header and no body.
+        if (ctx.status === 405 || ctx.status === 501) {
+          const allow = ctx.response.get('Allow');
+          throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}${allow ? `; use ${allow}` : ''}`);
+        }
       }
     } catch (err) {
       let appError = toAppError(err);
@@ -56,6 +61,7 @@ export function onerror(log: Logger): Middleware {
         log.warn({ err, path: ctx.path }, appError.message);
       }
       ctx.status = appError.status;
+      if (appError.status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="Cadence"');
       if (appError.extra.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(appError.extra.retryAfterSeconds));
       ctx.body = {
         error: {

@@ -9,7 +9,7 @@ import { TOPICS, type Topic } from '../data/changes';
 import type { Services } from '../services';
 import { canReadChange, matchesFilter } from './access';
 import type { ChangeHub, ChangeRecord } from './hub';
-import { isAllowedOrigin } from './origins';
+import { isAllowedOrigin } from '../http/origins';
 
 export const REALTIME_PATH = '/api/realtime';
 const MAX_FRAME = 64 * 1024;
@@ -67,7 +67,7 @@ export function attachRealtime(s: Services, server: Server, hub: ChangeHub): Rea
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== REALTIME_PATH) return;
-    if (!isAllowedOrigin(s.config, req, req.headers.origin)) {
+    if (!isAllowedOrigin(s.site, req.headers.origin)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nOrigin not allowed');
       return;
     }

@@ -53,9 +53,13 @@ describe('sign-up', () => {
     const bad = await t.api('POST', '/api/auth/signup', { raw: '{"email":', headers: { 'Content-Type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_failed');
-    const empty = await t.api('POST', '/api/auth/signup');
+    const empty = await t.api('POST', '/api/auth/signup', { body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'password']);
+    expect(empty.body.error.message).toBe('E-mail is required');
+    const untyped = await t.api('POST', '/api/auth/signup');
+    expect(untyped.status).toBe(415);
+    expect(untyped.body.error.message).toMatch(/application\/json/);
   });
 });
 

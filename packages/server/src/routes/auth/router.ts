@@ -14,7 +14,6 @@ import { presentUser } from '../../auth/users';
 import { issueOneTimeToken } from '../../auth/one-time-tokens';
 import type { RouteTable } from '../../http/route';
 import { confirmationMail } from '../../mail/templates';
-import { siteUrl } from './functions';
 import type { Services } from '../../services';
 
 // A cached principal is one frozen object for many requests: its abilities are worked out once.
@@ -54,7 +53,7 @@ export function authRoutes(s: Services, t: RouteTable): void {
       await s.limits.signUpPerIp.take(ipKey, 'Too many sign-ups from this network. Try again later.');
       const { user, isFirstAdmin } = await signUp(s, body);
       if (isFirstAdmin) s.log.info({ email: user.email }, 'first account created: it is the administrator');
-      await sendConfirmation(s, user, siteUrl(s, ctx));
+      await sendConfirmation(s, user, s.site.url);
       return { user };
     },
   });

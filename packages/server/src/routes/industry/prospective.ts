@@ -123,7 +123,10 @@ export function prospectiveRoutes(s: Services, t: RouteTable): void {
     response: z.union([prospectiveSchema, z.array(prospectiveSchema)]),
     handler: async ({ auth, ctx }) => {
       if (!canWriteIndustry(auth.principal)) throw forbidden('You may not add prospective publications');
-      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const body = (ctx.request.body === undefined ? {} : ctx.request.body) as Record<string, unknown>;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw fieldError('body', 'The request body must be a JSON object: one prospective publication, or {"rows": [...]}');
+      }
       if (!('rows' in body)) {
         const row = parseOrThrow(prospectiveCreateSchema, body);
         return createRow(s, prospective, { ...row, created_by: auth.principal.userId });

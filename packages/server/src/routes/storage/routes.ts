@@ -9,7 +9,6 @@ import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { CONTENT_TYPES, sniffImage } from '../../storage/sniff';
 import type { FileStorage } from '../../storage/storage';
-import { siteUrl } from '../auth/functions';
 
 const parseUpload = koaBody({
   multipart: true,
@@ -59,7 +58,7 @@ export function storageRoutes(s: Services, t: RouteTable): void {
       if (!image) throw unsupportedMediaType('The image must be a PNG, JPEG, GIF or WebP file');
       const key = `ad-type-examples/${publicationId}/${Date.now()}-${Math.random().toString(36).slice(2, 8)}.${image.ext}`;
       await s.storage.put(key, data);
-      return { path: key.slice('ad-type-examples/'.length), public_url: `${siteUrl(s, ctx)}/storage/${key}` };
+      return { path: key.slice('ad-type-examples/'.length), public_url: `${s.site.url}/storage/${key}` };
     },
   });
 }
