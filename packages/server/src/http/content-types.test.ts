@@ -109,6 +109,18 @@ describe('JSON of the wrong shape', () => {
   });
 });
 
+describe('file routes', () => {
+  it('should answer a multipart body that does not parse with a 400, never a 500', async () => {
+    for (const path of ['/api/prospective-publications/import', '/api/storage/ad-type-examples']) {
+      const res = await fetch(`${t.url}${path}`, {
+        method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'multipart/form-data; boundary=fuzz' }, body: 'title=x&<a>b</a>',
+      });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+    }
+  });
+});
+
 describe('messages people can read', () => {
   it('should name the field and say what is wrong in plain words', async () => {
     const res = await t.api('POST', '/api/campaigns', {

@@ -27,7 +27,15 @@ function toAppError(err: unknown): AppError | null {
     return new AppError(400, 'validation_failed', 'The database refused this value', [{ path: 'body', message: 'Refused by the database' }]);
   }
   if (e?.name === 'KnexTimeoutError') return new AppError(503, 'unavailable', 'The server is busy. Try again shortly.');
-  // Errors raised by body parsing (raw-body / co-body / formidable) carry a 4xx status.
+  // A multipart body that does not parse (formidable reports its status as httpCode).
+  if (e?.name === 'FormidableError' || (err as { httpCode?: unknown })?.httpCode !== undefined) {
+    const status = Number((err as { httpCode?: unknown }).httpCode);
+    if (status === 413) return new AppError(413, 'payload_too_large', 'Request body is too large');
+    return new AppError(400, 'validation_failed', `The multipart body could not be read: ${e.message ?? 'malformed'}`, [
+      { path: 'body', message: 'Not a readable multipart/form-data body' },
+    ]);
+  }
+  // Errors raised by body parsing (raw-body / co-body) carry a 4xx status.
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     if (e.status === 413) return new AppError(413, 'payload_too_large', 'Request body is too large');
     if (e.status === 415) return new AppError(415, 'unsupported_media_type', e.message ?? 'Unsupported media type');
