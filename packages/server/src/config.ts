@@ -15,7 +15,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional().or(z.literal('').transform(() => undefined)),
-  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://cadence.example.com' }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s) address people open, such as https://cadence.example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
