@@ -4,6 +4,7 @@ import { TOASTS } from '../messages';
 import { CAMPAIGNS_PREFIX } from './campaign-queries';
 import { useCadence, type CadenceContextValue } from './context';
 import type { QueryStore } from './query-store';
+import type { ToastInput } from './toast';
 
 type Lists = Campaign[];
 
@@ -22,7 +23,7 @@ const replace = (row: Campaign) => (list: Lists) => list.map((c) => (c.id === ro
 export interface CampaignActions {
   create(body: CampaignCreate): Promise<Campaign>;
   /** Sends only `patch` with the row's version. A 412 rethrows (with `current`) when `onConflict` is 'throw'. */
-  update(c: Campaign, patch: CampaignUpdate, options?: { onConflict?: 'toast' | 'throw' }): Promise<Campaign>;
+  update(c: Campaign, patch: CampaignUpdate, options?: { onConflict?: 'toast' | 'throw'; success?: ToastInput }): Promise<Campaign>;
   setStatus(c: Campaign, status: CampaignStatus): Promise<Campaign>;
   remove(c: Campaign): Promise<void>;
   promote(c: Campaign): Promise<Campaign>;
@@ -66,7 +67,7 @@ function actions({ client, store, toast }: CadenceContextValue): CampaignActions
         () => client.campaigns.update(c.id, patch, { version: c.version }),
         (e) => (isConflict(e) && options.onConflict === 'throw' ? undefined : fail(TOASTS.updateError, e)),
       );
-      toast(TOASTS.updated);
+      toast(options.success ?? TOASTS.updated);
       return row;
     },
     async setStatus(c, status) {
