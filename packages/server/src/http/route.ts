@@ -1,11 +1,10 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { idSchema } from '@cadence/core';
+import { can, idSchema } from '@cadence/core';
 import type { z } from 'zod';
 import { forbidden, notFound, validationFailed } from '../errors';
 import { requireAuth, type AuthState, type CadenceState, type Ctx } from './authenticate';
 import { parseOrThrow } from './zod-errors';
-import { canAdminister } from '@cadence/core';
 
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -66,7 +65,7 @@ export class RouteTable {
       if (only && !only(def.path)) continue;
       router[def.method](def.path, ...(def.middleware ?? []), async (ctx) => {
         const auth = def.access === 'public' ? (ctx.state.auth ?? ANONYMOUS) : requireAuth(ctx);
-        if (def.access === 'admin' && !canAdminister(auth.principal)) throw forbidden('Only administrators can do this');
+        if (def.access === 'admin' && !can(auth.principal, 'administer', 'user')) throw forbidden('Only administrators can do this');
         const params: Record<string, string> = { ...ctx.params };
         for (const [name, value] of Object.entries(params)) {
           if (!idSchema.safeParse(value).success) throw notFound();

@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouteTable } from '../http/route';
 import { startTestServer, type TestServer } from '../test/harness';
+import { auditedRequests, auditingMount, requestsWithoutCan } from '../test/policy-audit';
 import {
   CAMPAIGNS,
   CASES,
   PRINCIPALS,
   randomPrincipals,
   PUBLIC_ROUTES,
+  SELF_ROUTES,
   X,
   Y,
   type Cell,
@@ -16,6 +18,13 @@ import {
   type Who,
 } from './authorization-matrix.cases';
 import { registerDataRoutes } from './index';
+
+// Every `can()` the server asks is counted against the request that asked it (docs/adr/0017).
+vi.mock('@cadence/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@cadence/core')>();
+  const { noteCan } = await import('../test/policy-audit');
+  return { ...core, can: (...args: Parameters<typeof core.can>) => (noteCan(), core.can(...args)) };
+});
 
 /**
  * Every registered route × every principal × every target row, against DESIGN §5.
@@ -148,6 +157,8 @@ function cellFor(w: Who): Cell {
 }
 
 beforeAll(async () => {
+  const following = auditingMount(RouteTable.prototype.mount);
+  vi.spyOn(RouteTable.prototype, 'mount').mockImplementation(following);
   t = await startTestServer();
   admin = await signUp('admin@matrix.test'); // the first account: the administrator
   author = await signUp('author@matrix.test');
@@ -222,3 +233,14 @@ for (const rc of CASES) {
     }
   });
 }
+
+describe('one policy surface (docs/adr/0017)', () => {
+  it('should have asked core can() in every signed-in request that reached a route handler', () => {
+    const reached = new Set(auditedRequests().filter((a) => a.reachedHandler).map((a) => a.route));
+    // Each signed-in route ran its handler at least once above, so none passes by never running.
+    expect(CASES.map((c) => c.route).filter((r) => !reached.has(r))).toEqual([]);
+    expect(requestsWithoutCan(SELF_ROUTES).map((a) => a.route)).toEqual([]);
+    // The exemptions are signed-in routes that exist.
+    expect(SELF_ROUTES.filter((r) => !CASES.some((c) => c.route === r))).toEqual([]);
+  });
+});
