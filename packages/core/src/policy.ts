@@ -113,7 +113,7 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
   },
 };
 
-export const isAdmin = (p: Principal | null | undefined): boolean => p?.role === 'admin';
+const isAdmin = (p: Principal): boolean => p.role === 'admin';
 
 function has(p: Principal, type: PermissionType, channel: Channel | null): boolean {
   return p.permissions.some((r) => r.permission_type === type && (r.channel ?? null) === channel);

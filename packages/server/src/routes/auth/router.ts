@@ -21,7 +21,7 @@ import type { Services } from '../../services';
 // A cached principal is one frozen object for many requests: what it says about itself is
 // worked out once.
 const selfMemo = new WeakMap<Principal, { principal: ReturnType<typeof toWirePrincipal>; abilities: ReturnType<typeof abilities> }>();
-function describe(p: Principal) {
+function selfDescription(p: Principal) {
   let d = selfMemo.get(p);
   if (!d) selfMemo.set(p, (d = { principal: toWirePrincipal(p), abilities: abilities(p) }));
   return d;
@@ -106,7 +106,7 @@ export function authRoutes(s: Services, t: RouteTable): void {
       user: presentUser(auth.user),
       role: auth.principal.role,
       permissions: auth.principal.permissions,
-      ...describe(auth.principal),
+      ...selfDescription(auth.principal),
     }),
   });
 }
