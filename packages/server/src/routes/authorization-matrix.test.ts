@@ -55,6 +55,8 @@ const sessions = new Map<string, Session>();
 const fixtures = new Map<string, Fixtures>();
 let serial = 0;
 let cells = 0;
+/** The routes whose cells ran (all of them, unless a -t filter picked some). */
+const ranRoutes = new Set<string>();
 const unique = () => `m${++serial}`;
 
 async function signUp(email: string): Promise<Session> {
@@ -223,6 +225,7 @@ for (const rc of CASES) {
         const cell = cellFor(w);
         const expected: Record<string, Outcome> = {};
         const got: Record<string, Outcome> = {};
+        ranRoutes.add(rc.route);
         for (const target of rc.targets) {
           expected[target] = w.anonymous ? 401 : rc.expected(w, target);
           got[target] = await rc.run(cell, target);
@@ -235,11 +238,12 @@ for (const rc of CASES) {
 }
 
 describe('one policy surface (docs/adr/0017)', () => {
-  it('should have asked core can() in every signed-in request that reached a route handler', () => {
+  it('should have asked core can() in every signed-in request that reached a route handler', (ctx) => {
+    if (ranRoutes.size === 0) ctx.skip(); // a -t filter left out every matrix cell
     const reached = new Set(auditedRequests().filter((a) => a.reachedHandler).map((a) => a.route));
-    // Each signed-in route ran its handler at least once above, so none passes by never running.
-    expect(CASES.map((c) => c.route).filter((r) => !reached.has(r))).toEqual([]);
-    expect(requestsWithoutCan(SELF_ROUTES).map((a) => a.route)).toEqual([]);
+    // Each route whose cells ran got past validation into its handler, so none passes by never running.
+    expect([...ranRoutes].filter((r) => !reached.has(r))).toEqual([]);
+    expect([...new Set(requestsWithoutCan(SELF_ROUTES).map((a) => a.route))]).toEqual([]);
     // The exemptions are signed-in routes that exist.
     expect(SELF_ROUTES.filter((r) => !CASES.some((c) => c.route === r))).toEqual([]);
   });
