@@ -46,24 +46,17 @@ export type {
   Scope,
 } from './constants';
 
-export {
-  abilities,
-  canAdminister,
-  canCreate,
-  canCreateIdeas,
-  canEditOwnedRow,
-  canPromoteCampaign,
-  canReadCampaign,
-  canReadEvents,
-  canReadIdeas,
-  canReadIndustry,
-  canView,
-  canWriteCampaign,
-  canWriteEvents,
-  canWriteIndustry,
-  isAdmin,
+export { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, principalFrom, toWirePrincipal } from './policy';
+export type {
+  Abilities,
+  CampaignAccessFields,
+  PolicyAction,
+  PolicyResource,
+  PolicyRows,
+  Principal,
+  VirtualRowFields,
+  WirePrincipal,
 } from './policy';
-export type { Abilities, CampaignAccessFields, Principal } from './policy';
 
 // Schemas and the types inferred from them.
 export { channelSchema, idSchema, listQuerySchema, timestampSchema, ymdSchema } from './schemas/common';

@@ -1,12 +1,11 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { idSchema } from '@cadence/core';
+import { can, idSchema } from '@cadence/core';
 import type { z } from 'zod';
 import { forbidden, notFound, validationFailed } from '../errors';
 import { requireAuth, type AuthState, type CadenceState, type Ctx } from './authenticate';
 import { checkContentType } from './content-type';
 import { parseOrThrow } from './zod-errors';
-import { canAdminister } from '@cadence/core';
 
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -73,7 +72,7 @@ export class RouteTable {
       const guards = def.method === 'get' || def.method === 'delete' ? [] : [guardBody];
       router[def.method](def.path, ...guards, ...(def.middleware ?? []), async (ctx) => {
         const auth = def.access === 'public' ? (ctx.state.auth ?? ANONYMOUS) : requireAuth(ctx);
-        if (def.access === 'admin' && !canAdminister(auth.principal)) throw forbidden('Only administrators can do this');
+        if (def.access === 'admin' && !can(auth.principal, 'administer', 'user')) throw forbidden('Only administrators can do this');
         const params: Record<string, string> = { ...ctx.params };
         for (const [name, value] of Object.entries(params)) {
           if (!idSchema.safeParse(value).success) throw notFound();

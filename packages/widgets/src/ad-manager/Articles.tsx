@@ -1,4 +1,4 @@
-import { AD_STATUSES, AD_STATUS_LABELS, formatYmd, type AdStatus, type Article } from '@cadence/core';
+import { AD_STATUSES, AD_STATUS_LABELS, can, formatYmd, type AdStatus, type Article } from '@cadence/core';
 import { useId, useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { KEYS } from '../provider/realtime-topics';
@@ -14,7 +14,7 @@ const none = () => undefined;
 
 /** Articles and sponsored content: status tabs and an editable status column (spec §2). */
 export function Articles(): ReactNode {
-  const editable = useSession().abilities.industry.write;
+  const editable = can(useSession().principal, 'update', 'industry');
   const articles = useArticles();
   const write = useWrite();
   const queue = useRowQueue();

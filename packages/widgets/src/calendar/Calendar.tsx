@@ -13,6 +13,7 @@ import {
   type Channel,
   type ScheduleView,
   type Ymd,
+  can,
 } from '@cadence/core';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
@@ -66,7 +67,8 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const editor = useCampaignEditor(props.onEditCampaign);
   const labelId = useId();
   const editable = props.editable ?? true;
-  const canEdit = useCallback((c: AnyCampaign) => session.rights(c).edit, [session]);
+  const { principal } = session;
+  const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
   const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove });
 

@@ -1,4 +1,4 @@
-import { formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
+import { can, formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
@@ -58,7 +58,7 @@ function EventsBody({ tab: initial = 'timeline', view = 'live' }: EventsBoardPro
           <h2 id={`${idBase}-title`} className="cad-page-title">Events</h2>
           <p className="cad-page-subtitle">Manage your company events and participation</p>
         </div>
-        {session.abilities.events.write && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add New Event</button>}
+        {can(session.principal, 'create', 'event') && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add New Event</button>}
       </header>
       <Tabs label="Events views" idBase={idBase} value={tab} tabs={TABS} onChange={setTab} />
       <TabPanel idBase={idBase} value={tab}>

@@ -11,6 +11,7 @@ import {
   type GanttRange,
   type ScheduleView,
   type Ymd,
+  can,
 } from '@cadence/core';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { VIEW_OPTIONS } from '../calendar/Calendar';
@@ -58,7 +59,8 @@ function GanttBody(props: GanttProps): ReactNode {
   const editor = useCampaignEditor(props.onEditCampaign);
   const groupId = useId();
   const editable = props.editable ?? true;
-  const canEdit = useCallback((c: AnyCampaign) => session.rights(c).edit, [session]);
+  const { principal } = session;
+  const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove });
   const span = useMemo(() => ganttRange(anchor, range), [anchor, range]);

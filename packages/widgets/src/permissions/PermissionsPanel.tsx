@@ -1,4 +1,4 @@
-import { CHANNELS, type Channel, type Permission, type PermissionType } from '@cadence/core';
+import { CHANNELS, can, type Channel, type Permission, type PermissionType } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { KEYS } from '../provider/realtime-topics';
@@ -78,7 +78,7 @@ function UserPermissions({ userId, email }: { userId: string; email: string }): 
 
 function PermissionsBody({ onReturn, userId }: PermissionsPanelProps): ReactNode {
   const session = useSession();
-  const admin = session.ready && session.abilities.admin && !session.abilities.read_only;
+  const admin = session.ready && can(session.principal, 'administer', 'user');
   const users = useUsers(admin);
   const [selected, setSelected] = useState<string | null>(userId ?? null);
   if (!session.ready) return <p className="cad-hint" role="status">Loading...</p>;

@@ -20,6 +20,9 @@ describe('sign-up', () => {
     expect(me2.body.role).toBeNull();
     expect(me2.body.permissions).toEqual([]);
     expect(me2.body.abilities.global).toEqual({ view: false, create: false });
+    // What core's can() takes in the browser: a signed-in user is no key, so no key limits.
+    expect(me1.body.principal).toEqual({ user_id: me1.body.user.id, role: 'admin', permissions: [], read_only: false, channels: null });
+    expect(me2.body.principal).toMatchObject({ role: null, read_only: false, channels: null });
   });
 
   it('should refuse an address that already has an account, whatever its case', async () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { LIMITS, MESSAGES, canWriteIndustry, idSchema } from '@cadence/core';
+import { LIMITS, MESSAGES, can, idSchema } from '@cadence/core';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export function storageRoutes(s: Services, t: RouteTable): void {
     response: z.object({ path: z.string(), public_url: z.string() }),
     middleware: [upload],
     handler: async ({ auth, ctx }) => {
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not upload ad type examples');
+      if (!can(auth.principal, 'create', 'industry')) throw forbidden('You may not upload ad type examples');
       const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
       const publicationId = Array.isArray(fields.publication_id) ? fields.publication_id[0] : fields.publication_id;
       if (!publicationId) throw fieldError('publication_id', 'Required');
