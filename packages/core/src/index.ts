@@ -235,12 +235,14 @@ export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
 export type { BulkOptions, BulkReport, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
+// The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
+export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
+export type { CacheKey, QueryKey, RealtimeTopic, TopicRefresh } from './realtime-topics';
 export type {
   ChangeMessage,
   RealtimeClient,
   RealtimeClientOptions,
   RealtimeStatus,
-  RealtimeTopic,
   SocketFactory,
   SocketLike,
 } from './client/realtime';

@@ -1,4 +1,4 @@
-import type { Abilities, Campaign, VirtualCampaign } from '@cadence/core';
+import { CACHE_KEYS, type Abilities, type Campaign, type VirtualCampaign } from '@cadence/core';
 import { useCallback } from 'react';
 import { useCadence } from './context';
 import { NO_ABILITIES, abilitiesFrom, campaignRights, canCreateAny, type CampaignRights } from './permissions';
@@ -18,7 +18,7 @@ export interface CadenceSession {
 export function useSession(): CadenceSession {
   const { client } = useCadence();
   const fetcher = useCallback(() => client.auth.user(), [client]);
-  const q = useQuery('auth.user', fetcher);
+  const q = useQuery(CACHE_KEYS.session, fetcher);
   const abilities = q.data ? abilitiesFrom(q.data) : NO_ABILITIES;
   const userId = q.data?.user.id ?? null;
   return {
