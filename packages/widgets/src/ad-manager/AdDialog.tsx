@@ -1,6 +1,6 @@
 import { AD_STATUSES, AD_STATUS_LABELS, type Ad, type AdCreate, type Publication } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field, Select } from '../campaign-dialog/fields/Field';
+import { Field, Select } from '../ui/Field';
 import { useAdTypes } from '../provider/resources';
 import { Dialog } from '../ui/Dialog';
 import { adBody, adFormFrom, adTypeOption, emptyAdForm, type AdForm } from './ad-rules';

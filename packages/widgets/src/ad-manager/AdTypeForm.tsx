@@ -1,6 +1,6 @@
 import { MESSAGES, type AdType, type AdTypeCreate } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../campaign-dialog/fields/Field';
+import { Field } from '../ui/Field';
 import { AD_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
 import { adTypeBody, adTypeForm, imageProblem, type AdTypeForm } from './publication-rules';

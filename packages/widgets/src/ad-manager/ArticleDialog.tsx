@@ -1,6 +1,6 @@
 import { AD_STATUSES, AD_STATUS_LABELS, MESSAGES, type AdStatus, type ArticleCreate } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field, Select } from '../campaign-dialog/fields/Field';
+import { Field, Select } from '../ui/Field';
 import { Dialog } from '../ui/Dialog';
 
 type Form = Record<'title' | 'publication_name' | 'due_date' | 'live_date' | 'website_examples' | 'copy_needs' | 'website_focus_notes' | 'image_needs' | 'objective', string> & { status: AdStatus };

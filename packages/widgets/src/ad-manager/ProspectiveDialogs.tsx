@@ -1,6 +1,6 @@
 import { PROSPECTIVE_TEMPLATE_COLUMNS, PROSPECTIVE_TEMPLATE_FILENAME, prospectiveTemplateCsv, type ProspectiveCreate } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../campaign-dialog/fields/Field';
+import { Field } from '../ui/Field';
 import { AD_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
 import { Dialog } from '../ui/Dialog';

@@ -1,6 +1,6 @@
 import type { Publication, PublicationCreate } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../campaign-dialog/fields/Field';
+import { Field } from '../ui/Field';
 import { Dialog } from '../ui/Dialog';
 import { publicationBody, publicationForm, type PublicationForm } from './publication-rules';
 

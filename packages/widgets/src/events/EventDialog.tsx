@@ -1,6 +1,6 @@
 import { EVENT_AUDIENCES, EVENT_REGIONS, EVENT_TYPES, EVENT_VERTICALS, type EventCreate } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field, Select } from '../campaign-dialog/fields/Field';
+import { Field, Select } from '../ui/Field';
 import { CheckGroup } from '../ui/CheckGroup';
 import { Dialog } from '../ui/Dialog';
 import { emptyEventForm, eventBody, toggleIn, type EventForm } from './event-rules';

@@ -1,6 +1,6 @@
 import type { Idea } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../campaign-dialog/fields/Field';
+import { Field } from '../ui/Field';
 import { Dialog } from '../ui/Dialog';
 import { trimmedOrNull } from './idea-rules';
 

@@ -1,7 +1,7 @@
 import { CAMPAIGN_STATUSES, statusLabel } from '@cadence/core';
 import type { ReactNode } from 'react';
 import type { CampaignForm } from '../form-state';
-import { Field, Select } from './Field';
+import { Field, Select } from '../../ui/Field';
 
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((s) => [s, statusLabel(s)] as const);
 
