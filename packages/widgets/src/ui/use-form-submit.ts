@@ -51,13 +51,16 @@ export function useFormSubmit<Form, Body>({ initial, check, save, onSaved, onFai
     }
     setErrors({});
     setSaving(true);
+    let result: unknown;
     try {
-      onSaved(await save(checked.body));
+      result = await save(checked.body);
     } catch (error) {
       setErrors(serverErrors(error));
       setSaving(false);
       onFailed?.(error);
+      return;
     }
+    onSaved(result);
   };
 
   return {
