@@ -213,7 +213,15 @@ export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedT
 export type { CampaignDates, MoveKind } from './rules/move';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
-export { applyScopeChange, normalizeScopedCampaign, primaryChannelFallback, promote, toggleChannel } from './rules/scope';
+export {
+  PRIMARY_CHANNEL_MESSAGE,
+  applyScopeChange,
+  lacksPrimaryChannel,
+  normalizeScopedCampaign,
+  primaryChannelFallback,
+  promote,
+  toggleChannel,
+} from './rules/scope';
 export type { ScopedFields } from './rules/scope';
 export { joinCommaList, joinLineList, joinSpaceList, splitCommaList, splitSpaceList, splitUrlList } from './rules/lists';
 export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
@@ -221,8 +229,22 @@ export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv,
 export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
 export { extractEmails } from './rules/contacts';
 // The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
-export { checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
+export { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
 export type { CampaignIssue } from './rules/campaign-checks';
+// The other forms' checks, also without zod: the body to send, or a message per field.
+export { LINK_MESSAGE, textOrNull } from './rules/forms/field-errors';
+export type { FieldErrors, FormCheck } from './rules/forms/field-errors';
+export { adBody, adFormFrom, emptyAdForm } from './rules/forms/ad-form';
+export type { AdForm } from './rules/forms/ad-form';
+export { articleBody, emptyArticleForm } from './rules/forms/article-form';
+export type { ArticleForm } from './rules/forms/article-form';
+export { emptyEventForm, eventBody } from './rules/forms/event-form';
+export type { EventForm } from './rules/forms/event-form';
+export { ideaBody } from './rules/forms/idea-form';
+export { emptyProspectiveForm, prospectiveBody } from './rules/forms/prospective-form';
+export type { ProspectiveForm } from './rules/forms/prospective-form';
+export { IMAGE_TYPE_MESSAGE, adTypeBody, adTypeForm, imageProblem, parseCost, publicationBody, publicationForm } from './rules/forms/publication-form';
+export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form';
 
 // The API client shared by widgets, app and CLI.
 export { createHttpClient } from './client/http-client';
@@ -230,12 +252,14 @@ export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
 export type { BulkOptions, BulkReport, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
+// The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
+export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
+export type { CacheKey, QueryKey, RealtimeTopic, TopicRefresh } from './realtime-topics';
 export type {
   ChangeMessage,
   RealtimeClient,
   RealtimeClientOptions,
   RealtimeStatus,
-  RealtimeTopic,
   SocketFactory,
   SocketLike,
 } from './client/realtime';

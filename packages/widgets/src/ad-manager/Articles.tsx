@@ -1,8 +1,8 @@
-import { AD_STATUSES, AD_STATUS_LABELS, can, formatYmd, type AdStatus, type Article } from '@cadence/core';
+import { CACHE_KEYS as KEYS, AD_STATUSES, AD_STATUS_LABELS, can, formatYmd, type AdStatus, type Article } from '@cadence/core';
 import { useId, useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { useArticles, useRowQueue, useWrite } from '../provider/resources';
+import { useArticles, useRowQueue } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { TabPanel, Tabs } from '../ui/Tabs';
 import { ArticleDialog } from './ArticleDialog';

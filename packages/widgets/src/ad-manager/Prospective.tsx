@@ -1,8 +1,8 @@
-import { can, ensureHttps, extractEmails, type ProspectivePublication } from '@cadence/core';
+import { CACHE_KEYS as KEYS, can, ensureHttps, extractEmails, type ProspectivePublication } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { errorMessage, useProspective, useWrite } from '../provider/resources';
+import { errorMessage, useProspective } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { CopyButton } from '../ui/CopyButton';
 import { Popover } from '../ui/Popover';

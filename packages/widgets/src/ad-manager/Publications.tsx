@@ -1,8 +1,8 @@
-import { can, type Publication, type PublicationCreate } from '@cadence/core';
+import { CACHE_KEYS as KEYS, can, type Publication, type PublicationCreate } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { usePublications, useWrite } from '../provider/resources';
+import { usePublications } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { Badge } from '../ui/bits';
 import { ConfirmDialog } from './AdDialogs';

@@ -1,10 +1,10 @@
-import { can, formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
+import { CACHE_KEYS as KEYS, can, formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { useEvents, useWrite } from '../provider/resources';
+import { useEvents } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { Badge, EmptyState } from '../ui/bits';
 import { TabPanel, Tabs } from '../ui/Tabs';

@@ -1,8 +1,9 @@
 import { CHANNELS, can, type Channel, type Permission, type PermissionType } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { useUserPermissions, useUsers, useWrite } from '../provider/resources';
+import { CACHE_KEYS as KEYS } from '@cadence/core';
+import { useUserPermissions, useUsers } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { EmptyState } from '../ui/bits';
 import { Switch } from '../ui/Switch';

@@ -1,4 +1,4 @@
-import { NOBODY, can, principalFrom, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
+import { CACHE_KEYS, NOBODY, can, principalFrom, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
 import type { CampaignRights } from './permissions';
@@ -18,7 +18,7 @@ export interface CadenceSession {
 export function useSession(): CadenceSession {
   const { client } = useCadence();
   const fetcher = useCallback(() => client.auth.user(), [client]);
-  const q = useQuery('auth.user', fetcher);
+  const q = useQuery(CACHE_KEYS.session, fetcher);
   // One object per answer, so components can memoise on it (a drag re-renders nothing else).
   const principal = useMemo(() => (q.data ? principalFrom(q.data) : NOBODY), [q.data]);
   return {

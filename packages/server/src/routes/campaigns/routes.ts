@@ -4,7 +4,9 @@ import {
   campaignSchema,
   campaignUpdateSchema,
   can,
+  lacksPrimaryChannel,
   normalizeScopedCampaign,
+  PRIMARY_CHANNEL_MESSAGE,
   type Campaign,
   type Principal,
 } from '@cadence/core';
@@ -39,9 +41,7 @@ function scoped<T extends { scope?: Campaign['scope']; primary_channel?: Campaig
  */
 function campaignPatch(p: Principal, before: CampaignRaw, body: z.output<typeof campaignUpdateSchema>): Record<string, unknown> {
   const merged = { ...before, ...body };
-  if (merged.scope === 'channel' && !merged.primary_channel) {
-    throw fieldError('primary_channel', 'A channel campaign needs a primary channel');
-  }
+  if (lacksPrimaryChannel(merged)) throw fieldError('primary_channel', PRIMARY_CHANNEL_MESSAGE);
   const next = scoped(merged);
   if (!can(p, 'update', 'campaign', next)) throw forbidden('You may not move this campaign there');
   const patch: Record<string, unknown> = { ...body };
