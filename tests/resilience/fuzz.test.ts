@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient, type Reply } from '../support/api';
+import { apiClient, rawCall, type Reply } from '../support/api';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { fromSchema, malformed } from './arbitraries';
 import { report } from './report';
 
 // Requests generated from the API's own description (GET /api/openapi.json): valid, boundary
-// and malformed bodies, queries and ids, from anonymous, low-privilege and admin callers.
+// and malformed bodies, queries and ids, from anonymous, low-privilege and admin callers, sent
+// with every kind of Content-Type and with forged Host, Origin and X-Forwarded-Host headers.
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const RUNS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 
@@ -16,11 +17,21 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.stop());
 
+/** JSON most of the time; otherwise what scripts and attackers send by mistake or on purpose. */
+const CONTENT_TYPES = [
+  'application/json', 'application/json', 'application/json', 'application/json; charset=utf-8',
+  'application/x-www-form-urlencoded', 'multipart/form-data; boundary=fuzz', 'application/xml', 'text/plain',
+  'text/csv', 'application/octet-stream', null,
+] as const;
+const FOREIGN_ORIGINS = ['http://evil.example', 'null', 'https://evil.example:8443'];
+
 interface Op {
   method: string;
   path: string;
   schema?: any;
   query?: Record<string, any>;
+  /** The request content types the route takes (its OpenAPI requestBody). */
+  types: Record<string, unknown>;
 }
 
 it(`should never answer 5xx, always name the field, and change nothing it refuses (seed ${SEED})`, async () => {
@@ -51,7 +62,8 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
     for (const [method, op] of Object.entries<any>(methods)) {
       if (path === '/api/auth/signout') continue; // would end the fuzzer's own sessions
       const query = Object.fromEntries((op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]));
-      ops.push({ method: method.toUpperCase(), path, schema: op.requestBody?.content?.['application/json']?.schema, query });
+      const types = op.requestBody?.content ?? {};
+      ops.push({ method: method.toUpperCase(), path, schema: types['application/json']?.schema, query, types });
     }
   }
 
@@ -63,7 +75,12 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
     id,
     kind: fc.constantFrom('valid', 'valid', 'malformed'),
     seed: fc.integer(),
+    contentType: fc.constantFrom(...CONTENT_TYPES),
+    host: fc.constantFrom<string | undefined>(undefined, undefined, undefined, 'evil.example', 'evil.example:80'),
+    forwardedHost: fc.constantFrom<string | undefined>(undefined, undefined, undefined, 'evil.example'),
+    origin: fc.constantFrom<'none' | 'own' | 'foreign'>('none', 'none', 'none', 'own', 'foreign'),
   });
+  const ownOrigin = new URL(server.url).origin;
 
   const samples = fc.sample(request, { numRuns: RUNS, seed: SEED });
   let fiveHundreds = 0;
@@ -71,6 +88,9 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const failures: string[] = [];
   const accepted = new Set<string>();
   const statuses: Record<string, number> = {};
+  const byContentType: Record<string, Record<string, number>> = {};
+  let forged = 0;
+  let foreignOriginRefused = 0;
   let i = 0;
   const worker = async () => {
     while (i < samples.length) {
@@ -79,21 +99,43 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
       const [body] = fc.sample(s.kind === 'valid' ? fromSchema(s.op.schema) : malformed(s.op.schema), { numRuns: 1, seed: s.seed });
       const [query] = fc.sample(fromSchema({ type: 'object', properties: s.op.query ?? {} }), { numRuns: 1, seed: s.seed + 1 });
       const qs = new URLSearchParams(Object.entries(query as object).map(([k, v]) => [k, String(v)])).toString();
+      const sendsBody = s.op.method !== 'GET' && s.op.method !== 'DELETE';
+      const headers: Record<string, string> = {};
+      if (s.token) headers.Authorization = `Bearer ${s.token}`;
+      if (sendsBody && s.contentType) headers['Content-Type'] = s.contentType;
+      if (s.host) headers.Host = s.host;
+      if (s.forwardedHost) headers['X-Forwarded-Host'] = s.forwardedHost;
+      const foreignOrigin = s.origin === 'foreign' ? FOREIGN_ORIGINS[Math.abs(s.seed) % FOREIGN_ORIGINS.length]! : undefined;
+      if (foreignOrigin) headers.Origin = foreignOrigin;
+      if (s.origin === 'own') headers.Origin = ownOrigin;
+      if (s.host || s.forwardedHost || foreignOrigin) forged++;
+      const isJson = !!s.contentType?.startsWith('application/json');
+      const payload = sendsBody ? Buffer.from(isJson ? JSON.stringify(body === undefined ? {} : body) : 'title=x&name=y&<a>b</a>') : undefined;
       let res: Reply;
       try {
-        res = await api.call(s.op.method, `${path}${qs ? `?${qs}` : ''}`, {
-          token: s.token,
-          ...(s.op.method === 'GET' || s.op.method === 'DELETE' ? {} : { body: body === undefined ? {} : body }),
-        });
+        res = await rawCall(server.url, s.op.method, `${path}${qs ? `?${qs}` : ''}`, headers, payload);
       } catch (err) {
         failures.push(`${s.op.method} ${path}: ${(err as Error).message}`);
         continue;
       }
       statuses[String(res.status)] = (statuses[String(res.status)] ?? 0) + 1;
+      if (sendsBody) {
+        const ct = byContentType[s.contentType ?? 'none'] ??= {};
+        ct[String(res.status)] = (ct[String(res.status)] ?? 0) + 1;
+      }
+      if (foreignOrigin) {
+        if (res.status === 403) foreignOriginRefused++;
+        else failures.push(`origin ${foreignOrigin} got ${res.status} on ${s.op.method} ${path}`);
+      }
+      const takes = Object.keys(s.op.types);
+      const typeTaken = isJson ? takes.includes('application/json') : !!s.contentType && takes.includes(s.contentType.split(';')[0]!);
+      if (sendsBody && takes.length && !typeTaken && res.status < 300) {
+        failures.push(`accepted ${s.contentType ?? 'no Content-Type'} on ${s.op.method} ${path}: ${res.status}`);
+      }
       if (res.status >= 500) {
         fiveHundreds++;
         failures.push(`${res.status} ${s.op.method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`);
-      } else if (res.status >= 400 && res.status !== 405) {
+      } else if (res.status >= 400) {
         const e = res.body?.error;
         const shaped = e && typeof e.code === 'string' && typeof e.message === 'string';
         const named = res.status !== 400 || (Array.isArray(e?.details) && e.details.every((d: any) => typeof d.path === 'string' && d.path.length > 0));
@@ -113,7 +155,11 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
     (p, k) => ![...accepted].some((a) => (causes[p] ?? [p]).some((c) => a.startsWith(c))) && JSON.stringify(before[k]!.body) !== JSON.stringify(after[k]!.body),
   );
   if (changedWithoutAcceptedWrite.length) process.stdout.write(`[resilience] changed: ${JSON.stringify(changedWithoutAcceptedWrite.map((p) => [p, before[watched.indexOf(p)]!.body, after[watched.indexOf(p)]!.body]))}\n`);
-  report('fuzz', { seed: SEED, requests: samples.length, five_hundreds: fiveHundreds, bad_error_shape: badShape, statuses, changed_without_accepted_write: changedWithoutAcceptedWrite.length });
+  report('fuzz', {
+    seed: SEED, requests: samples.length, five_hundreds: fiveHundreds, bad_error_shape: badShape, statuses,
+    changed_without_accepted_write: changedWithoutAcceptedWrite.length,
+    forged_headers: forged, foreign_origin_refused: foreignOriginRefused, by_content_type: byContentType,
+  });
   expect(failures.slice(0, 20)).toEqual([]);
   expect(changedWithoutAcceptedWrite).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** A small fetch wrapper for tests that talk to a real server process. */
 export interface Reply {
   status: number;
@@ -28,4 +30,34 @@ export function apiClient(base: string) {
     return { token: inn.body.access_token as string, refresh: inn.body.refresh_token as string, userId: inn.body.user.id as string };
   }
   return { call, signUpAndIn };
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/**
+ * A request with exactly the given headers and bytes, over node:http: unlike fetch it sends a
+ * forged `Host`, and no Content-Type unless one is given.
+ */
+export function rawCall(base: string, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Reply> {
+  const target = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { agent: keepAlive, host: target.hostname, port: target.port, method, path, headers: { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          if ((res.headers['content-type'] ?? '').includes('json') && text) parsed = JSON.parse(text);
+          const out = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve({ status: res.statusCode ?? 0, headers: out, body: parsed });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

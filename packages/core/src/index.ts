@@ -46,24 +46,17 @@ export type {
   Scope,
 } from './constants';
 
-export {
-  abilities,
-  canAdminister,
-  canCreate,
-  canCreateIdeas,
-  canEditOwnedRow,
-  canPromoteCampaign,
-  canReadCampaign,
-  canReadEvents,
-  canReadIdeas,
-  canReadIndustry,
-  canView,
-  canWriteCampaign,
-  canWriteEvents,
-  canWriteIndustry,
-  isAdmin,
+export { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, principalFrom, toWirePrincipal } from './policy';
+export type {
+  Abilities,
+  CampaignAccessFields,
+  PolicyAction,
+  PolicyResource,
+  PolicyRows,
+  Principal,
+  VirtualRowFields,
+  WirePrincipal,
 } from './policy';
-export type { Abilities, CampaignAccessFields, Principal } from './policy';
 
 // Schemas and the types inferred from them.
 export { channelSchema, idSchema, listQuerySchema, timestampSchema, ymdSchema } from './schemas/common';
@@ -216,9 +209,19 @@ export {
 export type { CalendarMode, CellOverflow, DatedCampaign, DayDialogChannels, ScheduleView } from './rules/calendar';
 export { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
+export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';
+export type { CampaignDates, MoveKind } from './rules/move';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
-export { applyScopeChange, normalizeScopedCampaign, primaryChannelFallback, promote, toggleChannel } from './rules/scope';
+export {
+  PRIMARY_CHANNEL_MESSAGE,
+  applyScopeChange,
+  lacksPrimaryChannel,
+  normalizeScopedCampaign,
+  primaryChannelFallback,
+  promote,
+  toggleChannel,
+} from './rules/scope';
 export type { ScopedFields } from './rules/scope';
 export { joinCommaList, joinLineList, joinSpaceList, splitCommaList, splitSpaceList, splitUrlList } from './rules/lists';
 export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
@@ -226,8 +229,22 @@ export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv,
 export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
 export { extractEmails } from './rules/contacts';
 // The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
-export { checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
+export { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
 export type { CampaignIssue } from './rules/campaign-checks';
+// The other forms' checks, also without zod: the body to send, or a message per field.
+export { LINK_MESSAGE, textOrNull } from './rules/forms/field-errors';
+export type { FieldErrors, FormCheck } from './rules/forms/field-errors';
+export { adBody, adFormFrom, emptyAdForm } from './rules/forms/ad-form';
+export type { AdForm } from './rules/forms/ad-form';
+export { articleBody, emptyArticleForm } from './rules/forms/article-form';
+export type { ArticleForm } from './rules/forms/article-form';
+export { emptyEventForm, eventBody } from './rules/forms/event-form';
+export type { EventForm } from './rules/forms/event-form';
+export { ideaBody } from './rules/forms/idea-form';
+export { emptyProspectiveForm, prospectiveBody } from './rules/forms/prospective-form';
+export type { ProspectiveForm } from './rules/forms/prospective-form';
+export { IMAGE_TYPE_MESSAGE, adTypeBody, adTypeForm, imageProblem, parseCost, publicationBody, publicationForm } from './rules/forms/publication-form';
+export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form';
 
 // The API client shared by widgets, app and CLI.
 export { createHttpClient } from './client/http-client';
@@ -235,12 +252,14 @@ export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
 export type { BulkOptions, BulkReport, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
+// The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
+export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
+export type { CacheKey, QueryKey, RealtimeTopic, TopicRefresh } from './realtime-topics';
 export type {
   ChangeMessage,
   RealtimeClient,
   RealtimeClientOptions,
   RealtimeStatus,
-  RealtimeTopic,
   SocketFactory,
   SocketLike,
 } from './client/realtime';

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from './channels';
+import { CHANNEL_VALUES, type Channel } from './channels';
 import type { PermissionType } from './constants';
-import {
-  abilities,
-  canAdminister,
-  canCreate,
-  canEditOwnedRow,
-  canPromoteCampaign,
-  canReadCampaign,
-  canReadEvents,
-  canReadIndustry,
-  canView,
-  canWriteCampaign,
-  canWriteIndustry,
-  type Principal,
-} from './policy';
+import { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, principalFrom, toWirePrincipal, type Principal } from './policy';
 
 const user = (...perms: Array<[PermissionType, Channel?]>): Principal => ({
   userId: 'u1',
@@ -22,97 +9,215 @@ const user = (...perms: Array<[PermissionType, Channel?]>): Principal => ({
   permissions: perms.map(([permission_type, channel]) => ({ permission_type, channel: channel ?? null })),
 });
 const admin: Principal = { userId: 'a1', role: 'admin', permissions: [] };
+const key = (extra: Partial<Principal>, base: Principal = admin): Principal => ({ ...base, ...extra });
 
 const global = (channels: Channel[], created_by = 'u1') => ({ scope: 'global' as const, primary_channel: null, channels, created_by });
 const channelOnly = (c: Channel, created_by = 'u1') => ({ scope: 'channel' as const, primary_channel: c, channels: [c], created_by });
+const virtual = (type: 'ad' | 'event') => ({ virtual: true as const, source: { type } });
 
-describe('permission checks (spec §6)', () => {
-  it('should need channel_view for a view check with a channel and global_view without one', () => {
-    expect(canView(user(['channel_view', 'email']), 'email')).toBe(true);
-    expect(canView(user(['channel_view', 'email']), 'social')).toBe(false);
-    expect(canView(user(['channel_view', 'email']))).toBe(false);
-    expect(canView(user(['global_view']))).toBe(true);
-    expect(canView(user(['global_view']), 'email')).toBe(false);
+describe('the main and channel calendars (spec §6: view and create)', () => {
+  it('should need channel_view for a channel and global_view for the main calendar', () => {
+    expect(can(user(['channel_view', 'email']), 'read', 'calendar', { channel: 'email' })).toBe(true);
+    expect(can(user(['channel_view', 'email']), 'read', 'calendar', { channel: 'social' })).toBe(false);
+    expect(can(user(['channel_view', 'email']), 'read', 'calendar')).toBe(false);
+    expect(can(user(['global_view']), 'read', 'calendar')).toBe(true);
+    // What the main calendar shows appears on every channel's calendar too.
+    expect(can(user(['global_view']), 'read', 'calendar', { channel: 'email' })).toBe(true);
   });
 
   it('should treat create the same way, and never let view imply create', () => {
-    expect(canCreate(user(['channel_create', 'pr']), 'pr')).toBe(true);
-    expect(canCreate(user(['global_create']))).toBe(true);
-    expect(canCreate(user(['global_view']))).toBe(false);
-    expect(canCreate(user(['channel_view', 'pr']), 'pr')).toBe(false);
+    expect(can(user(['channel_create', 'pr']), 'create', 'calendar', { channel: 'pr' })).toBe(true);
+    expect(can(user(['channel_create', 'pr']), 'create', 'calendar')).toBe(false);
+    expect(can(user(['global_create']), 'create', 'calendar')).toBe(true);
+    expect(can(user(['global_view']), 'create', 'calendar')).toBe(false);
+    expect(can(user(['channel_view', 'pr']), 'create', 'calendar', { channel: 'pr' })).toBe(false);
   });
 
   it('should let an administrator view and create everywhere', () => {
-    expect(canView(admin)).toBe(true);
-    expect(canCreate(admin, 'seo')).toBe(true);
-    expect(canAdminister(admin)).toBe(true);
-    expect(canAdminister(user(['global_create']))).toBe(false);
+    for (const channel of CHANNEL_VALUES) {
+      expect(can(admin, 'read', 'calendar', { channel })).toBe(true);
+      expect(can(admin, 'create', 'calendar', { channel })).toBe(true);
+    }
   });
 });
 
 describe('campaign rows (DESIGN §5)', () => {
   it('should let global campaigns be read with global_view or with view on any of their channels', () => {
-    expect(canReadCampaign(user(['global_view']), global(['email']))).toBe(true);
-    expect(canReadCampaign(user(['channel_view', 'social']), global(['email', 'social']))).toBe(true);
-    expect(canReadCampaign(user(['channel_view', 'seo']), global(['email', 'social']))).toBe(false);
+    expect(can(user(['global_view']), 'read', 'campaign', global(['email']))).toBe(true);
+    expect(can(user(['channel_view', 'social']), 'read', 'campaign', global(['email', 'social']))).toBe(true);
+    expect(can(user(['channel_view', 'seo']), 'read', 'campaign', global(['email', 'social']))).toBe(false);
   });
 
-  it('should read and write channel campaigns only through their primary channel', () => {
-    expect(canReadCampaign(user(['global_view']), channelOnly('email'))).toBe(false);
-    expect(canReadCampaign(user(['channel_view', 'email']), channelOnly('email'))).toBe(true);
-    expect(canWriteCampaign(user(['global_create']), channelOnly('email'))).toBe(false);
-    expect(canWriteCampaign(user(['channel_create', 'email']), channelOnly('email'))).toBe(true);
+  it('should read, update and delete channel campaigns only through their primary channel', () => {
+    expect(can(user(['global_view']), 'read', 'campaign', channelOnly('email'))).toBe(false);
+    expect(can(user(['channel_view', 'email']), 'read', 'campaign', channelOnly('email'))).toBe(true);
+    for (const action of ['create', 'update', 'delete'] as const) {
+      expect(can(user(['global_create']), action, 'campaign', channelOnly('email'))).toBe(false);
+      expect(can(user(['channel_create', 'email']), action, 'campaign', channelOnly('email'))).toBe(true);
+    }
   });
 
   it('should need global_create to write a global campaign', () => {
-    expect(canWriteCampaign(user(['channel_create', 'email']), global(['email']))).toBe(false);
-    expect(canWriteCampaign(user(['global_create']), global(['email']))).toBe(true);
+    expect(can(user(['channel_create', 'email']), 'update', 'campaign', global(['email']))).toBe(false);
+    expect(can(user(['global_create']), 'update', 'campaign', global(['email']))).toBe(true);
   });
 
   it('should let only admins, or global creators on their own rows, promote', () => {
     const creator = user(['global_create'], ['channel_view', 'email']);
-    expect(canPromoteCampaign(creator, channelOnly('email', 'u1'))).toBe(true);
-    expect(canPromoteCampaign(creator, channelOnly('email', 'someone-else'))).toBe(false);
-    expect(canPromoteCampaign(user(['channel_create', 'email'], ['channel_view', 'email']), channelOnly('email'))).toBe(false);
-    expect(canPromoteCampaign(admin, channelOnly('email', 'someone-else'))).toBe(true);
+    expect(can(creator, 'promote', 'campaign', channelOnly('email', 'u1'))).toBe(true);
+    expect(can(creator, 'promote', 'campaign', channelOnly('email', 'someone-else'))).toBe(false);
+    // The creator must still be able to see the row.
+    expect(can(user(['global_create']), 'promote', 'campaign', channelOnly('email', 'u1'))).toBe(false);
+    expect(can(user(['channel_create', 'email'], ['channel_view', 'email']), 'promote', 'campaign', channelOnly('email'))).toBe(false);
+    expect(can(admin, 'promote', 'campaign', channelOnly('email', 'someone-else'))).toBe(true);
+  });
+
+  it('should answer without a row for at least one campaign (menus, lists)', () => {
+    expect(can(user(), 'read', 'campaign')).toBe(false);
+    expect(can(user(['channel_view', 'seo']), 'read', 'campaign')).toBe(true);
+    expect(can(user(['channel_view', 'seo']), 'create', 'campaign')).toBe(false);
+    expect(can(user(['channel_create', 'seo']), 'create', 'campaign')).toBe(true);
+    expect(can(user(['global_create']), 'create', 'campaign')).toBe(true);
+    expect(can(user(['channel_create', 'seo']), 'promote', 'campaign')).toBe(false);
+    expect(can(user(['global_create']), 'promote', 'campaign')).toBe(true);
+  });
+
+  it('should never answer no without a row when some row would be yes', () => {
+    const k = key({ channels: ['email'] }, user(['channel_view', 'seo']));
+    expect(can(k, 'read', 'campaign', global(['email', 'seo']))).toBe(true);
+    expect(can(k, 'read', 'campaign')).toBe(true);
+  });
+
+  it('should let virtual rows be read like their source and never written', () => {
+    const industryViewer = user(['channel_view', 'industry-publications']);
+    expect(can(industryViewer, 'read', 'campaign', virtual('ad'))).toBe(true);
+    expect(can(industryViewer, 'read', 'campaign', virtual('event'))).toBe(false);
+    expect(can(user(['channel_view', 'events']), 'read', 'campaign', virtual('event'))).toBe(true);
+    for (const action of ['create', 'update', 'delete', 'promote'] as const) expect(can(admin, action, 'campaign', virtual('ad'))).toBe(false);
   });
 });
 
-describe('areas and owned rows', () => {
+describe('industry data and events', () => {
   it('should gate industry data on global rights or the industry-publications channel', () => {
-    expect(canReadIndustry(user(['channel_view', 'industry-publications']))).toBe(true);
-    expect(canReadIndustry(user(['channel_view', 'events']))).toBe(false);
-    expect(canWriteIndustry(user(['global_create']))).toBe(true);
-    expect(canReadEvents(user(['channel_view', 'events']))).toBe(true);
+    expect(can(user(['channel_view', 'industry-publications']), 'read', 'industry')).toBe(true);
+    expect(can(user(['channel_view', 'events']), 'read', 'industry')).toBe(false);
+    expect(can(user(['global_view']), 'read', 'industry')).toBe(true);
+    expect(can(user(['global_create']), 'create', 'industry')).toBe(true);
+    expect(can(user(['channel_create', 'industry-publications']), 'delete', 'industry')).toBe(true);
+    expect(can(user(['channel_view', 'industry-publications']), 'update', 'industry')).toBe(false);
   });
 
-  it('should let authors and admins edit ideas and comments, nobody else', () => {
-    expect(canEditOwnedRow(user(), { created_by: 'u1' })).toBe(true);
-    expect(canEditOwnedRow(user(), { created_by: 'u2' })).toBe(false);
-    expect(canEditOwnedRow(admin, { created_by: 'u2' })).toBe(true);
+  it('should gate events on global rights or the events channel', () => {
+    expect(can(user(['channel_view', 'events']), 'read', 'event')).toBe(true);
+    expect(can(user(['channel_view', 'email']), 'read', 'event')).toBe(false);
+    expect(can(user(['channel_create', 'events']), 'create', 'event')).toBe(true);
+    expect(can(user(['channel_create', 'industry-publications']), 'create', 'event')).toBe(false);
+  });
+});
+
+describe('ideas and comments', () => {
+  it('should let every signed-in user read and create them', () => {
+    for (const resource of ['idea', 'comment'] as const) {
+      expect(can(user(), 'read', resource)).toBe(true);
+      expect(can(user(), 'create', resource)).toBe(true);
+    }
+  });
+
+  it('should let authors and admins edit and delete them, nobody else', () => {
+    for (const resource of ['idea', 'comment'] as const) {
+      for (const action of ['update', 'delete'] as const) {
+        expect(can(user(), action, resource, { created_by: 'u1' })).toBe(true);
+        expect(can(user(), action, resource, { created_by: 'u2' })).toBe(false);
+        expect(can(admin, action, resource, { created_by: 'u2' })).toBe(true);
+      }
+      expect(can(admin, 'promote', resource, { created_by: 'a1' })).toBe(false);
+    }
+  });
+});
+
+describe('users, roles, permissions and access keys', () => {
+  it('should be for administrators only', () => {
+    expect(can(admin, 'administer', 'user')).toBe(true);
+    expect(can(user(['global_create'], ['global_view']), 'administer', 'user')).toBe(false);
+    expect(can(user(), 'read', 'user', { user_id: 'u2' })).toBe(false);
+  });
+
+  it("should let everybody read their own permission records", () => {
+    expect(can(user(), 'read', 'user', { user_id: 'u1' })).toBe(true);
+    expect(can(user(), 'update', 'user', { user_id: 'u1' })).toBe(false);
+  });
+});
+
+describe('the dashboard', () => {
+  it('should be visible with any view right, and per channel with that channel', () => {
+    expect(can(user(), 'read', 'dashboard')).toBe(false);
+    expect(can(user(['channel_view', 'events']), 'read', 'dashboard')).toBe(true);
+    expect(can(user(['channel_view', 'events']), 'read', 'dashboard', { channel: 'email' })).toBe(false);
+    expect(can(user(['global_view']), 'read', 'dashboard', { channel: 'email' })).toBe(true);
+    expect(can(admin, 'create', 'dashboard')).toBe(false);
   });
 });
 
 describe('access keys', () => {
-  const key = (extra: Partial<Principal>): Principal => ({ ...admin, ...extra });
-
   it('should never let a read-only key write, even one made by an admin', () => {
     const k = key({ readOnly: true });
-    expect(canReadCampaign(k, global(['email']))).toBe(true);
-    expect(canWriteCampaign(k, global(['email']))).toBe(false);
-    expect(canWriteIndustry(k)).toBe(false);
-    expect(canAdminister(k)).toBe(false);
+    expect(can(k, 'read', 'campaign', global(['email']))).toBe(true);
+    expect(can(k, 'update', 'campaign', global(['email']))).toBe(false);
+    expect(can(k, 'create', 'campaign')).toBe(false);
+    expect(can(k, 'promote', 'campaign', channelOnly('email'))).toBe(false);
+    expect(can(k, 'create', 'industry')).toBe(false);
+    expect(can(k, 'create', 'event')).toBe(false);
+    expect(can(k, 'read', 'idea')).toBe(true);
+    expect(can(k, 'create', 'comment')).toBe(false);
+    expect(can(k, 'administer', 'user')).toBe(false);
   });
 
   it('should keep a channel-limited key inside its channels', () => {
     const k = key({ channels: ['email'] });
-    expect(canReadCampaign(k, global(['email', 'seo']))).toBe(true);
-    expect(canReadCampaign(k, global(['seo']))).toBe(false);
-    expect(canReadCampaign(k, channelOnly('seo'))).toBe(false);
-    expect(canReadIndustry(k)).toBe(false);
+    expect(can(k, 'read', 'campaign', global(['email', 'seo']))).toBe(true);
+    expect(can(k, 'update', 'campaign', global(['email', 'seo']))).toBe(true);
+    expect(can(k, 'read', 'campaign', global(['seo']))).toBe(false);
+    expect(can(k, 'update', 'campaign', global(['seo']))).toBe(false);
+    expect(can(k, 'read', 'campaign', channelOnly('seo'))).toBe(false);
+    expect(can(k, 'read', 'calendar', { channel: 'seo' })).toBe(false);
+    expect(can(k, 'read', 'industry')).toBe(false);
+    expect(can(key({ channels: ['events'] }), 'read', 'event')).toBe(true);
+    // Ideas belong to no channel, so a channel-limited key sees none; nor does it administer.
+    expect(can(k, 'read', 'idea')).toBe(false);
+    expect(can(k, 'administer', 'user')).toBe(false);
   });
 
-  it('should report abilities that match the checks', () => {
+  it("should limit a key to its creator's rights", () => {
+    const k = key({ channels: ['email', 'seo'] }, user(['channel_view', 'email']));
+    expect(can(k, 'read', 'campaign', channelOnly('email'))).toBe(true);
+    expect(can(k, 'read', 'campaign', channelOnly('seo'))).toBe(false);
+  });
+});
+
+describe('every action on every resource', () => {
+  it('should answer false for nobody, whatever is asked', () => {
+    for (const resource of POLICY_RESOURCES) {
+      for (const action of POLICY_ACTIONS) {
+        if ((resource === 'idea' || resource === 'comment') && action === 'read') continue; // any signed-in caller
+        expect([resource, action, can(NOBODY, action, resource)]).toEqual([resource, action, false]);
+      }
+    }
+  });
+});
+
+describe('the principal on the wire and the abilities summary', () => {
+  it('should survive the trip through GET /api/auth/user', () => {
+    const p = key({ readOnly: true, channels: ['email'] }, user(['global_view']));
+    const wire = toWirePrincipal(p);
+    expect(wire).toEqual({ user_id: 'u1', role: null, permissions: p.permissions, read_only: true, channels: ['email'] });
+    expect(principalFrom({ user: { id: 'u1' }, role: null, permissions: [], principal: wire })).toEqual(p);
+  });
+
+  it('should fall back to role and permissions from a server that sends no principal', () => {
+    expect(principalFrom({ user: { id: 'u9' }, role: 'admin', permissions: [] })).toEqual({ userId: 'u9', role: 'admin', permissions: [] });
+  });
+
+  it('should report abilities that match can()', () => {
     const a = abilities(user(['channel_view', 'email'], ['channel_create', 'email']));
     expect(a.channels.email).toEqual({ view: true, create: true });
     expect(a.channels.seo).toEqual({ view: false, create: false });

@@ -1,6 +1,10 @@
 import { CHANNEL_VALUES, type Channel } from './channels';
 import type { PermissionType, Role, Scope } from './constants';
 
+// The one place that says who may do what (DESIGN §5, spec §6). Server routes, the realtime
+// feed, widgets and the app all ask `can()`; the helpers below are its internals.
+// No zod here: browser bundles import this module (docs/adr/0015).
+
 /**
  * Who is asking. A signed-in user, or an access key acting for its creator
  * (DESIGN §4): `readOnly` keys never write, and `channels` limits what a key sees.
@@ -14,6 +18,18 @@ export interface Principal {
   channels?: readonly Channel[] | null;
 }
 
+export const POLICY_ACTIONS = ['read', 'create', 'update', 'delete', 'promote', 'administer'] as const;
+export type PolicyAction = (typeof POLICY_ACTIONS)[number];
+
+/**
+ * What is acted on. `calendar` is the main calendar (no channel) or one channel's calendar:
+ * what may be seen and added there. `dashboard` is the landing page, for one channel or all.
+ * `industry` covers publications, ad types, ads, prospective publications, articles and their
+ * images; `user` covers users, roles, permission records and access keys.
+ */
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user'] as const;
+export type PolicyResource = (typeof POLICY_RESOURCES)[number];
+
 export interface CampaignAccessFields {
   scope: Scope;
   primary_channel: Channel | null;
@@ -21,79 +37,142 @@ export interface CampaignAccessFields {
   created_by: string | null;
 }
 
-export const isAdmin = (p: Principal | null | undefined): boolean => p?.role === 'admin';
+/** A dashboard row made from an ad or an event: read like its source, never written. */
+export interface VirtualRowFields {
+  virtual: true;
+  source: { type: 'ad' | 'event' };
+}
+
+/** The row each resource's rules look at; rows of the other resources are not needed. */
+export interface PolicyRows {
+  campaign: CampaignAccessFields | VirtualRowFields;
+  calendar: { channel?: Channel | null | undefined };
+  dashboard: { channel?: Channel | null | undefined };
+  idea: { created_by: string | null };
+  comment: { created_by: string | null };
+  industry: object;
+  event: object;
+  user: { user_id: string };
+}
+
+/**
+ * May `p` do `action` to `resource`? With a row: to that row (for `create`, the values about
+ * to be written). Without one: to at least one row of that kind — what menus and buttons ask,
+ * and what a list asks before it looks at rows.
+ */
+export function can<R extends PolicyResource>(p: Principal, action: PolicyAction, resource: R, row?: PolicyRows[R]): boolean {
+  return RULES[resource](p, action, row as never);
+}
+
+type Rule<R extends PolicyResource> = (p: Principal, action: PolicyAction, row: PolicyRows[R] | undefined) => boolean;
+
+const RULES: { [R in PolicyResource]: Rule<R> } = {
+  campaign(p, action, row) {
+    if (row && 'virtual' in row && row.virtual) return action === 'read' && can(p, 'read', row.source.type === 'ad' ? 'industry' : 'event');
+    const c = row as CampaignAccessFields | undefined;
+    switch (action) {
+      case 'read':
+        // Without a row: any view right. A key limited to x still reads a global campaign on x
+        // and y through channel_view(y), so the key's channels cannot narrow this answer.
+        return c ? readCampaign(p, c) : canView(p) || CHANNEL_VALUES.some((ch) => canView(p, ch));
+      case 'create':
+      case 'update':
+      case 'delete':
+        return c ? writeCampaign(p, c) : writable(p) && (canCreate(p) || CHANNEL_VALUES.some((ch) => inKey(p, ch) && canCreate(p, ch)));
+      case 'promote':
+        // Admins, or global creators on rows they created (spec §6).
+        if (!writable(p)) return false;
+        if (isAdmin(p)) return true;
+        return canCreate(p) && (!c || (c.created_by === p.userId && readCampaign(p, c)));
+      default:
+        return false;
+    }
+  },
+  calendar(p, action, row) {
+    const ch = row?.channel ?? null;
+    if (action === 'read') return ch ? inKey(p, ch) && (canView(p) || canView(p, ch)) : canView(p);
+    if (action === 'create' || action === 'update' || action === 'delete') {
+      return writable(p) && (ch ? inKey(p, ch) && (canCreate(p) || canCreate(p, ch)) : canCreate(p));
+    }
+    return false;
+  },
+  dashboard(p, action, row) {
+    if (action !== 'read') return false;
+    if (row?.channel) return can(p, 'read', 'calendar', { channel: row.channel });
+    // The areas are channels too, so their calendars stand for industry data and events.
+    return can(p, 'read', 'calendar') || CHANNEL_VALUES.some((channel) => can(p, 'read', 'calendar', { channel }));
+  },
+  idea: ownedRow,
+  comment: ownedRow,
+  industry: (p, action) => area(p, action, 'industry-publications'),
+  event: (p, action) => area(p, action, 'events'),
+  user(p, action, row) {
+    // Everyone reads their own role and permission records; the rest is for administrators.
+    if (action === 'read' && row && row.user_id === p.userId) return true;
+    return action !== 'promote' && administers(p);
+  },
+};
+
+const isAdmin = (p: Principal): boolean => p.role === 'admin';
 
 function has(p: Principal, type: PermissionType, channel: Channel | null): boolean {
   return p.permissions.some((r) => r.permission_type === type && (r.channel ?? null) === channel);
 }
 
 /** Spec §6: a view check with a channel needs channel_view for it; without one, global_view. */
-export function canView(p: Principal, channel?: Channel): boolean {
+function canView(p: Principal, channel?: Channel): boolean {
   if (isAdmin(p)) return true;
   return channel ? has(p, 'channel_view', channel) : has(p, 'global_view', null);
 }
 
 /** Spec §6: create works the same way with channel_create and global_create. */
-export function canCreate(p: Principal, channel?: Channel): boolean {
+function canCreate(p: Principal, channel?: Channel): boolean {
   if (isAdmin(p)) return true;
   return channel ? has(p, 'channel_create', channel) : has(p, 'global_create', null);
 }
 
-function keyAllowsChannels(p: Principal, channels: readonly Channel[]): boolean {
-  if (!p.channels) return true;
-  return channels.some((c) => p.channels!.includes(c));
-}
-
+const inKey = (p: Principal, channel: Channel) => !p.channels || p.channels.includes(channel);
+const keyAllowsAny = (p: Principal, channels: readonly Channel[]) => !p.channels || channels.some((c) => p.channels!.includes(c));
 const writable = (p: Principal) => !p.readOnly;
 
-export function canReadCampaign(p: Principal, c: CampaignAccessFields): boolean {
+function readCampaign(p: Principal, c: CampaignAccessFields): boolean {
   if (c.scope === 'channel') {
     const primary = c.primary_channel;
-    return !!primary && keyAllowsChannels(p, [primary]) && canView(p, primary);
+    return !!primary && inKey(p, primary) && canView(p, primary);
   }
-  if (p.channels && !keyAllowsChannels(p, c.channels)) return false;
+  if (!keyAllowsAny(p, c.channels)) return false;
   return canView(p) || c.channels.some((ch) => canView(p, ch));
 }
 
-export function canWriteCampaign(p: Principal, c: CampaignAccessFields): boolean {
+function writeCampaign(p: Principal, c: CampaignAccessFields): boolean {
   if (!writable(p)) return false;
   if (c.scope === 'channel') {
     const primary = c.primary_channel;
-    return !!primary && keyAllowsChannels(p, [primary]) && canCreate(p, primary);
+    return !!primary && inKey(p, primary) && canCreate(p, primary);
   }
-  if (p.channels && !keyAllowsChannels(p, c.channels)) return false;
-  return canCreate(p);
+  return keyAllowsAny(p, c.channels) && canCreate(p);
 }
 
-/** Promotion is for admins, or for global creators on rows they created (spec §6). */
-export function canPromoteCampaign(p: Principal, c: CampaignAccessFields): boolean {
+/** Industry data and events: global rights or the area's own channel. */
+function area(p: Principal, action: PolicyAction, channel: Channel): boolean {
+  if (!inKey(p, channel)) return false;
+  if (action === 'read') return canView(p) || canView(p, channel);
+  if (action === 'create' || action === 'update' || action === 'delete') return writable(p) && (canCreate(p) || canCreate(p, channel));
+  return false;
+}
+
+/** Ideas and comments belong to no channel, so a channel-limited key has none of them. */
+function ownedRow(p: Principal, action: PolicyAction, row: { created_by: string | null } | undefined): boolean {
+  if (p.channels) return false;
+  if (action === 'read') return true;
   if (!writable(p)) return false;
-  if (isAdmin(p)) return true;
-  return canCreate(p) && c.created_by === p.userId && canReadCampaign(p, c);
+  if (action === 'create') return true;
+  if (action === 'update' || action === 'delete') return !row || isAdmin(p) || row.created_by === p.userId;
+  return false;
 }
 
-function areaRead(p: Principal, channel: Channel): boolean {
-  return keyAllowsChannels(p, [channel]) && (canView(p) || canView(p, channel));
-}
-function areaWrite(p: Principal, channel: Channel): boolean {
-  return writable(p) && keyAllowsChannels(p, [channel]) && (canCreate(p) || canCreate(p, channel));
-}
-
-/** Publications, ad types, ads, prospective publications and articles. */
-export const canReadIndustry = (p: Principal) => areaRead(p, 'industry-publications');
-export const canWriteIndustry = (p: Principal) => areaWrite(p, 'industry-publications');
-export const canReadEvents = (p: Principal) => areaRead(p, 'events');
-export const canWriteEvents = (p: Principal) => areaWrite(p, 'events');
-
-/** Ideas belong to no channel, so a channel-limited key does not see them. */
-export const canReadIdeas = (p: Principal) => !p.channels;
-export const canCreateIdeas = (p: Principal) => !p.channels && writable(p);
-export function canEditOwnedRow(p: Principal, row: { created_by: string | null }): boolean {
-  return canCreateIdeas(p) && (isAdmin(p) || row.created_by === p.userId);
-}
-
-/** Users, roles, permissions and access keys. Keys never administer. */
-export const canAdminister = (p: Principal) => isAdmin(p) && !p.readOnly && !p.channels;
+/** Keys never administer, not even an administrator's. */
+const administers = (p: Principal) => isAdmin(p) && !p.readOnly && !p.channels;
 
 export interface Abilities {
   admin: boolean;
@@ -105,22 +184,53 @@ export interface Abilities {
   ideas: { read: boolean; create: boolean };
 }
 
-/** What the client may show; computed from the same rules the server enforces. */
+/** The `abilities` summary `GET /api/auth/user` has always sent; older clients read it. */
 export function abilities(p: Principal): Abilities {
-  const inKey = (c: Channel) => keyAllowsChannels(p, [c]);
   const channels = Object.fromEntries(
-    CHANNEL_VALUES.map((c) => [
-      c,
-      { view: inKey(c) && (canView(p) || canView(p, c)), create: writable(p) && inKey(c) && (canCreate(p) || canCreate(p, c)) },
-    ]),
+    CHANNEL_VALUES.map((channel) => [channel, { view: can(p, 'read', 'calendar', { channel }), create: can(p, 'create', 'calendar', { channel }) }]),
   ) as Abilities['channels'];
   return {
     admin: isAdmin(p),
     read_only: !!p.readOnly,
-    global: { view: canView(p), create: writable(p) && canCreate(p) },
+    global: { view: can(p, 'read', 'calendar'), create: can(p, 'create', 'calendar') },
     channels,
-    industry: { read: canReadIndustry(p), write: canWriteIndustry(p) },
-    events: { read: canReadEvents(p), write: canWriteEvents(p) },
-    ideas: { read: canReadIdeas(p), create: canCreateIdeas(p) },
+    industry: { read: can(p, 'read', 'industry'), write: can(p, 'create', 'industry') },
+    events: { read: can(p, 'read', 'event'), write: can(p, 'create', 'event') },
+    ideas: { read: can(p, 'read', 'idea'), create: can(p, 'create', 'idea') },
   };
 }
+
+/** The principal as `GET /api/auth/user` sends it (snake_case, like the rest of the API). */
+export interface WirePrincipal {
+  user_id: string;
+  role: Role | null;
+  permissions: Array<{ permission_type: PermissionType; channel: Channel | null }>;
+  read_only: boolean;
+  channels: Channel[] | null;
+}
+
+export const toWirePrincipal = (p: Principal): WirePrincipal => ({
+  user_id: p.userId,
+  role: p.role,
+  permissions: p.permissions.map((r) => ({ permission_type: r.permission_type, channel: r.channel ?? null })),
+  read_only: !!p.readOnly,
+  channels: p.channels ? [...p.channels] : null,
+});
+
+/**
+ * The caller as `GET /api/auth/user` describes it, for `can()` in the browser. A server
+ * that predates the `principal` field sent only role and permissions: no key limits then.
+ */
+export function principalFrom(res: {
+  user: { id: string };
+  role: Role | null;
+  permissions: Principal['permissions'];
+  principal?: WirePrincipal | undefined;
+}): Principal {
+  const w = res.principal;
+  if (!w) return { userId: res.user.id, role: res.role, permissions: res.permissions };
+  return { userId: w.user_id, role: w.role, permissions: w.permissions, readOnly: w.read_only, channels: w.channels };
+}
+
+/** Nobody: the caller before the server said who they are, and after it failed. */
+export const NOBODY: Principal = Object.freeze({ userId: '', role: null, permissions: [], readOnly: true });

@@ -53,7 +53,8 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   const parseBody = koaBody({
     json: true,
     jsonLimit: LIMITS.jsonBodyBytes,
-    jsonStrict: true,
+    // Any JSON value parses; the route's schema then says what it expected (an object, a list…).
+    jsonStrict: false,
     text: true,
     textLimit: LIMITS.csvBodyBytes,
     urlencoded: false,

@@ -91,6 +91,15 @@ async function main(argv: string[]): Promise<number> {
     log.info('No accounts yet: the first account that signs up becomes the administrator (or run cadence-server create-admin --email …).');
   }
   log.info({ url: running.url, database: services.dbKind }, `Cadence is running at ${running.url}`);
+  const origins = [...services.site.origins].join(', ');
+  if (services.site.configured) {
+    log.info({ publicUrl: services.site.url, origins }, `Public URL: ${services.site.url}; browsers may call it from ${origins}`);
+  } else {
+    const note = `PUBLIC_URL is not set: assuming the site is ${services.site.url} (browsers may call it from ${origins}). ` +
+      'Set PUBLIC_URL to the address people open (behind a proxy, the proxy’s address): mailed links and allowed origins come from it.';
+    if (config.NODE_ENV === 'production') log.warn({ publicUrl: services.site.url, origins }, note);
+    else log.info({ publicUrl: services.site.url, origins }, note);
+  }
   const stop = (signal: string) => {
     log.info({ signal }, 'shutting down');
     running.close().then(

@@ -29,4 +29,12 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'intranet' })).toThrowError(/ALLOWED_ORIGINS/);
   });
+
+  it('should take PUBLIC_URL only as an http(s) address, and treat an empty one as unset', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://cadence.example.com' }).PUBLIC_URL).toBe('https://cadence.example.com');
+    expect(loadConfig({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
+    for (const bad of ['cadence.example.com', 'ftp://cadence.example.com', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrowError(/PUBLIC_URL: must be the http\(s\) address/);
+    }
+  });
 });

@@ -15,7 +15,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional().or(z.literal('').transform(() => undefined)),
-  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://cadence.example.com' }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s) address people open, such as https://cadence.example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -26,6 +29,8 @@ const envSchema = z.object({
   AUTH_REQUIRE_CONFIRMATION: bool,
   CADENCE_DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty', ''], { error: 'must be json or pretty' }).optional(),
+  NODE_ENV: z.string().optional(),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -57,6 +62,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return result.data;
 }
+
+/**
+ * Whether logs may show what a development mail says (its reset or confirmation link). Never in
+ * production or with machine-read JSON logs, where a token in a log is a credential in a log store.
+ */
+export const mayLogMailContent = (config: Pick<Config, 'LOG_FORMAT' | 'NODE_ENV'>): boolean =>
+  config.NODE_ENV !== 'production' && config.LOG_FORMAT !== 'json';
 
 /** Config for tests and embedding: defaults plus overrides, no environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {

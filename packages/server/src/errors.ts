@@ -5,7 +5,7 @@ export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'already_exists' | 'internal',
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
     readonly extra: { current?: unknown; retryAfterSeconds?: number } = {},
@@ -26,7 +26,8 @@ export const conflict = (current: unknown) =>
     current,
   });
 export const payloadTooLarge = (message = 'Request body is too large') => new AppError(413, 'payload_too_large', message);
-export const unsupportedMediaType = (message: string) => new AppError(415, 'unsupported_media_type', message);
+export const unsupportedMediaType = (message: string, expected: readonly string[] = []) =>
+  new AppError(415, 'unsupported_media_type', message, expected.length ? [{ path: 'Content-Type', message: `Expected ${expected.join(' or ')}` }] : []);
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new AppError(429, 'rate_limited', message, undefined, { retryAfterSeconds });
 export const unavailable = (message = 'The service is temporarily unavailable. Try again shortly.') =>

@@ -8,10 +8,11 @@ import { Passwords } from './auth/passwords';
 import { PrincipalCache, listenForPrincipalChanges } from './auth/principal-cache';
 import { RateLimiter, pruneRateLimits } from './auth/rate-limit';
 import { resolveJwtSecret } from './auth/secrets';
-import type { Config } from './config';
+import { mayLogMailContent, type Config } from './config';
 import { connect, type Db, type DbKind } from './db/connect';
 import { migrateLatest } from './db/migrations/index';
 import { createApp, type AppOptions } from './app';
+import { siteFromConfig } from './http/origins';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { localDiskStorage } from './storage/storage';
@@ -35,13 +36,14 @@ export function createServices(options: ServicesOptions): Services {
   const ms = (seconds: number) => seconds * 1000;
   return {
     config,
+    site: siteFromConfig(config),
     db,
     dbKind: kind,
     log,
     jwt: new Jwt(resolveJwtSecret(config.JWT_SECRET, dataDir), config.ACCESS_TOKEN_TTL_SECONDS),
     passwords: new Passwords(config.BCRYPT_COST),
     principals: new PrincipalCache(),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log }),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log, logContent: mayLogMailContent(config) }),
     storage: localDiskStorage(
       dataDir === 'memory' ? mkdtempSync(path.join(tmpdir(), 'cadence-storage-')) : path.resolve(dataDir, 'storage'),
     ),
@@ -74,7 +76,11 @@ export async function startServer(services: Services, options: AppOptions & { po
   const host = options.host ?? services.config.HOST;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, host, () => {
+      // Without PUBLIC_URL the site is localhost on the port actually listened on (PORT=0 picks one).
+      if (!services.config.PUBLIC_URL) services.site = siteFromConfig(services.config, (server.address() as AddressInfo).port);
+      resolve();
+    });
   });
   const hub = new ChangeHub(services, { pollMs: services.config.REALTIME_POLL_MS });
   await hub.start();

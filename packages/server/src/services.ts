@@ -7,10 +7,13 @@ import type { RateLimiter } from './auth/rate-limit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { FileStorage } from './storage/storage';
+import type { Site } from './http/origins';
 
 /** Everything a request handler may need, built once at start-up. */
 export interface Services {
   config: Config;
+  /** Where the site lives and the origins allowed to call it: from PUBLIC_URL and ALLOWED_ORIGINS only. */
+  site: Site;
   db: Db;
   dbKind: DbKind;
   log: Logger;

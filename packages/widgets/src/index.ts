@@ -13,7 +13,7 @@ export type { CadenceSession } from './provider/session';
 export { useCampaigns, useVirtualCampaigns } from './provider/campaign-queries';
 export { useCampaignActions } from './provider/campaign-actions';
 export type { CampaignActions } from './provider/campaign-actions';
-export { campaignRights, canCreateAny, isVirtual } from './provider/permissions';
+export { isVirtual } from './provider/permissions';
 export type { AnyCampaign, CampaignRights } from './provider/permissions';
 export { Toaster } from './provider/toast';
 export type { Toast, ToastInput, ToastSlotProps } from './provider/toast';

@@ -1,10 +1,9 @@
-import type { Channel } from '@cadence/core';
+import { can, type Channel } from '@cadence/core';
 import { Calendar, CampaignDialog, CampaignList, ChannelBoard, Gantt, StatCards, useSession, type CampaignFormValues } from '@cadence/widgets';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabPanel, useTabsId } from '../ui/Tabs';
 import { LoadingState, NoAccess } from '../ui/states';
-import { canSeeDashboard } from './access';
 import { DashboardHeader } from './DashboardHeader';
 
 type DashboardTab = 'timeline' | 'calendar' | 'channels' | 'list';
@@ -46,8 +45,8 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const create = () => setDialog({ open: true, ...(channelOnly ? { initialValues: channelOnly } : {}) });
 
   if (!session.ready) return <LoadingState />;
-  const header = <DashboardHeader {...(channel ? { channel } : {})} canCreate={session.canCreate} onNewCampaign={create} />;
-  if (!canSeeDashboard(session.abilities, channel)) {
+  const header = <DashboardHeader {...(channel ? { channel } : {})} canCreate={can(session.principal, 'create', 'campaign')} onNewCampaign={create} />;
+  if (!can(session.principal, 'read', 'dashboard', { channel })) {
     return (
       <div className="page">
         {header}
@@ -55,7 +54,8 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
       </div>
     );
   }
-  const canCreateHere = channel ? !!session.abilities.channels[channel]?.create || session.abilities.global.create : session.canCreate;
+  // On a channel's dashboard: campaigns on that channel (channel-scope, or global with global_create).
+  const canCreateHere = channel ? can(session.principal, 'create', 'calendar', { channel }) : can(session.principal, 'create', 'campaign');
   return (
     <div className="page">
       {header}

@@ -1,4 +1,4 @@
-import { AD_MANAGER_TABS, DEFAULT_AD_MANAGER_TAB, type AdManagerTab } from '@cadence/core';
+import { AD_MANAGER_TABS, DEFAULT_AD_MANAGER_TAB, can, type AdManagerTab } from '@cadence/core';
 import { AdManager, useSession } from '@cadence/widgets';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ export function AdManagerPage(): ReactNode {
   const raw = params.get('tab');
   const tab = isTab(raw) ? raw : DEFAULT_AD_MANAGER_TAB;
   if (!session.ready) return <LoadingState />;
-  if (!session.abilities.industry.read) return <NoAccess what="industry publications" />;
+  if (!can(session.principal, 'read', 'industry')) return <NoAccess what="industry publications" />;
   return (
     <div className="page">
       <AdManager

@@ -1,3 +1,4 @@
+import { can } from '@cadence/core';
 import { EventsBoard, useSession } from '@cadence/widgets';
 import type { ReactNode } from 'react';
 import { LoadingState, NoAccess } from '../ui/states';
@@ -6,7 +7,7 @@ import { LoadingState, NoAccess } from '../ui/states';
 export function EventsPage(): ReactNode {
   const session = useSession();
   if (!session.ready) return <LoadingState />;
-  if (!session.abilities.events.read) return <NoAccess what="events" />;
+  if (!can(session.principal, 'read', 'event')) return <NoAccess what="events" />;
   return (
     <div className="page">
       <EventsBoard />

@@ -5,7 +5,7 @@ export class CadenceApiError extends Error {
   override name = 'CadenceApiError';
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'already_exists' | 'internal' | 'network_error',
+    readonly code: ErrorCode | 'network_error',
     message: string,
     readonly details: ErrorDetail[] = [],
     /** For 412 conflicts: the row as it is now on the server. */

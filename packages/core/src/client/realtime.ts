@@ -1,3 +1,5 @@
+import type { RealtimeTopic } from '../realtime-topics';
+
 /** Minimal WebSocket surface, so browsers' WebSocket and the `ws` package both fit. */
 export interface SocketLike {
   readyState: number;
@@ -9,18 +11,6 @@ export interface SocketLike {
   onerror: ((ev: unknown) => void) | null;
 }
 export type SocketFactory = (url: string) => SocketLike;
-
-export type RealtimeTopic =
-  | 'campaigns'
-  | 'ads'
-  | 'events'
-  | 'ideas'
-  | 'comments'
-  | 'publications'
-  | 'ad_types'
-  | 'prospective_publications'
-  | 'articles'
-  | 'permissions';
 
 export interface ChangeMessage<Row = Record<string, unknown>> {
   type: 'change';

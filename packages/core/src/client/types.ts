@@ -72,7 +72,8 @@ export interface CadenceClient {
     refresh(refreshToken: string): Promise<Session>;
     signOut(): Promise<void>;
     user(): Promise<AuthUserResponse>;
-    sendPasswordReset(email: string, appUrl: string): Promise<void>;
+    /** Mails a reset link to the site (or to `appUrl`, when it is on one of the site's allowed origins). */
+    sendPasswordReset(email: string, appUrl?: string): Promise<void>;
     updatePassword(token: string, newPassword: string): Promise<void>;
   };
   campaigns: Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery> & {

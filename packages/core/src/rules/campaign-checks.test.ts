@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_VALUES } from '../channels';
 import { campaignCreateSchema, campaignUpdateSchema } from '../schemas/campaign';
-import { checkCampaignCreate, checkCampaignUpdate } from './campaign-checks';
+import { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from './campaign-checks';
 
 /** The schema's answer in the checks' shape. */
 const zodIssues = (schema: typeof campaignUpdateSchema | typeof campaignCreateSchema, v: unknown) => {
@@ -121,5 +121,21 @@ describe('campaign checks without zod', () => {
     expect(checkCampaignCreate({ ...valid, scope: 'channel', status: 'done' }).map((i) => i.path)).toEqual([['status']]);
     expect(checkCampaignCreate(valid)).toEqual([]);
     expect(checkCampaignUpdate({ end_date: null, primary_channel: null })).toEqual([]);
+  });
+
+  it('should apply the primary-channel rule to an update on the campaign it changes, as the server does', () => {
+    const channelCampaign = { scope: 'channel' as const, primary_channel: 'pr' as const, channels: ['pr' as const] };
+    const needs = { path: ['primary_channel'], message: 'A channel campaign needs a primary channel' };
+    expect(checkCampaignUpdate({ primary_channel: null }, channelCampaign)).toEqual([needs]);
+    expect(checkCampaignUpdate({ scope: 'channel' }, { scope: 'global', primary_channel: null, channels: [] })).toEqual([needs]);
+    expect(checkCampaignUpdate({ scope: 'global', primary_channel: null }, channelCampaign)).toEqual([]);
+    expect(checkCampaignUpdate({ title: 'Renamed' }, channelCampaign)).toEqual([]);
+  });
+
+  it('should give a form one message per top-level field', () => {
+    expect(campaignFieldErrors(checkCampaignCreate({ ...valid, title: ' ', scope: 'channel' }))).toEqual({
+      title: 'Campaign title is required',
+      primary_channel: 'A channel campaign needs a primary channel',
+    });
   });
 });

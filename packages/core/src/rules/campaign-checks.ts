@@ -11,6 +11,8 @@
 import { CHANNEL_VALUES } from '../channels';
 import { CAMPAIGN_STATUSES, LIMITS, PRIORITIES, SCOPES } from '../constants';
 import { isYmd } from '../dates';
+import { PRIMARY_CHANNEL_MESSAGE, lacksPrimaryChannel, type ScopedFields } from './scope';
+import type { FieldErrors } from './forms/field-errors';
 import {
   CAMPAIGN_BOUNDS as B,
   CAMPAIGN_EVENT_TYPES,
@@ -198,15 +200,27 @@ export function checkCampaignCreate(body: unknown): CampaignIssue[] {
   const out: Found[] = [];
   strictObject(CREATE)(body, [], out);
   // The schema's object rule runs only when no type or value error came before it.
-  if (isPlainObject(body) && out.every((i) => !i.fatal) && body.scope === 'channel' && !body.primary_channel) {
-    out.push({ path: ['primary_channel'], message: 'A channel campaign needs a primary channel', fatal: false });
-  }
+  if (isPlainObject(body) && out.every((i) => !i.fatal)) primaryChannelRule(body, out);
   return strip(out);
 }
 
-/** What `campaignUpdateSchema.safeParse(patch)` reports, without zod ([] when it would succeed). */
-export function checkCampaignUpdate(patch: unknown): CampaignIssue[] {
+/** The schema's object rule (scope.ts); it runs only when no type or value error came before it. */
+function primaryChannelRule(c: Record<string, unknown>, out: Found[]): void {
+  if (lacksPrimaryChannel(c)) out.push({ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE, fatal: false });
+}
+
+/**
+ * What `campaignUpdateSchema.safeParse(patch)` reports, without zod ([] when it would succeed).
+ * Given the campaign as it is, also the primary-channel rule on the result, as the server's
+ * PATCH applies it (a patch alone cannot tell).
+ */
+export function checkCampaignUpdate(patch: unknown, current?: ScopedFields): CampaignIssue[] {
   const out: Found[] = [];
   strictObject(UPDATE)(patch, [], out);
+  if (current && isPlainObject(patch) && out.every((i) => !i.fatal)) primaryChannelRule({ ...current, ...patch }, out);
   return strip(out);
 }
+
+/** The issues as a form shows them: one message per top-level field. */
+export const campaignFieldErrors = (issues: readonly CampaignIssue[]): FieldErrors =>
+  Object.fromEntries(issues.map((i) => [String(i.path[0] ?? 'form'), i.message]));

@@ -18,6 +18,15 @@ export function applyScopeChange<T extends ScopedFields>(form: T, newScope: Scop
     : { ...form, scope: newScope, primary_channel: null };
 }
 
+export const PRIMARY_CHANNEL_MESSAGE = 'A channel campaign needs a primary channel';
+
+/**
+ * Spec §4: a channel campaign needs a primary channel. The campaign schema, the checks without
+ * zod, the server's PATCH (on the merged row) and the dialog all ask this one function.
+ */
+export const lacksPrimaryChannel = (c: { scope?: unknown; primary_channel?: unknown }): boolean =>
+  c.scope === 'channel' && !c.primary_channel;
+
 /** Spec §3: the first channel, else content. */
 export function primaryChannelFallback(channels: readonly Channel[]): Channel {
   return channels[0] ?? 'content';

@@ -28,7 +28,7 @@ export type SignInRequest = z.input<typeof signInSchema>;
 export const refreshSchema = z.strictObject({ refresh_token: z.string().min(1).max(512) });
 export type RefreshRequest = z.input<typeof refreshSchema>;
 
-export const sendPasswordResetSchema = z.strictObject({ email, appUrl: z.url({ error: 'appUrl must be a URL' }) });
+export const sendPasswordResetSchema = z.strictObject({ email, appUrl: z.url({ error: 'appUrl must be a URL' }).optional() });
 export type SendPasswordResetRequest = z.input<typeof sendPasswordResetSchema>;
 
 export const updatePasswordSchema = z.strictObject({
@@ -110,11 +110,24 @@ export type AccessKey = z.infer<typeof accessKeySchema>;
 export const accessKeyCreatedSchema = accessKeySchema.extend({ secret: z.string() });
 export type AccessKeyCreated = z.infer<typeof accessKeyCreatedSchema>;
 
-/** `GET /api/auth/user`: the caller, their role, their permission records and what they may do. */
+const permissionRecordsSchema = z.array(z.object({ permission_type: permissionTypeSchema, channel: channelSchema.nullable() }));
+
+/**
+ * `GET /api/auth/user`: the caller, their role, their permission records and what they may do.
+ * `principal` is what core's `can()` needs in the browser; for an access key it carries the
+ * key's read-only flag and channels. `role`, `permissions` and `abilities` stay for older clients.
+ */
 export const authUserResponseSchema = z.object({
   user: userSchema,
   role: roleSchema.nullable(),
-  permissions: z.array(z.object({ permission_type: permissionTypeSchema, channel: channelSchema.nullable() })),
+  permissions: permissionRecordsSchema,
+  principal: z.object({
+    user_id: idSchema,
+    role: roleSchema.nullable(),
+    permissions: permissionRecordsSchema,
+    read_only: z.boolean(),
+    channels: z.array(channelSchema).nullable(),
+  }),
   abilities: z.record(z.string(), z.unknown()),
 });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;

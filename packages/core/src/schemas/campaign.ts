@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
+import { PRIMARY_CHANNEL_MESSAGE, lacksPrimaryChannel } from '../rules/scope';
 import {
   CAMPAIGN_BOUNDS as B,
   CAMPAIGN_EVENT_TYPES,
@@ -98,10 +99,7 @@ export const campaignCreateSchema = z
     deliverables: campaignFields.deliverables.default([]),
     landing_page_urls: campaignFields.landing_page_urls.default([]),
   })
-  .refine((c) => c.scope !== 'channel' || !!c.primary_channel, {
-    path: ['primary_channel'],
-    error: 'A channel campaign needs a primary channel',
-  });
+  .refine((c) => !lacksPrimaryChannel(c), { path: ['primary_channel'], error: PRIMARY_CHANNEL_MESSAGE });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 
 /** Updates send only the changed fields. */

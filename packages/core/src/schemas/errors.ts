@@ -1,15 +1,19 @@
 import * as z from 'zod';
 
+/** Every `error.code` the server sends, with the status it comes with. */
 export const ERROR_CODES = [
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'unavailable',
+  'validation_failed', // 400
+  'unauthorized', // 401
+  'forbidden', // 403
+  'not_found', // 404
+  'method_not_allowed', // 405
+  'already_exists', // 409
+  'conflict', // 412: the If-Match version is stale; `current` holds the row as it is now
+  'payload_too_large', // 413
+  'unsupported_media_type', // 415
+  'rate_limited', // 429
+  'internal', // 500
+  'unavailable', // 503
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import type { SendPasswordResetRequest, UpdatePasswordRequest } from '@cadence/core';
 import { fieldError, validationFailed } from '../errors';
+import { isAllowedOrigin, type Site } from '../http/origins';
 import { passwordResetMail } from '../mail/templates';
 import type { Services } from '../services';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
@@ -8,11 +9,23 @@ import { findUserByEmail, normalizeEmail } from './users';
 const RESET_TTL_MS = 3600_000;
 
 /**
+ * The page the reset link opens: the site itself, or `appUrl` when the site embeds the app on an
+ * allowed origin. Anything else is refused: a link to another origin would hand it the token.
+ */
+export function resetLinkBase(site: Site, appUrl: string | undefined): string {
+  if (appUrl === undefined) return site.url;
+  if (!appUrl || !isAllowedOrigin(site, appUrl) || !/^https?:$/.test(new URL(appUrl).protocol)) {
+    throw fieldError('appUrl', `appUrl must be on this site (${site.url}) or one of its allowed origins`);
+  }
+  return appUrl.replace(/\/+$/, '');
+}
+
+/**
  * Mails a reset link when the address has an account. The answer is the same either way,
  * and the mail goes out after the answer, so neither content nor timing tells them apart.
  */
-export async function sendPasswordReset(s: Services, input: SendPasswordResetRequest, ip: string, allowed: Set<string>): Promise<void> {
-  if (!allowed.has(new URL(input.appUrl).origin)) throw fieldError('appUrl', 'appUrl must be one of the allowed origins');
+export async function sendPasswordReset(s: Services, input: SendPasswordResetRequest, ip: string): Promise<void> {
+  const base = resetLinkBase(s.site, input.appUrl);
   await s.limits.resetPerIp.take(`ip:${ip}`, 'Too many reset requests from this network. Try again later.');
   const emailKey = `email:${normalizeEmail(input.email)}`;
   try {
@@ -24,7 +37,7 @@ export async function sendPasswordReset(s: Services, input: SendPasswordResetReq
     const user = await findUserByEmail(s.db, input.email);
     if (!user) return;
     const token = await issueOneTimeToken(s.db, user.id, 'password_reset', RESET_TTL_MS);
-    const link = `${input.appUrl.replace(/\/+$/, '')}/auth?token=${encodeURIComponent(token)}`;
+    const link = `${base}/auth?token=${encodeURIComponent(token)}`;
     await s.mailer.send(passwordResetMail(user.email, link));
   })().catch((err) => s.log.error({ err }, 'sending a password reset mail failed'));
 }

@@ -1,3 +1,4 @@
+import { REALTIME_TOPICS, type RealtimeTopic } from '@cadence/core';
 import type { Knex } from 'knex';
 
 /**
@@ -6,19 +7,9 @@ import type { Knex } from 'knex';
  */
 export type ChangeOp = 'insert' | 'update' | 'delete' | 'resync';
 
-export const TOPICS = [
-  'campaigns',
-  'ads',
-  'events',
-  'ideas',
-  'comments',
-  'publications',
-  'ad_types',
-  'prospective_publications',
-  'articles',
-  'permissions',
-] as const;
-export type Topic = (typeof TOPICS)[number];
+// The topics are core's realtime contract, shared with the clients that subscribe to them.
+export const TOPICS = REALTIME_TOPICS;
+export type Topic = RealtimeTopic;
 
 // Held by the sequencer (one at a time, in any process) until its transaction commits, so `seq`
 // values become visible in increasing order: a reader that has seen seq N never later finds a

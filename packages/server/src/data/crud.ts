@@ -1,4 +1,4 @@
-import type { Principal } from '@cadence/core';
+import { can, type PolicyAction, type PolicyResource, type Principal } from '@cadence/core';
 import type { Knex } from 'knex';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
@@ -24,9 +24,12 @@ export interface Resource<Raw extends { id: string; version: number }, Row> {
    */
   selectIsTable?: boolean;
   present(raw: Raw): Row;
-  canRead(p: Principal, raw: Raw): boolean;
-  canWrite(p: Principal, raw: Raw): boolean;
+  /** What core's `can()` calls this table's rows; every check below asks it. */
+  policy: PolicyResource;
 }
+
+/** The resource's rule for one stored row (the raw row carries every field the rules read). */
+const allows = (p: Principal, action: PolicyAction, r: AnyResource, raw: unknown) => can(p, action, r.policy, raw as never);
 
 type AnyResource = Resource<any, any>;
 
@@ -49,7 +52,7 @@ async function byId(r: AnyResource, db: Knex, id: string): Promise<any> {
 
 export async function getRow<Row>(s: Services, r: Resource<any, Row>, p: Principal, id: string): Promise<Row> {
   const raw = await byId(r, s.db, id);
-  if (!raw || !r.canRead(p, raw)) throw notFound(r.label);
+  if (!raw || !allows(p, 'read', r, raw)) throw notFound(r.label);
   return r.present(raw);
 }
 
@@ -58,11 +61,13 @@ export async function listRows<Row>(
   p: Principal,
   query: Knex.QueryBuilder,
 ): Promise<Row[]> {
+  // Asked first, so a caller who may read none of these rows is answered without a query.
+  if (!can(p, 'read', r.policy)) return [];
   const raws = await query;
-  return raws.filter((raw: any) => r.canRead(p, raw)).map((raw: any) => r.present(raw));
+  return raws.filter((raw: any) => allows(p, 'read', r, raw)).map((raw: any) => r.present(raw));
 }
 
-/** Inserts within a transaction and logs the change; `canCreate` sees the values about to be written. */
+/** Inserts within a transaction and logs the change; the caller has asked `can(p, 'create', …)` first. */
 export async function createRow<Row>(
   s: Services,
   r: Resource<any, Row>,
@@ -102,12 +107,12 @@ async function lockForWrite<Raw extends { id: string; version: number }>(
   p: Principal,
   id: string,
   ifMatch: number | null,
-  canWrite: (p: Principal, raw: Raw) => boolean = r.canWrite,
+  action: PolicyAction,
 ): Promise<Raw> {
   const locked = await trx(r.table).where({ id }).forUpdate().first('id');
   const before: Raw | undefined = locked ? await byId(r, trx, id) : undefined;
-  if (!before || !r.canRead(p, before)) throw notFound(r.label);
-  if (!canWrite(p, before)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
+  if (!before || !allows(p, 'read', r, before)) throw notFound(r.label);
+  if (!allows(p, action, r, before)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
   if (ifMatch !== null && ifMatch !== before.version) throw conflict(r.present(before));
   return before;
 }
@@ -122,7 +127,7 @@ export async function updateRow<Raw extends { id: string; version: number }, Row
   options: UpdateOptions,
 ): Promise<Row> {
   return s.db.transaction(async (trx) => {
-    const before = await lockForWrite(trx, r, p, id, options.ifMatch);
+    const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'update');
     const patch = typeof patchOrFn === 'function' ? patchOrFn(before) : patchOrFn;
     if (Object.keys(patch).length === 0) return r.present(before);
     await trx(r.table)
@@ -143,14 +148,14 @@ export async function deleteRow<Raw extends { id: string; version: number }>(
   options: { ifMatch: number | null; beforeDelete?: (trx: Knex, row: Raw) => Promise<void> },
 ): Promise<void> {
   await s.db.transaction(async (trx) => {
-    const before = await lockForWrite(trx, r, p, id, options.ifMatch);
+    const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'delete');
     await options.beforeDelete?.(trx, before);
     await trx(r.table).where({ id }).delete();
     await recordChange(trx, r.topic, 'delete', id, r.present(before));
   });
 }
 
-/** Runs a custom write under the same lock, read, write and version checks. */
+/** Runs a custom write under the same lock, read, version and `action` checks. */
 export async function withLockedRow<Raw extends { id: string; version: number }, T>(
   s: Services,
   r: Resource<Raw, unknown>,
@@ -158,9 +163,9 @@ export async function withLockedRow<Raw extends { id: string; version: number },
   id: string,
   ifMatch: number | null,
   fn: (trx: Knex, before: Raw) => Promise<T>,
-  canWrite?: (p: Principal, raw: Raw) => boolean,
+  action: PolicyAction = 'update',
 ): Promise<T> {
-  return s.db.transaction(async (trx) => fn(trx, await lockForWrite(trx, r, p, id, ifMatch, canWrite)));
+  return s.db.transaction(async (trx) => fn(trx, await lockForWrite(trx, r, p, id, ifMatch, action)));
 }
 
 /** Applies the optional `limit`/`offset` of a list query. */

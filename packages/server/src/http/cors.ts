@@ -1,12 +1,12 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
 import { forbidden } from '../errors';
-import { allowedOrigins } from '../realtime/origins';
+import { isAllowedOrigin } from './origins';
 import type { Services } from '../services';
 
 /**
- * Browsers may call the API only from the server's own origin and ALLOWED_ORIGINS (the
- * intranet pages that embed widgets). A request from any other origin is refused outright
+ * Browsers may call the API only from the site's own origin (PUBLIC_URL) and ALLOWED_ORIGINS (the
+ * intranet pages that embed widgets), never from an origin named by the request's own headers. A request from any other origin is refused outright
  * instead of merely lacking CORS headers. Clients without an Origin (CLI, scripts) pass.
  */
 export function corsForAllowedOrigins(s: Services): Middleware {
@@ -20,7 +20,7 @@ export function corsForAllowedOrigins(s: Services): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();
     const origin = ctx.get('Origin');
-    if (origin && !allowedOrigins(s.config, ctx.req).has(origin)) throw forbidden(`Requests from ${origin} are not allowed`);
+    if (origin && !isAllowedOrigin(s.site, origin)) throw forbidden(`Requests from ${origin} are not allowed`);
     return headers(ctx, next);
   };
 }

@@ -27,14 +27,22 @@ function toAppError(err: unknown): AppError | null {
     return new AppError(400, 'validation_failed', 'The database refused this value', [{ path: 'body', message: 'Refused by the database' }]);
   }
   if (e?.name === 'KnexTimeoutError') return new AppError(503, 'unavailable', 'The server is busy. Try again shortly.');
-  // Errors raised by body parsing (raw-body / co-body / formidable) carry a 4xx status.
+  // A multipart body that does not parse (formidable reports its status as httpCode).
+  if (e?.name === 'FormidableError' || (err as { httpCode?: unknown })?.httpCode !== undefined) {
+    const status = Number((err as { httpCode?: unknown }).httpCode);
+    if (status === 413) return new AppError(413, 'payload_too_large', 'Request body is too large');
+    return new AppError(400, 'validation_failed', `The multipart body could not be read: ${e.message ?? 'malformed'}`, [
+      { path: 'body', message: 'Not a readable multipart/form-data body' },
+    ]);
+  }
+  // Errors raised by body parsing (raw-body / co-body) carry a 4xx status.
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     if (e.status === 413) return new AppError(413, 'payload_too_large', 'Request body is too large');
     if (e.status === 415) return new AppError(415, 'unsupported_media_type', e.message ?? 'Unsupported media type');
     if (e.type === 'entity.parse.failed' || e.status === 400) {
       return new AppError(400, 'validation_failed', 'Request body is not valid JSON', [{ path: 'body', message: 'Not valid JSON' }]);
     }
-    return new AppError(e.status, e.status === 404 ? 'not_found' : 'validation_failed', e.expose && e.message ? e.message : 'Bad request');
+    return new AppError(e.status, e.status === 404 ? 'not_found' : e.status === 405 ? 'method_not_allowed' : 'validation_failed', e.expose && e.message ? e.message : 'Bad request');
   }
   return null;
 }
@@ -44,8 +52,13 @@ export function onerror(log: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-        throw new AppError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      if (ctx.body === undefined && ctx.path.startsWith('/api')) {
+        if (ctx.status === 404) throw new AppError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+        // @koa/router's allowedMethods answers 405/501 with an Allow header and no body.
+        if (ctx.status === 405 || ctx.status === 501) {
+          const allow = ctx.response.get('Allow');
+          throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}${allow ? `; use ${allow}` : ''}`);
+        }
       }
     } catch (err) {
       let appError = toAppError(err);
@@ -56,6 +69,7 @@ export function onerror(log: Logger): Middleware {
         log.warn({ err, path: ctx.path }, appError.message);
       }
       ctx.status = appError.status;
+      if (appError.status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="Cadence"');
       if (appError.extra.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(appError.extra.retryAfterSeconds));
       ctx.body = {
         error: {

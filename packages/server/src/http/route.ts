@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { idSchema } from '@cadence/core';
+import { can, idSchema } from '@cadence/core';
 import type { z } from 'zod';
 import { forbidden, notFound, validationFailed } from '../errors';
 import { requireAuth, type AuthState, type CadenceState, type Ctx } from './authenticate';
+import { checkContentType } from './content-type';
 import { parseOrThrow } from './zod-errors';
-import { canAdminister } from '@cadence/core';
 
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -64,15 +64,21 @@ export class RouteTable {
   mount(router: Router<CadenceState>, only?: (path: string) => boolean): void {
     for (const def of this.routes) {
       if (only && !only(def.path)) continue;
-      router[def.method](def.path, ...(def.middleware ?? []), async (ctx) => {
+      const bodyKinds = { json: !!(def.body ?? def.bodyDoc), consumes: def.consumes ?? [] };
+      const guardBody: Middleware<CadenceState> = (ctx, next) => {
+        checkContentType(ctx, bodyKinds);
+        return next();
+      };
+      const guards = def.method === 'get' || def.method === 'delete' ? [] : [guardBody];
+      router[def.method](def.path, ...guards, ...(def.middleware ?? []), async (ctx) => {
         const auth = def.access === 'public' ? (ctx.state.auth ?? ANONYMOUS) : requireAuth(ctx);
-        if (def.access === 'admin' && !canAdminister(auth.principal)) throw forbidden('Only administrators can do this');
+        if (def.access === 'admin' && !can(auth.principal, 'administer', 'user')) throw forbidden('Only administrators can do this');
         const params: Record<string, string> = { ...ctx.params };
         for (const [name, value] of Object.entries(params)) {
           if (!idSchema.safeParse(value).success) throw notFound();
           params[name] = value;
         }
-        const body = def.body ? parseOrThrow(def.body, ctx.request.body ?? {}) : undefined;
+        const body = def.body ? parseOrThrow(def.body, ctx.request.body === undefined ? {} : ctx.request.body) : undefined;
         const query = def.query ? parseOrThrow(def.query, { ...ctx.query }) : undefined;
         const result = await def.handler({ body, query, params, auth, ifMatch: parseIfMatch(ctx), ctx });
         if (ctx.body !== undefined && result === undefined) return; // the handler answered itself

@@ -25,7 +25,14 @@ export interface Mailer {
  * SMTP through nodemailer when SMTP_URL is set. Otherwise every mail is logged and written as
  * an .eml file under DATA_DIR/outbox/, so links can be followed in development.
  */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string | 'memory'; log: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string | 'memory';
+  log: Logger;
+  /** Log the mail's text (its links) too: development on a terminal only. */
+  logContent?: boolean;
+}): Mailer {
   const sent: SentMail[] = [];
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -50,7 +57,8 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
         writeFileSync(file, info.message as Buffer);
       }
       sent.push({ ...message, ...(file ? { file } : {}) });
-      options.log.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail written to the outbox (no SMTP_URL)');
+      const content = options.logContent ? { text: message.text } : {};
+      options.log.info({ to: message.to, subject: message.subject, file, ...content }, 'mail written to the outbox (no SMTP_URL)');
     },
   };
 }

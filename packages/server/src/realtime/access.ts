@@ -1,33 +1,25 @@
-import {
-  canReadCampaign,
-  canReadEvents,
-  canReadIdeas,
-  canReadIndustry,
-  isAdmin,
-  type CampaignAccessFields,
-  type Principal,
-} from '@cadence/core';
+import { can, type PolicyResource, type Principal } from '@cadence/core';
 import type { Topic } from '../data/changes';
 
-/** The read rule of DESIGN §5 for one logged row, the same rule the HTTP routes apply. */
+/** Which of core's policy resources each change-log topic carries. */
+const TOPIC_RESOURCE: Record<Topic, PolicyResource> = {
+  campaigns: 'campaign',
+  ads: 'industry',
+  publications: 'industry',
+  ad_types: 'industry',
+  prospective_publications: 'industry',
+  articles: 'industry',
+  events: 'event',
+  ideas: 'idea',
+  comments: 'comment',
+  permissions: 'user',
+};
+
+/** The read rule of DESIGN §5 for one logged row: `can()`, as the HTTP routes ask it. */
 export function canReadChange(p: Principal, topic: Topic, row: Record<string, unknown> | null): boolean {
-  switch (topic) {
-    case 'campaigns':
-      return !!row && canReadCampaign(p, row as unknown as CampaignAccessFields);
-    case 'ads':
-    case 'publications':
-    case 'ad_types':
-    case 'prospective_publications':
-    case 'articles':
-      return canReadIndustry(p);
-    case 'events':
-      return canReadEvents(p);
-    case 'ideas':
-    case 'comments':
-      return canReadIdeas(p);
-    case 'permissions':
-      return (isAdmin(p) && !p.readOnly) || (!!row && row.user_id === p.userId);
-  }
+  // Campaigns are read row by row; a campaign change without its row is not sent.
+  if (!row && topic === 'campaigns') return false;
+  return can(p, 'read', TOPIC_RESOURCE[topic], (row ?? undefined) as never);
 }
 
 /** A subscription filter: every given field must equal the row's value. */

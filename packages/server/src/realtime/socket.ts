@@ -4,9 +4,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { resolveCredential } from '../auth/credentials';
 import { loadPrincipalRecord, toPrincipal } from '../auth/users';
 import type { Services } from '../services';
+import { isAllowedOrigin } from '../http/origins';
 import { RealtimeConnection, type ConnectionDeps } from './connection';
 import type { ChangeHub } from './hub';
-import { isAllowedOrigin } from './origins';
 
 export const REALTIME_PATH = '/api/realtime';
 const MAX_FRAME = 64 * 1024;
@@ -25,7 +25,7 @@ export function attachRealtime(s: Services, server: Server, hub: ChangeHub): Rea
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== REALTIME_PATH) return;
-    if (!isAllowedOrigin(s.config, req, req.headers.origin)) {
+    if (!isAllowedOrigin(s.site, req.headers.origin)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nOrigin not allowed');
       return;
     }

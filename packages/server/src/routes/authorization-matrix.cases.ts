@@ -396,6 +396,12 @@ export const PUBLIC_ROUTES = [
   'GET /api/calendar.ics',
 ] as const;
 
+/**
+ * Signed-in routes that decide nothing: they act on the caller's own session, which every
+ * signed-in caller may do. Every other signed-in route must ask core's `can()` (docs/adr/0017).
+ */
+export const SELF_ROUTES = ['POST /api/auth/signout', 'GET /api/auth/user'] as const;
+
 /** A small seeded PRNG (mulberry32), so a random principal set can be replayed from its seed. */
 function prng(seed: number): () => number {
   let a = seed >>> 0;

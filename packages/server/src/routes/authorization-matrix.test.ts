@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouteTable } from '../http/route';
 import { startTestServer, type TestServer } from '../test/harness';
+import { auditedRequests, auditingMount, requestsWithoutCan } from '../test/policy-audit';
 import {
   CAMPAIGNS,
   CASES,
   PRINCIPALS,
   randomPrincipals,
   PUBLIC_ROUTES,
+  SELF_ROUTES,
   X,
   Y,
   type Cell,
@@ -16,6 +18,13 @@ import {
   type Who,
 } from './authorization-matrix.cases';
 import { registerDataRoutes } from './index';
+
+// Every `can()` the server asks is counted against the request that asked it (docs/adr/0017).
+vi.mock('@cadence/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@cadence/core')>();
+  const { noteCan } = await import('../test/policy-audit');
+  return { ...core, can: (...args: Parameters<typeof core.can>) => (noteCan(), core.can(...args)) };
+});
 
 /**
  * Every registered route × every principal × every target row, against DESIGN §5.
@@ -46,6 +55,8 @@ const sessions = new Map<string, Session>();
 const fixtures = new Map<string, Fixtures>();
 let serial = 0;
 let cells = 0;
+/** The routes whose cells ran (all of them, unless a -t filter picked some). */
+const ranRoutes = new Set<string>();
 const unique = () => `m${++serial}`;
 
 async function signUp(email: string): Promise<Session> {
@@ -148,6 +159,8 @@ function cellFor(w: Who): Cell {
 }
 
 beforeAll(async () => {
+  const following = auditingMount(RouteTable.prototype.mount);
+  vi.spyOn(RouteTable.prototype, 'mount').mockImplementation(following);
   t = await startTestServer();
   admin = await signUp('admin@matrix.test'); // the first account: the administrator
   author = await signUp('author@matrix.test');
@@ -212,6 +225,7 @@ for (const rc of CASES) {
         const cell = cellFor(w);
         const expected: Record<string, Outcome> = {};
         const got: Record<string, Outcome> = {};
+        ranRoutes.add(rc.route);
         for (const target of rc.targets) {
           expected[target] = w.anonymous ? 401 : rc.expected(w, target);
           got[target] = await rc.run(cell, target);
@@ -222,3 +236,15 @@ for (const rc of CASES) {
     }
   });
 }
+
+describe('one policy surface (docs/adr/0017)', () => {
+  it('should have asked core can() in every signed-in request that reached a route handler', (ctx) => {
+    if (ranRoutes.size === 0) ctx.skip(); // a -t filter left out every matrix cell
+    const reached = new Set(auditedRequests().filter((a) => a.reachedHandler).map((a) => a.route));
+    // Each route whose cells ran got past validation into its handler, so none passes by never running.
+    expect([...ranRoutes].filter((r) => !reached.has(r))).toEqual([]);
+    expect([...new Set(requestsWithoutCan(SELF_ROUTES).map((a) => a.route))]).toEqual([]);
+    // The exemptions are signed-in routes that exist.
+    expect(SELF_ROUTES.filter((r) => !CASES.some((c) => c.route === r))).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Principal } from '@cadence/core';
+import { can } from '@cadence/core';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
@@ -11,7 +11,7 @@ type Query = { limit?: number | undefined; offset?: number | undefined } & Recor
 
 /**
  * The five routes most resources share (list, get, create, update, delete), each guarded by
- * the resource's read and write rules. Anything particular goes through the hooks.
+ * core's `can()` for the resource's `policy`. Anything particular goes through the hooks.
  */
 export interface StandardRoutes<Raw extends { id: string; version: number }, Row> {
   base: string;
@@ -24,7 +24,6 @@ export interface StandardRoutes<Raw extends { id: string; version: number }, Row
   create?: {
     summary: string;
     body: z.ZodType<Record<string, unknown>>;
-    allowed: (p: Principal) => boolean;
     /** Extra checks or values before the insert; returns the values to insert. */
     values?: (body: Record<string, unknown>, input: HandlerInput<unknown, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
   };
@@ -51,7 +50,7 @@ export function standardRoutes<Raw extends { id: string; version: number }, Row>
     t.add({
       method: 'post', path: base, tag, access: 'user', status: 201, summary: create.summary, body: create.body, response: def.row,
       handler: async (input) => {
-        if (!create.allowed(input.auth.principal)) throw forbidden(`You may not add ${def.noun}s`);
+        if (!can(input.auth.principal, 'create', resource.policy)) throw forbidden(`You may not add ${def.noun}s`);
         const values = create.values ? await create.values(input.body, input as HandlerInput<unknown, unknown>) : input.body;
         return createRow(s, resource, { ...values, created_by: input.auth.principal.userId });
       },

@@ -1,8 +1,8 @@
-import type { AdType, Publication } from '@cadence/core';
+import { CACHE_KEYS as KEYS, type AdType, type Publication } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { errorMessage, useAdTypes, useWrite } from '../provider/resources';
+import { errorMessage, useAdTypes } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { Dialog } from '../ui/Dialog';
 import { AdTypeFormView } from './AdTypeForm';
 import { formatCost } from './ad-rules';

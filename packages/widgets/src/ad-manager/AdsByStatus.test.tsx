@@ -116,7 +116,12 @@ describe('Ads by Status', () => {
     const d = within(await openDialog('Add Ad Campaign'));
     expect(d.getByLabelText(/Ad Type/)).toBeDisabled();
     await user.click(d.getByRole('button', { name: 'Add Ad Campaign' }));
-    expect(d.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    for (const label of [/^Publication/, /Ad Type/, /Due Date/, /Live Date/]) {
+      expect(d.getByLabelText(label)).toBeInvalid();
+      expect(d.getByLabelText(label)).toHaveAccessibleDescription('Please fill in all required fields');
+    }
+    expect(d.getByLabelText(/^Publication/)).toHaveFocus();
+    expect(d.getByLabelText('Content')).toBeValid();
     await user.selectOptions(d.getByLabelText(/^Publication/), 'Construction Weekly');
     await waitFor(() => expect(d.getByLabelText(/Ad Type/)).toBeEnabled());
     await waitFor(() => expect(within(d.getByLabelText(/Ad Type/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select ad type', 'Text Ad - $400.00', 'Top Banner - $1500.00']));
@@ -128,7 +133,8 @@ describe('Ads by Status', () => {
     await user.type(d.getByLabelText(/Live Date/), '2026-04-10');
     await user.type(d.getByLabelText('Copy & Images Link'), 'not a link');
     await user.click(d.getByRole('button', { name: 'Add Ad Campaign' }));
-    expect(d.getByRole('alert')).toHaveTextContent('Please enter a valid URL');
+    expect(d.getByLabelText('Copy & Images Link')).toHaveAccessibleDescription('Please enter a valid URL');
+    expect(d.getByLabelText(/Due Date/)).toBeValid();
     await user.clear(d.getByLabelText('Copy & Images Link'));
     await user.click(d.getByRole('button', { name: 'Add Ad Campaign' }));
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('Ad campaign created successfully'));

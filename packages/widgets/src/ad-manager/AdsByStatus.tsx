@@ -1,4 +1,4 @@
-import { AD_STATUS_LABELS, type Ad } from '@cadence/core';
+import { AD_STATUS_LABELS, can, type Ad } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { usePublications, useAds } from '../provider/resources';
 import { useSession } from '../provider/session';
@@ -16,7 +16,7 @@ const none = () => undefined;
 /** Ads by status: publication filter, status tabs with counts and the editable table (spec §2). */
 export function AdsByStatus(): ReactNode {
   const session = useSession();
-  const editable = session.abilities.industry.write;
+  const editable = can(session.principal, 'update', 'industry');
   const ads = useAds();
   const publications = usePublications();
   const actions = useAdActions();

@@ -32,7 +32,9 @@ describe('Articles', () => {
     const d = within(await openDialog('Add New Article'));
     await user.type(d.getByLabelText(/Title/), 'Tunnels 101');
     await user.click(d.getByRole('button', { name: 'Add Article' }));
-    expect(d.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(d.getByLabelText(/Title/)).toBeValid();
+    expect(d.getByLabelText(/Due Date/)).toHaveAccessibleDescription('Please fill in all required fields');
+    expect(d.getByLabelText(/Live Date/)).toHaveAccessibleDescription('Please fill in all required fields');
     await user.type(d.getByLabelText(/Due Date/), '2026-04-01');
     await user.type(d.getByLabelText(/Live Date/), '2026-04-20');
     await user.click(d.getByRole('button', { name: 'Add Article' }));

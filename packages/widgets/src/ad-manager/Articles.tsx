@@ -1,8 +1,8 @@
-import { AD_STATUSES, AD_STATUS_LABELS, formatYmd, type AdStatus, type Article } from '@cadence/core';
+import { CACHE_KEYS as KEYS, AD_STATUSES, AD_STATUS_LABELS, can, formatYmd, type AdStatus, type Article } from '@cadence/core';
 import { useId, useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { useArticles, useRowQueue, useWrite } from '../provider/resources';
+import { useArticles, useRowQueue } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { TabPanel, Tabs } from '../ui/Tabs';
 import { ArticleDialog } from './ArticleDialog';
@@ -14,7 +14,7 @@ const none = () => undefined;
 
 /** Articles and sponsored content: status tabs and an editable status column (spec §2). */
 export function Articles(): ReactNode {
-  const editable = useSession().abilities.industry.write;
+  const editable = can(useSession().principal, 'update', 'industry');
   const articles = useArticles();
   const write = useWrite();
   const queue = useRowQueue();

@@ -62,7 +62,7 @@ describe('Prospective Pubs', () => {
     const d = within(await openDialog('Add Prospective Pub'));
     await user.type(d.getByLabelText(/Publication Name/), '   ');
     await user.click(d.getByRole('button', { name: 'Add Prospective Pub' }));
-    expect(d.getByRole('alert')).toHaveTextContent('Publication name is required');
+    expect(d.getByLabelText(/Publication Name/)).toHaveAccessibleDescription('Publication name is required');
     await user.type(d.getByLabelText(/Publication Name/), 'Tunnels ');
     await user.click(d.getByRole('button', { name: 'Add Prospective Pub' }));
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('Prospective publication added successfully'));

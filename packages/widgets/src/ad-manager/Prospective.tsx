@@ -1,8 +1,8 @@
-import { ensureHttps, extractEmails, type ProspectivePublication } from '@cadence/core';
+import { CACHE_KEYS as KEYS, can, ensureHttps, extractEmails, type ProspectivePublication } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { errorMessage, useProspective, useWrite } from '../provider/resources';
+import { errorMessage, useProspective } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { CopyButton } from '../ui/CopyButton';
 import { Popover } from '../ui/Popover';
@@ -34,7 +34,7 @@ function Contacts({ p }: { p: ProspectivePublication }): ReactNode {
 
 /** Prospective publications: search, add, bulk upload and the contacts table (spec §2). */
 export function Prospective(): ReactNode {
-  const editable = useSession().abilities.industry.write;
+  const editable = can(useSession().principal, 'update', 'industry');
   const list = useProspective();
   const write = useWrite();
   const [query, setQuery] = useState('');

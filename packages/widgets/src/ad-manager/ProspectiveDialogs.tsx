@@ -1,11 +1,20 @@
-import { PROSPECTIVE_TEMPLATE_COLUMNS, PROSPECTIVE_TEMPLATE_FILENAME, prospectiveTemplateCsv, type ProspectiveCreate } from '@cadence/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../campaign-dialog/fields/Field';
+import {
+  PROSPECTIVE_TEMPLATE_COLUMNS,
+  PROSPECTIVE_TEMPLATE_FILENAME,
+  emptyProspectiveForm,
+  prospectiveBody,
+  prospectiveTemplateCsv,
+  type ProspectiveCreate,
+  type ProspectiveForm,
+} from '@cadence/core';
+import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
 import { Dialog } from '../ui/Dialog';
 import { downloadText } from '../ui/download';
-import { emptyProspectiveForm, prospectiveBody, type ProspectiveForm } from './prospective-rules';
+import { Field, type ControlProps } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
+import { useFormSubmit } from '../ui/use-form-submit';
 
 const FIELDS: Array<[keyof ProspectiveForm, string, string?]> = [
   ['name', 'Publication Name'], ['region', 'Region'], ['industry', 'Industry'], ['audience', 'Audience'],
@@ -13,35 +22,20 @@ const FIELDS: Array<[keyof ProspectiveForm, string, string?]> = [
 ];
 
 function ProspectiveFormBody({ onClose, onSave }: { onClose: () => void; onSave: (b: ProspectiveCreate) => Promise<unknown> }): ReactNode {
-  const [f, setF] = useState<ProspectiveForm>(emptyProspectiveForm);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = prospectiveBody(f);
-    if ('error' in r) return setError(r.error);
-    setSaving(true);
-    try {
-      await onSave(r.body);
-      onClose();
-    } catch {
-      setSaving(false);
-    }
-  };
+  const { form: f, set, errors, saving, onSubmit } = useFormSubmit({ initial: emptyProspectiveForm, check: prospectiveBody, save: onSave, onSaved: onClose });
+  const area = (key: 'contacts' | 'notes') => (p: ControlProps) => (
+    <textarea className="cad-input" rows={2} value={f[key]} onChange={(e) => set({ [key]: e.target.value })} {...p} />
+  );
   return (
-    <form className="cad-dialog__body cad-form" onSubmit={(e) => void submit(e)} noValidate>
-      {error && <p className="cad-field__error" role="alert">{error}</p>}
+    <form className="cad-dialog__body cad-form" onSubmit={onSubmit} noValidate>
       {FIELDS.map(([key, label, type]) => (
-        <Field key={key} label={label} required={key === 'name'}>
-          {(p) => <input type={type ?? 'text'} className="cad-input" value={f[key]} onChange={(e) => setF({ ...f, [key]: e.target.value })} {...p} />}
+        <Field key={key} label={label} required={key === 'name'} error={errors[key]}>
+          {(p) => <input type={type ?? 'text'} className="cad-input" value={f[key]} onChange={(e) => set({ [key]: e.target.value })} {...p} />}
         </Field>
       ))}
-      <Field label="Contacts" hint="Names and e-mail addresses">{(p) => <textarea className="cad-input" rows={2} value={f.contacts} onChange={(e) => setF({ ...f, contacts: e.target.value })} {...p} />}</Field>
-      <Field label="Notes">{(p) => <textarea className="cad-input" rows={2} value={f.notes} onChange={(e) => setF({ ...f, notes: e.target.value })} {...p} />}</Field>
-      <div className="cad-dialog__footer">
-        <button type="button" className="cad-button" onClick={onClose}>Cancel</button>
-        <button type="submit" className="cad-button cad-button--primary" disabled={saving}>Add Prospective Pub</button>
-      </div>
+      <Field label="Contacts" hint="Names and e-mail addresses">{area('contacts')}</Field>
+      <Field label="Notes">{area('notes')}</Field>
+      <FormActions onCancel={onClose} saving={saving}>Add Prospective Pub</FormActions>
     </form>
   );
 }

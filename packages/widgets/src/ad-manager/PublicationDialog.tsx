@@ -1,8 +1,9 @@
-import type { Publication, PublicationCreate } from '@cadence/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../campaign-dialog/fields/Field';
+import { publicationBody, publicationForm, type Publication, type PublicationCreate, type PublicationForm } from '@cadence/core';
+import type { ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
-import { publicationBody, publicationForm, type PublicationForm } from './publication-rules';
+import { Field } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
+import { useFormSubmit } from '../ui/use-form-submit';
 
 export interface PublicationDialogProps {
   open: boolean;
@@ -17,37 +18,25 @@ const FIELDS: Array<[keyof PublicationForm, string, boolean]> = [
 ];
 
 function PublicationFormBody({ publication, onOpenChange, onSave }: Omit<PublicationDialogProps, 'open'>): ReactNode {
-  const [f, setF] = useState<PublicationForm>(() => publicationForm(publication));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = publicationBody(f);
-    if ('error' in r) return setError(r.error);
-    setSaving(true);
-    try {
-      await onSave(r.body);
-      onOpenChange(false);
-    } catch {
-      setSaving(false);
-    }
-  };
+  const { form: f, set, errors, saving, onSubmit } = useFormSubmit({
+    initial: () => publicationForm(publication),
+    check: publicationBody,
+    save: onSave,
+    onSaved: () => onOpenChange(false),
+  });
   const area = (key: 'description' | 'notes', label: string) => (
-    <Field label={label}>{(p) => <textarea className="cad-input" rows={2} value={f[key]} onChange={(e) => setF({ ...f, [key]: e.target.value })} {...p} />}</Field>
+    <Field label={label}>{(p) => <textarea className="cad-input" rows={2} value={f[key]} onChange={(e) => set({ [key]: e.target.value })} {...p} />}</Field>
   );
   return (
-    <form className="cad-dialog__body cad-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="cad-dialog__body cad-form" onSubmit={onSubmit} noValidate>
       {FIELDS.map(([key, label, required]) => (
-        <Field key={key} label={label} required={required} error={key === 'name' ? (error ?? undefined) : undefined}>
-          {(p) => <input className="cad-input" value={f[key]} onChange={(e) => setF({ ...f, [key]: e.target.value })} {...p} />}
+        <Field key={key} label={label} required={required} error={errors[key]}>
+          {(p) => <input className="cad-input" value={f[key]} onChange={(e) => set({ [key]: e.target.value })} {...p} />}
         </Field>
       ))}
       {area('description', 'Description')}
       {area('notes', 'Notes')}
-      <div className="cad-dialog__footer">
-        <button type="button" className="cad-button" onClick={() => onOpenChange(false)}>Cancel</button>
-        <button type="submit" className="cad-button cad-button--primary" disabled={saving}>{publication ? 'Save Changes' : 'Add Publication'}</button>
-      </div>
+      <FormActions onCancel={() => onOpenChange(false)} saving={saving}>{publication ? 'Save Changes' : 'Add Publication'}</FormActions>
     </form>
   );
 }

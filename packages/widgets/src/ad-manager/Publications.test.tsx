@@ -72,7 +72,7 @@ describe('Publications', () => {
     const d = within(await openDialog('Ad Types: Power Today'));
     await user.click(await d.findByRole('button', { name: 'Add Ad Type' }));
     await user.click(d.getByRole('button', { name: 'Add Ad Type' }));
-    expect(d.getByRole('alert')).toHaveTextContent('Ad type name is required');
+    expect(d.getByLabelText(/Ad Type Name/)).toHaveAccessibleDescription('Ad type name is required');
     await user.type(d.getByLabelText(/Ad Type Name/), 'Footer');
     await user.type(d.getByLabelText('Cost ($)'), '12.345');
     const link = d.getByLabelText('Example Image Link');
@@ -104,7 +104,7 @@ describe('Publications', () => {
     expect(d.getByLabelText('Or Upload Example Image')).toBeDisabled();
     await user.clear(d.getByLabelText('Example Image Link'));
     await user.upload(d.getByLabelText('Or Upload Example Image'), new File([new Uint8Array(5 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
-    expect(d.getByRole('alert')).toHaveTextContent('Image must be less than 5MB');
+    expect(d.getByLabelText('Or Upload Example Image')).toHaveAccessibleDescription('Image must be less than 5MB');
     await user.upload(d.getByLabelText('Or Upload Example Image'), new File(['x'], 'ok.png', { type: 'image/png' }));
     client.control.failNext('storage.upload');
     await user.click(d.getByRole('button', { name: 'Update Ad Type' }));

@@ -1,8 +1,8 @@
-import type { Publication, PublicationCreate } from '@cadence/core';
+import { CACHE_KEYS as KEYS, can, type Publication, type PublicationCreate } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { usePublications, useWrite } from '../provider/resources';
+import { usePublications } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { Badge } from '../ui/bits';
 import { ConfirmDialog } from './AdDialogs';
@@ -16,7 +16,7 @@ const cascade = [KEYS.publications, KEYS.adTypes, KEYS.ads, KEYS.virtual];
 
 /** Publications and their specs: search, cards, add/edit/delete and ad type management (spec §2). */
 export function Publications({ confirm }: { confirm?: (message: string) => boolean }): ReactNode {
-  const editable = useSession().abilities.industry.write;
+  const editable = can(useSession().principal, 'update', 'industry');
   const publications = usePublications();
   const write = useWrite();
   const [query, setQuery] = useState('');

@@ -1,13 +1,10 @@
 import {
   AD_STATUSES,
   AD_TIMELINE_LEGEND,
-  MESSAGES,
   barGeometry,
   endOfMonth,
-  isHttpUrl,
   startOfMonth,
   type Ad,
-  type AdCreate,
   type AdStatus,
   type AdType,
   type BarGeometry,
@@ -56,54 +53,9 @@ export function statusCounts<T extends { status: AdStatus }>(rows: readonly T[])
 export const formatCost = (cost: number | null): string => (cost === null ? '' : `$${cost.toFixed(2)}`);
 export const adTypeOption = (t: AdType): string => (t.cost === null ? t.ad_type : `${t.ad_type} - ${formatCost(t.cost)}`);
 
-export interface AdForm {
-  publication_id: string;
-  ad_type_id: string;
-  due_date: string;
-  live_date: string;
-  status: AdStatus;
-  content: string;
-  copy_images_link: string;
-  region: string;
-  audience: string;
-  industry: string;
-  notes: string;
-}
-
-export const emptyAdForm = (): AdForm => ({
-  publication_id: '', ad_type_id: '', due_date: '', live_date: '', status: 'new', content: '', copy_images_link: '', region: '', audience: '', industry: '', notes: '',
-});
-
-export const adFormFrom = (a: Ad): AdForm => ({
-  publication_id: a.publication_id, ad_type_id: a.ad_type_id ?? '', due_date: a.due_date, live_date: a.live_date, status: a.status,
-  content: a.content ?? '', copy_images_link: a.copy_images_link ?? '', region: a.region ?? '', audience: a.audience ?? '', industry: a.industry ?? '', notes: a.notes ?? '',
-});
-
-const text = (s: string) => (s.trim() === '' ? null : s.trim());
-export const LINK_MESSAGE = 'Please enter a valid URL';
-
-/** Spec §5 ad creation: publication, ad type and both dates required; the link must be a URL. */
-export function adBody(f: AdForm): { error: string } | { body: AdCreate } {
-  if (!f.publication_id || !f.ad_type_id || !f.due_date || !f.live_date) return { error: MESSAGES.requiredFields };
-  const link = text(f.copy_images_link);
-  if (link && !isHttpUrl(link)) return { error: LINK_MESSAGE };
-  return {
-    body: {
-      publication_id: f.publication_id, ad_type_id: f.ad_type_id, due_date: f.due_date, live_date: f.live_date, status: f.status,
-      content: text(f.content), copy_images_link: link, region: text(f.region), audience: text(f.audience), industry: text(f.industry), notes: text(f.notes),
-    },
-  };
-}
-
 /** Case-insensitive match of `query` in any of the fields. */
 export function matches(query: string, fields: ReadonlyArray<string | null | undefined | readonly string[]>): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return fields.some((f) => (Array.isArray(f) ? f.join(' ') : (f ?? '')).toString().toLowerCase().includes(q));
-}
-
-/** Spec §5 ad type cost: a decimal with 2 places, or null when empty or not a number. */
-export function parseCost(s: string): number | null {
-  const n = Number.parseFloat(s);
-  return s.trim() === '' || !Number.isFinite(n) ? null : Math.round(n * 100) / 100;
 }

@@ -1,8 +1,8 @@
-import type { Ad, AdCreate, AdUpdate } from '@cadence/core';
+import { CACHE_KEYS as KEYS, type Ad, type AdCreate, type AdUpdate } from '@cadence/core';
 import { useMemo } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { useRowQueue, useWrite } from '../provider/resources';
+import { useRowQueue } from '../provider/resources';
+import { useWrite } from '../provider/write';
 
 const ads = [KEYS.ads, KEYS.virtual];
 

@@ -13,9 +13,11 @@ import {
   type Channel,
   type ScheduleView,
   type Ymd,
+  can,
 } from '@cadence/core';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
+import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
 import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
@@ -40,6 +42,8 @@ export interface CalendarProps extends WidgetProps {
   onEditCampaign?: (campaign: Campaign) => void;
   /** Plot these instead of fetching campaigns (e.g. events as read-only campaigns). */
   items?: readonly AnyCampaign[];
+  /** Let users who may update a campaign drag it, or move it with the keyboard, to other days; default true. */
+  editable?: boolean;
 }
 
 export const VIEW_OPTIONS = [
@@ -62,6 +66,11 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const [openDay, setOpenDay] = useState<Ymd | null>(null);
   const editor = useCampaignEditor(props.onEditCampaign);
   const labelId = useId();
+  const editable = props.editable ?? true;
+  const { principal } = session;
+  const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
+  const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
+  const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove });
 
   const { from, to } = visibleWindow(anchor, mode);
   const campaigns = useCampaignSource({ from, to, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
@@ -103,9 +112,11 @@ function CalendarBody(props: CalendarProps): ReactNode {
           onFocusDay={setFocused}
           onOpenDay={setOpenDay}
           onEdit={editor.edit}
-          rights={session.rights}
+          canEdit={canEdit}
+          mover={mover}
         />
       )}
+      <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
       <DayDialog
         day={openDay}
         view={view}

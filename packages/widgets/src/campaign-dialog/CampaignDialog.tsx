@@ -1,8 +1,20 @@
-import { checkCampaignCreate, checkCampaignUpdate, isConflict, todayYmd, type Campaign, type CampaignCreate } from '@cadence/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  campaignFieldErrors,
+  checkCampaignCreate,
+  checkCampaignUpdate,
+  isConflict,
+  todayYmd,
+  type Campaign,
+  type CampaignCreate,
+  type CampaignUpdate,
+  type FormCheck,
+} from '@cadence/core';
+import { useState, type ReactNode } from 'react';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
 import { Dialog } from '../ui/Dialog';
+import { FormActions } from '../ui/FormActions';
+import { useFormSubmit } from '../ui/use-form-submit';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { ConflictNotice } from './ConflictNotice';
 import { BasicFields } from './fields/BasicFields';
@@ -25,49 +37,48 @@ export interface CampaignDialogProps extends WidgetProps {
   onCreate?: (body: CampaignCreate) => Promise<Campaign>;
 }
 
-type Errors = Record<string, string>;
-const errorsOf = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Errors =>
-  Object.fromEntries(issues.map((i) => [String(i.path[0] ?? 'form'), i.message]));
+/** What the save sends: the changed fields of an edit, or a new campaign. */
+type Save = { patch: CampaignUpdate } | { create: CampaignCreate };
+
+/**
+ * The same checks as the server's schemas, without zod in the browser bundle (core's
+ * campaign-checks); an edit is checked as a patch on the campaign it changes.
+ */
+function checkForm(form: CampaignForm, base: Campaign | null): FormCheck<Save> {
+  if (!base) {
+    const create = formToBody(form);
+    const issues = checkCampaignCreate(create);
+    return issues.length ? { errors: campaignFieldErrors(issues) } : { body: { create } };
+  }
+  const patch = changedFields(base, form);
+  const issues = checkCampaignUpdate(patch, base);
+  return issues.length ? { errors: campaignFieldErrors(issues) } : { body: { patch } };
+}
 
 function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCreate }: CampaignDialogProps): ReactNode {
   const { now } = useCadence();
   const actions = useCampaignActions();
   const [base, setBase] = useState<Campaign | null>(campaign ?? null);
-  const [form, setForm] = useState<CampaignForm>(() => (campaign ? formFromCampaign(campaign) : emptyForm(todayYmd(now()), initialValues)));
-  const [errors, setErrors] = useState<Errors>({});
   const [conflict, setConflict] = useState<Campaign | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = (patch: Partial<CampaignForm>) => setForm((f) => ({ ...f, ...patch }));
+  const { form, set, setForm, errors, saving, onSubmit } = useFormSubmit({
+    initial: (): CampaignForm => (campaign ? formFromCampaign(campaign) : emptyForm(todayYmd(now()), initialValues)),
+    check: (f: CampaignForm) => checkForm(f, base),
+    save: async (body: Save): Promise<Campaign | null> => {
+      if ('create' in body) return (onCreate ?? actions.create)(body.create);
+      // Nothing changed: nothing to send.
+      if (!base || Object.keys(body.patch).length === 0) return null;
+      return actions.update(base, body.patch, { onConflict: 'throw' });
+    },
+    onSaved: (row) => {
+      if (row) onSaved?.(row as Campaign);
+      onOpenChange(false);
+    },
+    onFailed: (error) => {
+      if (isConflict(error) && error.current) setConflict(error.current as Campaign);
+    },
+  });
   const setConfig = <C extends keyof ConfigForm>(ch: C, patch: Partial<ConfigForm[C]>) =>
     setForm((f) => ({ ...f, config: { ...f.config, [ch]: { ...f.config[ch], ...patch } } }));
-
-  const save = async () => {
-    const body = formToBody(form);
-    const patch = base ? changedFields(base, form) : null;
-    // The same checks as the server's schemas without zod in the browser bundle (core/rules/campaign-checks).
-    const issues = patch ? checkCampaignUpdate(patch) : checkCampaignCreate(body);
-    const scopeMissing = body.scope === 'channel' && !body.primary_channel;
-    if (issues.length || scopeMissing) {
-      setErrors({ ...errorsOf(issues), ...(scopeMissing ? { primary_channel: 'A channel campaign needs a primary channel' } : {}) });
-      return;
-    }
-    setErrors({});
-    if (base && patch && Object.keys(patch).length === 0) return onOpenChange(false);
-    setSaving(true);
-    try {
-      const row = base && patch ? await actions.update(base, patch, { onConflict: 'throw' }) : await (onCreate ?? actions.create)(body);
-      onSaved?.(row);
-      onOpenChange(false);
-    } catch (error) {
-      if (isConflict(error) && error.current) setConflict(error.current as Campaign);
-      else if (error && typeof error === 'object' && 'details' in error) setErrors(errorsOf((error as { details: Array<{ path: string; message: string }> }).details.map((d) => ({ path: [d.path], message: d.message }))));
-      setSaving(false);
-    }
-  };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void save();
-  };
 
   return (
     <form className="cad-dialog__body cad-form" onSubmit={onSubmit} noValidate>
@@ -89,14 +100,7 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
       <ScopeFields form={form} set={set} replace={setForm} errors={errors} />
       <ChannelConfigFields form={form} setConfig={setConfig} />
       <BriefFields form={form} set={set} />
-      <div className="cad-dialog__footer">
-        <button type="button" className="cad-button" onClick={() => onOpenChange(false)}>
-          Cancel
-        </button>
-        <button type="submit" className="cad-button cad-button--primary" disabled={saving || !!conflict} aria-busy={saving}>
-          {campaign ? 'Save Changes' : 'Create Campaign'}
-        </button>
-      </div>
+      <FormActions onCancel={() => onOpenChange(false)} saving={saving} blocked={!!conflict}>{campaign ? 'Save Changes' : 'Create Campaign'}</FormActions>
     </form>
   );
 }

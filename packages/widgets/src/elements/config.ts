@@ -1,5 +1,4 @@
-import { AD_MANAGER_TABS, CHANNEL_VALUES, GANTT_RANGES, type Abilities, type AuthUserResponse } from '@cadence/core';
-import { abilitiesFrom } from '../provider/permissions';
+import { AD_MANAGER_TABS, CHANNEL_VALUES, GANTT_RANGES, abilities, principalFrom, toWirePrincipal, type AuthUserResponse } from '@cadence/core';
 
 /** The custom elements of the standalone bundle and the widget each one renders. */
 export const ELEMENT_WIDGETS = {
@@ -92,22 +91,12 @@ export function configFromAttributes(tag: ElementTag, attrs: Attrs): ElementConf
   return { tag, widget, apiUrl, accessKey: attrs['access-key']?.trim() || null, readOnly: flag(attrs['read-only']), props, errors };
 }
 
-/** The same abilities with every write turned off: what `read-only` shows. */
-export function readOnlyAbilities(a: Abilities): Abilities {
-  const off = <T extends Record<string, boolean>>(o: T, keys: Array<keyof T>): T => ({ ...o, ...Object.fromEntries(keys.map((k) => [k, false])) });
-  return {
-    ...a,
-    admin: a.admin,
-    read_only: true,
-    global: off(a.global, ['create']),
-    channels: Object.fromEntries(Object.entries(a.channels).map(([c, v]) => [c, off(v, ['create'])])) as Abilities['channels'],
-    industry: off(a.industry, ['write']),
-    events: off(a.events, ['write']),
-    ideas: off(a.ideas, ['create']),
-  };
-}
-
-/** `GET /api/auth/user` as seen through a `read-only` element. */
+/** `GET /api/auth/user` as seen through a `read-only` element: the caller as a read-only key, so `can()` allows no write. */
 export function readOnlyUser(res: AuthUserResponse): AuthUserResponse {
-  return { ...res, abilities: readOnlyAbilities(abilitiesFrom(res)) as unknown as Record<string, unknown> };
+  const principal = { ...principalFrom(res), readOnly: true };
+  return {
+    ...res,
+    principal: toWirePrincipal(principal),
+    abilities: abilities(principal) as unknown as Record<string, unknown>,
+  };
 }

@@ -1,11 +1,11 @@
-import { abilities } from '@cadence/core';
+import { can, principalFrom, toWirePrincipal } from '@cadence/core';
 import { waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cadenceStyles } from '../styles/CadenceStyles';
 import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient } from '../testing/memory-client';
-import { configFromAttributes, readOnlyAbilities } from './config';
+import { configFromAttributes, readOnlyUser } from './config';
 import { ELEMENT_CSS, defineCadenceElements, type CadenceElement } from './elements';
 
 describe('configFromAttributes: attributes → provider settings and widget props', () => {
@@ -38,11 +38,17 @@ describe('configFromAttributes: attributes → provider settings and widget prop
     expect(configFromAttributes('cadence-gantt', { 'api-url': 'cadence.local' }).errors[0]).toMatch(/api-url must be an absolute http\(s\) URL/);
   });
 
-  it('read-only abilities allow no write', () => {
-    const a = readOnlyAbilities(abilities({ userId: 'u', role: 'admin', permissions: [], readOnly: false }));
-    expect(a.read_only).toBe(true);
-    expect(a.global.create || a.ideas.create || a.events.write || a.industry.write).toBe(false);
-    expect(Object.values(a.channels).some((c) => c.create)).toBe(false);
+  it('a read-only element lets even an administrator write nothing', () => {
+    const admin = { userId: 'u', role: 'admin' as const, permissions: [] };
+    const res = readOnlyUser({
+      user: { id: 'u', email: 'a@example.com', email_confirmed_at: null, created_at: '2030-01-01T00:00:00.000Z' },
+      role: 'admin', permissions: [], principal: toWirePrincipal(admin), abilities: {},
+    });
+    const p = principalFrom(res);
+    expect(can(p, 'read', 'calendar')).toBe(true);
+    const writes = [can(p, 'create', 'campaign'), can(p, 'create', 'idea'), can(p, 'create', 'event'), can(p, 'create', 'industry'), can(p, 'administer', 'user')];
+    expect(writes).toEqual([false, false, false, false, false]);
+    expect((res.abilities as { read_only: boolean }).read_only).toBe(true);
   });
 });
 

@@ -52,7 +52,12 @@ describe('EventsBoard', () => {
     const d = within(dialog);
     await user.type(d.getByLabelText(/Event Name/), 'Rail Forum');
     await user.click(d.getByRole('button', { name: 'Add Event' }));
-    expect(d.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(d.getByLabelText(/Event Name/)).toBeValid();
+    expect(d.getByLabelText(/Start Date/)).toHaveAccessibleDescription('Please fill in all required fields');
+    for (const box of [d.getByRole('checkbox', { name: 'other' }), d.getByRole('checkbox', { name: 'engineers' })]) {
+      expect(box).toBeInvalid();
+      expect(box).toHaveAccessibleDescription('Please fill in all required fields');
+    }
     expect(d.queryByLabelText('Other vertical')).not.toBeInTheDocument();
     await user.click(d.getByRole('checkbox', { name: 'other' }));
     await user.type(d.getByLabelText('Other vertical'), 'Rail');

@@ -1,10 +1,10 @@
-import { formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
+import { CACHE_KEYS as KEYS, can, formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { useEvents, useWrite } from '../provider/resources';
+import { useEvents } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { Badge, EmptyState } from '../ui/bits';
 import { TabPanel, Tabs } from '../ui/Tabs';
@@ -58,7 +58,7 @@ function EventsBody({ tab: initial = 'timeline', view = 'live' }: EventsBoardPro
           <h2 id={`${idBase}-title`} className="cad-page-title">Events</h2>
           <p className="cad-page-subtitle">Manage your company events and participation</p>
         </div>
-        {session.abilities.events.write && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add New Event</button>}
+        {can(session.principal, 'create', 'event') && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add New Event</button>}
       </header>
       <Tabs label="Events views" idBase={idBase} value={tab} tabs={TABS} onChange={setTab} />
       <TabPanel idBase={idBase} value={tab}>

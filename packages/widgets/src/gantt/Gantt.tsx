@@ -11,10 +11,12 @@ import {
   type GanttRange,
   type ScheduleView,
   type Ymd,
+  can,
 } from '@cadence/core';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { VIEW_OPTIONS } from '../calendar/Calendar';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
+import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
 import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
@@ -37,6 +39,8 @@ export interface GanttProps extends WidgetProps {
   onEditCampaign?: (campaign: Campaign) => void;
   /** Plot these instead of fetching campaigns (e.g. events as read-only campaigns). */
   items?: readonly AnyCampaign[];
+  /** Let users who may update a campaign drag, resize and keyboard-move its bar; default true. */
+  editable?: boolean;
 }
 
 const RANGE_OPTIONS = [
@@ -54,7 +58,12 @@ function GanttBody(props: GanttProps): ReactNode {
   const [grouped, setGrouped] = useState(false);
   const editor = useCampaignEditor(props.onEditCampaign);
   const groupId = useId();
-  const span = ganttRange(anchor, range);
+  const editable = props.editable ?? true;
+  const { principal } = session;
+  const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
+  const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
+  const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove });
+  const span = useMemo(() => ganttRange(anchor, range), [anchor, range]);
   const campaigns = useCampaignSource({ from: span.start, to: span.end, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const showChannels = props.showChannels ?? true;
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -107,9 +116,10 @@ function GanttBody(props: GanttProps): ReactNode {
               ))}
             </div>
           </div>
-          <GanttRows rows={rows} view={view} gridlines={gridlines} rights={session.rights} onEdit={editor.edit} />
+          <GanttRows rows={rows} view={view} range={span} gridlines={gridlines} canEdit={canEdit} onEdit={editor.edit} mover={mover} />
         </div>
       )}
+      <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
       <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>
       {editor.dialog}
     </section>

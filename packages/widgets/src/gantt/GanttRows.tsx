@@ -1,6 +1,9 @@
-import { barColor, formatYmd, type Campaign, type GanttBar, type ScheduleView } from '@cadence/core';
-import { memo, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
-import type { AnyCampaign, CampaignRights } from '../provider/permissions';
+import { barColor, barGeometry, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type YmdSpan } from '@cadence/core';
+import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { previewed, type Move } from '../move/move-state';
+import { beginPointerGesture, elementAt } from '../move/pointer';
+import type { MoveController } from '../move/use-move';
+import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { useRowWindow } from './row-window';
 
 export interface GanttRow {
@@ -21,21 +24,74 @@ export const rowHeight = (row: GanttRow) => Math.max(ROW_PX, row.bars.length * L
 export interface GanttRowsProps {
   rows: GanttRow[];
   view: ScheduleView;
+  /** The range shown: a bar being moved is drawn from its new dates over it. */
+  range: YmdSpan;
   gridlines: ReadonlyArray<{ ymd: string; leftPercent: number }>;
-  rights: (c: AnyCampaign) => CampaignRights;
+  /** Whether a bar opens the editor (the user may update the campaign). */
+  canEdit: (c: AnyCampaign) => boolean;
+  onEdit: (c: Campaign) => void;
+  mover: MoveController;
+}
+
+/** What a bar needs to be dragged, resized and moved by keyboard; stable across a drag, so rows stay memoised. */
+interface BarMoves {
+  movable: (c: AnyCampaign) => c is Campaign;
+  onPointerDown: (e: PointerEvent<HTMLElement>, c: Campaign, kind: MoveKind) => void;
+  onKeyDown: (e: KeyboardEvent, c: AnyCampaign) => boolean;
+}
+
+interface BarProps {
+  bar: GanttBar<AnyCampaign>;
+  lane: number;
+  view: ScheduleView;
+  range: YmdSpan;
+  editable: boolean;
+  move: Move | undefined;
+  moves: BarMoves;
   onEdit: (c: Campaign) => void;
 }
 
-function Bar({ bar, lane, view, editable, onEdit }: { bar: GanttBar<AnyCampaign>; lane: number; view: ScheduleView; editable: boolean; onEdit: (c: Campaign) => void }) {
-  const c = bar.campaign;
+function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps) {
+  const carried = move?.campaign.id === bar.campaign.id ? move : undefined;
+  const c = carried ? previewed(carried) : bar.campaign;
+  const span = carried ? barSpan(c, view) : bar.span;
+  const geometry = (carried && barGeometry(span, range)) || bar;
   const top = 12 + lane * LANE_PX;
-  const style: CSSProperties = { left: `${bar.leftPercent}%`, width: `${bar.widthPercent}%`, top, background: barColor(c.channels) };
-  const label = `${c.title}: ${formatYmd(bar.span.start, 'MMM dd, yyyy')} – ${formatYmd(bar.span.end, 'MMM dd, yyyy')}`;
+  const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, background: barColor(c.channels) };
+  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}`;
+  const movable = !isVirtual(c) && moves.movable(c) ? c : null;
+  const handle = (kind: MoveKind, side: 'left' | 'right') =>
+    movable && (
+      <span
+        className="cad-gantt__handle"
+        style={{ [side]: 0 }}
+        aria-hidden="true"
+        onPointerDown={(e) => {
+          e.stopPropagation();
+          moves.onPointerDown(e, movable, kind);
+        }}
+      />
+    );
   return (
     <>
-      {editable && !('virtual' in c) ? (
-        <button type="button" className="cad-gantt__bar" style={style} aria-label={`Edit ${label}`} title={label} onClick={() => onEdit(c)}>
+      {editable && !isVirtual(c) ? (
+        <button
+          type="button"
+          className={['cad-gantt__bar', movable && 'cad-gantt__bar--movable', carried && 'cad-gantt__bar--carried'].filter(Boolean).join(' ')}
+          style={style}
+          aria-label={`Edit ${label}`}
+          aria-description={movable ? 'Press Enter to edit, Space to pick up and move' : undefined}
+          aria-pressed={movable ? !!carried : undefined}
+          title={label}
+          data-campaign={c.id}
+          onClick={() => onEdit(bar.campaign as Campaign)}
+          onPointerDown={movable ? (e) => moves.onPointerDown(e, movable, 'move') : undefined}
+          onKeyDown={(e) => void moves.onKeyDown(e, bar.campaign)}
+          onKeyUp={(e) => movable && e.key === ' ' && e.preventDefault()}
+        >
+          {handle('resize-start', 'left')}
           {c.title}
+          {handle('resize-end', 'right')}
         </button>
       ) : (
         <span className="cad-gantt__bar cad-gantt__bar--static" style={style} title={label}>
@@ -43,8 +99,13 @@ function Bar({ bar, lane, view, editable, onEdit }: { bar: GanttBar<AnyCampaign>
           <span aria-hidden="true">{c.title}</span>
         </span>
       )}
-      {view === 'live' && !bar.clippedStart && (
-        <span className="cad-gantt__marker" data-testid="go-live-marker" style={{ left: `${bar.leftPercent}%`, top: top + 7 }}
+      {carried && carried.via === 'pointer' && (
+        <span className="cad-gantt__drag-label" style={{ left: `${geometry.leftPercent}%`, top }} aria-hidden="true">
+          {formatYmd(span.start, 'MMM dd')} – {formatYmd(span.end, 'MMM dd')}
+        </span>
+      )}
+      {view === 'live' && !geometry.clippedStart && (
+        <span className="cad-gantt__marker" data-testid="go-live-marker" style={{ left: `${geometry.leftPercent}%`, top: top + 7 }}
           title={`Go-live ${formatYmd(c.live_date, 'MMM dd, yyyy')}`} aria-hidden="true" />
       )}
     </>
@@ -54,8 +115,12 @@ function Bar({ bar, lane, view, editable, onEdit }: { bar: GanttBar<AnyCampaign>
 interface RowProps {
   row: GanttRow;
   view: ScheduleView;
-  rights: (c: AnyCampaign) => CampaignRights;
+  range: YmdSpan;
+  canEdit: (c: AnyCampaign) => boolean;
   onEdit: (c: Campaign) => void;
+  /** Only for the row holding the campaign being moved, so no other row renders during a drag. */
+  move: Move | undefined;
+  moves: BarMoves;
   /** Offset in the virtual list, or undefined in the plain one. */
   top?: number;
 }
@@ -65,7 +130,7 @@ interface RowProps {
  * that came into view; the month gridlines are drawn once for the whole body (below), not
  * once per row.
  */
-const Row = memo(function Row({ row, view, rights, onEdit, top }: RowProps) {
+const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, top }: RowProps) {
   const style: CSSProperties =
     top === undefined
       ? { height: rowHeight(row) }
@@ -75,7 +140,7 @@ const Row = memo(function Row({ row, view, rights, onEdit, top }: RowProps) {
       <div className="cad-gantt__label">{row.label}</div>
       <div className="cad-gantt__track">
         {row.bars.map((bar, lane) => (
-          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} editable={rights(bar.campaign).edit} onEdit={onEdit} />
+          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} />
         ))}
       </div>
     </div>
@@ -99,17 +164,44 @@ function Gridlines({ gridlines }: { gridlines: GanttRowsProps['gridlines'] }) {
 
 /** The Gantt body: plain rows, or virtualized ones when there are many. */
 export function GanttRows(props: GanttRowsProps): ReactNode {
-  const { rows, view, rights, onEdit } = props;
+  const { rows, view, range, canEdit, onEdit, mover } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
   const heights = useMemo(() => rows.map(rowHeight), [rows]);
   const w = useRowWindow(scroller, heights, OVERSCAN, virtual);
+  const { movable, pickUp, point, drop, cancel, onKeyDown } = mover;
+  const moves = useMemo<BarMoves>(() => {
+    const days = daysBetween(range.start, range.end) + 1;
+    return {
+      movable,
+      onKeyDown,
+      onPointerDown: (e, c, kind) => {
+        const bar = e.currentTarget;
+        const track = bar.closest('.cad-gantt__track') ?? bar;
+        const x0 = e.clientX;
+        const dayPx = track.getBoundingClientRect().width / days;
+        const offset = (x: number) => Math.round((x - x0) / dayPx);
+        beginPointerGesture(e, {
+          start: () => pickUp(c, 'pointer'),
+          move: (x) => point(kind, offset(x)),
+          drop: (x, y) => {
+            if (!elementAt(bar, x, y)?.closest('.cad-gantt')) return cancel(); // dropped outside the chart
+            point(kind, offset(x));
+            drop();
+          },
+          cancel,
+        });
+      },
+    };
+  }, [range.start, range.end, movable, pickUp, point, drop, cancel, onKeyDown]);
+  const moving = mover.move?.campaign.id;
+  const moveFor = (row: GanttRow) => (moving && row.bars.some((b) => b.campaign.id === moving) ? mover.move ?? undefined : undefined);
   if (!virtual) {
     return (
       <div role="list" aria-label="Campaigns" className="cad-gantt__scroller">
         <div style={{ position: 'relative' }}>
           <Gridlines gridlines={props.gridlines} />
-          {rows.map((row) => <Row key={row.key} row={row} view={view} rights={rights} onEdit={onEdit} />)}
+          {rows.map((row) => <Row key={row.key} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} />)}
         </div>
       </div>
     );
@@ -119,7 +211,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
       <div style={{ height: w.offsets[rows.length], position: 'relative' }}>
         <Gridlines gridlines={props.gridlines} />
         {rows.slice(w.start, w.end).map((row, i) => (
-          <Row key={row.key} row={row} view={view} rights={rights} onEdit={onEdit} top={w.offsets[w.start + i]} />
+          <Row key={row.key} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} top={w.offsets[w.start + i]} />
         ))}
       </div>
     </div>

@@ -1,6 +1,6 @@
-import type { Idea, IdeaComment } from '@cadence/core';
+import { textOrNull, type Idea, type IdeaComment } from '@cadence/core';
 import { useId, useState, type ReactNode } from 'react';
-import { relativeTime, trimmedOrNull } from './idea-rules';
+import { relativeTime } from './idea-rules';
 
 export interface IdeaCardProps {
   idea: Idea;
@@ -21,7 +21,7 @@ function CommentBox({ onPost, onCancel }: { onPost: (text: string) => Promise<un
   const [text, setText] = useState('');
   const id = useId();
   const post = async () => {
-    const t = trimmedOrNull(text);
+    const t = textOrNull(text);
     if (!t) return;
     try {
       await onPost(t);

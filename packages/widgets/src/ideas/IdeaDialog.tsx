@@ -1,8 +1,9 @@
-import type { Idea } from '@cadence/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../campaign-dialog/fields/Field';
+import { ideaBody, type Idea } from '@cadence/core';
+import type { ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
-import { trimmedOrNull } from './idea-rules';
+import { Field } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
+import { useFormSubmit } from '../ui/use-form-submit';
 
 export interface IdeaDialogProps {
   open: boolean;
@@ -13,33 +14,22 @@ export interface IdeaDialogProps {
 }
 
 function IdeaForm({ idea, onOpenChange, onSave }: Omit<IdeaDialogProps, 'open'>): ReactNode {
-  const [title, setTitle] = useState(idea?.title ?? '');
-  const [description, setDescription] = useState(idea?.description ?? '');
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const t = trimmedOrNull(title);
-    if (!t) return;
-    setSaving(true);
-    try {
-      await onSave({ title: t, description: trimmedOrNull(description) });
-      onOpenChange(false);
-    } catch {
-      setSaving(false);
-    }
-  };
+  const { form, set, saving, onSubmit } = useFormSubmit({
+    initial: () => ({ title: idea?.title ?? '', description: idea?.description ?? '' }),
+    check: ideaBody,
+    save: onSave,
+    onSaved: () => onOpenChange(false),
+  });
+  const { title, description } = form;
   return (
-    <form className="cad-dialog__body cad-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="cad-dialog__body cad-form" onSubmit={onSubmit} noValidate>
       <Field label="Title *">
-        {(p) => <input className="cad-input" required value={title} onChange={(e) => setTitle(e.target.value)} {...p} />}
+        {(p) => <input className="cad-input" required value={title} onChange={(e) => set({ title: e.target.value })} {...p} />}
       </Field>
       <Field label="Description">
-        {(p) => <textarea className="cad-input" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} {...p} />}
+        {(p) => <textarea className="cad-input" rows={4} value={description} onChange={(e) => set({ description: e.target.value })} {...p} />}
       </Field>
-      <div className="cad-dialog__footer">
-        <button type="button" className="cad-button" onClick={() => onOpenChange(false)}>Cancel</button>
-        <button type="submit" className="cad-button cad-button--primary" disabled={saving || !title.trim()}>{idea ? 'Update Idea' : 'Create Idea'}</button>
-      </div>
+      <FormActions onCancel={() => onOpenChange(false)} saving={saving} blocked={!title.trim()}>{idea ? 'Update Idea' : 'Create Idea'}</FormActions>
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { LIMITS, type Campaign, type CampaignCreate, type Idea } from '@cadence/core';
+import { LIMITS, can, type Campaign, type CampaignCreate, type Idea } from '@cadence/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { CampaignDialogView } from '../campaign-dialog/CampaignDialog';
 import { IDEA_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
-import { KEYS } from '../provider/realtime-topics';
-import { useComments, useIdeas, useWrite } from '../provider/resources';
+import { CACHE_KEYS as KEYS } from '@cadence/core';
+import { useComments, useIdeas } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { EmptyState } from '../ui/bits';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
@@ -31,9 +32,7 @@ function IdeasBody({ onBack, onConverted }: IdeasBoardProps): ReactNode {
   const [converting, setConverting] = useState<Idea | null>(null);
   const threads = useMemo(() => commentsByIdea(comments.data ?? []), [comments.data]);
   const list = useMemo(() => newestFirst(ideas.data ?? []), [ideas.data]);
-  const a = session.abilities;
-  const canCreate = a.ideas.create;
-  const owns = (row: { created_by: string | null }) => canCreate && (a.admin || row.created_by === session.userId);
+  const canCreate = can(session.principal, 'create', 'idea');
 
   if (session.ready && !session.userId) return <EmptyState title="Please sign in to access campaign ideas." />;
 
@@ -85,10 +84,10 @@ function IdeasBody({ onBack, onConverted }: IdeasBoardProps): ReactNode {
             idea={idea}
             comments={threads.get(idea.id) ?? []}
             now={now()}
-            canEdit={owns(idea)}
-            canComment={canCreate}
-            canConvert={a.global.create}
-            canDeleteComment={owns}
+            canEdit={can(session.principal, 'update', 'idea', idea)}
+            canComment={can(session.principal, 'create', 'comment')}
+            canConvert={can(session.principal, 'create', 'calendar')}
+            canDeleteComment={(comment) => can(session.principal, 'delete', 'comment', comment)}
             onEdit={() => setEditing({ open: true, idea })}
             onDelete={() => remove(idea)}
             onConvert={() => setConverting(idea)}

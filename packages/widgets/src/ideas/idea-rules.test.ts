@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeComment, makeIdea } from '../testing/fixtures-more';
-import { campaignFromIdea, commentsByIdea, newestFirst, relativeTime, trimmedOrNull } from './idea-rules';
+import { campaignFromIdea, commentsByIdea, newestFirst, relativeTime } from './idea-rules';
 
 const now = new Date('2026-03-11T10:00:00.000Z');
 const before = (s: number) => new Date(now.getTime() - s * 1000).toISOString();
@@ -19,11 +19,6 @@ describe('idea rules', () => {
     const late = makeComment({ idea_id: a.id, comment: 'late', created_at: before(1) });
     const early = makeComment({ idea_id: a.id, comment: 'early', created_at: before(50) });
     expect(commentsByIdea([late, early]).get(a.id)?.map((c) => c.comment)).toEqual(['early', 'late']);
-  });
-
-  it('should treat blank text as nothing and trim the rest', () => {
-    expect(trimmedOrNull('   ')).toBeNull();
-    expect(trimmedOrNull('  Idea ')).toBe('Idea');
   });
 
   it('should prefill the campaign form exactly as the spec says', () => {

@@ -42,9 +42,6 @@ export function commentsByIdea(comments: readonly IdeaComment[]): Map<string, Id
   return map;
 }
 
-/** Spec §5: a title or comment that is empty after trimming adds nothing. */
-export const trimmedOrNull = (s: string): string | null => (s.trim() === '' ? null : s.trim());
-
 /**
  * Spec §2 /ideas: the campaign form prefilled from an idea — title, description, no
  * channels, planning, empty owner, medium, global (the dialog sets both dates to today).

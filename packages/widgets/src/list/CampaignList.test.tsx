@@ -42,6 +42,19 @@ describe('CampaignList', () => {
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
 
+  it('should offer Edit only where the server would let the change through', async () => {
+    // A global creator who may see the email channel: global campaigns are theirs to edit,
+    // a channel campaign of email needs channel_create(email) (DESIGN §5), so no Edit there.
+    const campaigns = [
+      makeCampaign({ title: 'Global', scope: 'global', primary_channel: null, channels: ['email'] }),
+      makeCampaign({ title: 'Email only', scope: 'channel', primary_channel: 'email', channels: ['email'] }),
+    ];
+    const permissions = [{ permission_type: 'global_create' as const, channel: null }, { permission_type: 'channel_view' as const, channel: 'email' as const }];
+    renderWidget(<CampaignList />, { campaigns, user: { role: null, permissions } });
+    expect(await within(await screen.findByRole('article', { name: 'Global' })).findByRole('button', { name: 'Edit Global' })).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Email only' })).queryByRole('button', { name: 'Edit Email only' })).not.toBeInTheDocument();
+  });
+
   it('should show the error state and recover on retry', async () => {
     const client = createMemoryClient({ campaigns: list });
     client.control.failNext('campaigns.list');

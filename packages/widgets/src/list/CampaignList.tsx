@@ -1,4 +1,4 @@
-import { LIMITS, type Campaign, type Channel } from '@cadence/core';
+import { LIMITS, can, type Campaign, type Channel } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { CampaignCard } from '../calendar/CampaignCard';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
@@ -34,7 +34,7 @@ function CampaignListBody({ channel, onEditCampaign, onCreateCampaign }: Campaig
       <EmptyState
         title="No campaigns found"
         action={
-          session.canCreate && (
+          can(session.principal, 'create', 'campaign') && (
             <button type="button" className="cad-button cad-button--primary" onClick={onCreateCampaign ?? editor.create}>
               Create Your First Campaign
             </button>

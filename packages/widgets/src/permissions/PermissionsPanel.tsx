@@ -1,8 +1,9 @@
-import { CHANNELS, type Channel, type Permission, type PermissionType } from '@cadence/core';
+import { CHANNELS, can, type Channel, type Permission, type PermissionType } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { KEYS } from '../provider/realtime-topics';
-import { useUserPermissions, useUsers, useWrite } from '../provider/resources';
+import { CACHE_KEYS as KEYS } from '@cadence/core';
+import { useUserPermissions, useUsers } from '../provider/resources';
+import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { EmptyState } from '../ui/bits';
 import { Switch } from '../ui/Switch';
@@ -78,7 +79,7 @@ function UserPermissions({ userId, email }: { userId: string; email: string }): 
 
 function PermissionsBody({ onReturn, userId }: PermissionsPanelProps): ReactNode {
   const session = useSession();
-  const admin = session.ready && session.abilities.admin && !session.abilities.read_only;
+  const admin = session.ready && can(session.principal, 'administer', 'user');
   const users = useUsers(admin);
   const [selected, setSelected] = useState<string | null>(userId ?? null);
   if (!session.ready) return <p className="cad-hint" role="status">Loading...</p>;

@@ -1,9 +1,16 @@
-import { createHttpClient, createRealtimeClient, type CadenceClient, type RealtimeTopic } from '@cadence/core';
+import {
+  ALL_REFRESHED_KEYS,
+  TOPIC_REFRESHES,
+  createHttpClient,
+  createRealtimeClient,
+  type CadenceClient,
+  type RealtimeTopic,
+  type TopicRefresh,
+} from '@cadence/core';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CadenceStyles } from '../styles/CadenceStyles';
 import { CadenceContext, type CadenceContextValue } from './context';
 import { QueryStore } from './query-store';
-import { ALL_PREFIXES, TOPIC_SUBSCRIPTIONS } from './realtime-topics';
 import { httpUploader, uploaderOf, type AdTypeExampleUploader } from './upload';
 import { Toaster, useToastState, type Toast, type ToastSlotProps } from './toast';
 
@@ -102,9 +109,10 @@ export function CadenceProvider(props: CadenceProviderProps): ReactNode {
 
   useEffect(() => {
     if (!realtime) return;
-    const offs = TOPIC_SUBSCRIPTIONS.map(({ topic, prefixes, filter }) =>
-      realtime.subscribe(topic, () => prefixes.forEach((p) => store.invalidate(p)), filter));
-    const offResync = realtime.onResync?.(() => ALL_PREFIXES.forEach((p) => store.invalidate(p)));
+    const refreshes = Object.entries(TOPIC_REFRESHES) as Array<[RealtimeTopic, readonly TopicRefresh[]]>;
+    const offs = refreshes.flatMap(([topic, list]) =>
+      list.map(({ keys, filter }) => realtime.subscribe(topic, () => keys.forEach((k) => store.invalidate(k)), filter)));
+    const offResync = realtime.onResync?.(() => ALL_REFRESHED_KEYS.forEach((k) => store.invalidate(k)));
     return () => {
       offs.forEach((off) => off());
       offResync?.();

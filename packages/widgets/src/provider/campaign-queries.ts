@@ -1,13 +1,12 @@
-import type { Campaign, CampaignListQuery, VirtualCampaign } from '@cadence/core';
+import { CACHE_KEYS, type Campaign, type CampaignListQuery, type QueryKey, type VirtualCampaign } from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import type { AnyCampaign } from './permissions';
 import { TOASTS } from '../messages';
 import { useCadence } from './context';
 import { useQuery } from './use-query';
 
-export const CAMPAIGNS_PREFIX = 'campaigns:';
-export const campaignsKey = (query: CampaignListQuery = {}) =>
-  CAMPAIGNS_PREFIX + JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort()));
+export const campaignsKey = (query: CampaignListQuery = {}): QueryKey =>
+  `${CACHE_KEYS.campaigns}${JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort()))}`;
 
 /** Campaigns for a query (typically the visible window); failures show the spec's toast. */
 export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
@@ -29,7 +28,7 @@ export function useVirtualCampaigns(enabled: boolean) {
   const { client } = useCadence();
   const fetcher = useCallback(() => client.dashboard.virtual(), [client]);
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading ads and events failed', error), []);
-  return useQuery<VirtualCampaign[]>(enabled ? 'virtual' : null, fetcher, onError);
+  return useQuery<VirtualCampaign[]>(enabled ? CACHE_KEYS.virtual : null, fetcher, onError);
 }
 
 /**

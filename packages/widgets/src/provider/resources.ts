@@ -1,16 +1,26 @@
-import type { Ad, AdType, Article, CadenceEvent, Idea, IdeaComment, Permission, ProspectivePublication, Publication } from '@cadence/core';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  CACHE_KEYS as KEYS,
+  type Ad,
+  type AdType,
+  type Article,
+  type CadenceEvent,
+  type Idea,
+  type IdeaComment,
+  type Permission,
+  type ProspectivePublication,
+  type Publication,
+  type QueryKey,
+} from '@cadence/core';
+import { useCallback, useState } from 'react';
 import { AD_TOASTS } from '../messages';
 import { useCadence, type CadenceContextValue } from './context';
-import type { QueryStore } from './query-store';
-import { KEYS } from './realtime-topics';
 import type { ToastInput } from './toast';
 import { useQuery } from './use-query';
 
 type Client = CadenceContextValue['client'];
 
 /** A list from the client, cached under `key`; a failure is logged and, when given, toasted. */
-export function useList<T>(key: string | null, fetch: (client: Client) => Promise<T[]>, failure?: ToastInput) {
+export function useList<T>(key: QueryKey | null, fetch: (client: Client) => Promise<T[]>, failure?: ToastInput) {
   const { client, toast } = useCadence();
   const fetcher = useCallback(() => fetch(client), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const onError = useCallback(
@@ -37,55 +47,6 @@ export const useEvents = () => useList<CadenceEvent>(KEYS.events, (c) => c.event
 export const useUsers = (enabled = true) => useList<{ id: string; email: string }>(enabled ? KEYS.users : null, (c) => c.users.list());
 export const useUserPermissions = (userId: string | null) =>
   useList<Permission>(userId ? `${KEYS.permissions}${userId}` : null, (c) => c.users.permissions(userId ?? ''));
-
-/** Applies `fn` to every cached list under `prefix`; returns the rollback. */
-export function optimisticList<T>(store: QueryStore, prefix: string, fn: (list: T[]) => T[]): () => void {
-  const keys = store.keys(prefix);
-  const before = keys.map((k) => [k, store.get<T[]>(k).data] as const);
-  for (const k of keys) store.update<T[]>(k, fn);
-  return () => {
-    for (const [k, data] of before) store.restore(k, data);
-  };
-}
-
-export interface WriteSpec<T> {
-  call: (client: Client) => Promise<T>;
-  success?: ToastInput | ((result: T) => ToastInput);
-  failure: ToastInput | ((error: unknown) => ToastInput);
-  /** Prefixes refetched after the call, whatever its outcome. */
-  invalidate: readonly string[];
-  /** An optimistic edit of the cached lists, rolled back on failure. */
-  optimistic?: { prefix: string; apply: (list: any[]) => any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-/** Runs a write with the spec's toasts; rejects after toasting so callers can keep a form open. */
-export function useWrite(): <T>(spec: WriteSpec<T>) => Promise<T> {
-  const { client, store, toast } = useCadence();
-  return useMemo(
-    () =>
-      async <T,>(spec: WriteSpec<T>): Promise<T> => {
-        const rollback = spec.optimistic ? optimisticList(store, spec.optimistic.prefix, spec.optimistic.apply) : null;
-        try {
-          const result = await spec.call(client);
-          if (spec.optimistic && result && typeof result === 'object' && 'id' in result) {
-            // The server's row (its new version) replaces the optimistic one at once, before the refetch.
-            const row = result as { id: unknown };
-            optimisticList<{ id: unknown }>(store, spec.optimistic.prefix, (l) => l.map((x) => (x.id === row.id ? { ...x, ...row } : x)));
-          }
-          if (spec.success) toast(typeof spec.success === 'function' ? spec.success(result) : spec.success);
-          return result;
-        } catch (error) {
-          rollback?.();
-          console.error('[Cadence] write failed', error);
-          toast(typeof spec.failure === 'function' ? spec.failure(error) : spec.failure);
-          throw error;
-        } finally {
-          spec.invalidate.forEach((p) => store.invalidate(p));
-        }
-      },
-    [client, store, toast],
-  );
-}
 
 /** The message of a server error, if it has one. */
 export const errorMessage = (error: unknown): string | undefined =>

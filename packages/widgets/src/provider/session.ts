@@ -1,7 +1,7 @@
-import type { Abilities, Campaign, VirtualCampaign } from '@cadence/core';
-import { useCallback } from 'react';
+import { CACHE_KEYS, NOBODY, can, principalFrom, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
+import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
-import { NO_ABILITIES, abilitiesFrom, campaignRights, canCreateAny, type CampaignRights } from './permissions';
+import type { CampaignRights } from './permissions';
 import { useQuery } from './use-query';
 
 export interface CadenceSession {
@@ -9,24 +9,24 @@ export interface CadenceSession {
   ready: boolean;
   userId: string | null;
   email: string | null;
-  abilities: Abilities;
-  canCreate: boolean;
+  /** Who is asking, for core's `can()`: nobody until the server said, or when it failed. */
+  principal: Principal;
   rights: (c: Campaign | VirtualCampaign) => CampaignRights;
 }
 
-/** Who the user is and what they may do (`GET /api/auth/user`); nothing is allowed until known. */
+/** Who the user is (`GET /api/auth/user`); widgets ask `can(session.principal, …)` what they may do. */
 export function useSession(): CadenceSession {
   const { client } = useCadence();
   const fetcher = useCallback(() => client.auth.user(), [client]);
-  const q = useQuery('auth.user', fetcher);
-  const abilities = q.data ? abilitiesFrom(q.data) : NO_ABILITIES;
-  const userId = q.data?.user.id ?? null;
+  const q = useQuery(CACHE_KEYS.session, fetcher);
+  // One object per answer, so components can memoise on it (a drag re-renders nothing else).
+  const principal = useMemo(() => (q.data ? principalFrom(q.data) : NOBODY), [q.data]);
   return {
     ready: q.status !== 'loading',
-    userId,
+    userId: q.data?.user.id ?? null,
     email: q.data?.user.email ?? null,
-    abilities,
-    canCreate: canCreateAny(abilities),
-    rights: (c) => campaignRights(abilities, userId, c),
+    principal,
+    // Promotion only means something for a channel campaign; the server lets it pass for a global one.
+    rights: (c) => ({ edit: can(principal, 'update', 'campaign', c), promote: c.scope === 'channel' && can(principal, 'promote', 'campaign', c) }),
   };
 }

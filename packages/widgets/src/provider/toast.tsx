@@ -6,6 +6,8 @@ export interface ToastInput {
   description?: string;
   /** 'destructive' for failures (spec §8: red). */
   variant?: 'default' | 'destructive';
+  /** One button in the toast, e.g. Undo after a move; the toast closes when it is chosen. */
+  action?: { label: string; onSelect: () => void };
 }
 
 export interface Toast extends ToastInput {
@@ -44,6 +46,18 @@ export function Toaster({ toast, dismiss }: ToastSlotProps): ReactNode {
               <p className="cad-toast__title">{toast.title}</p>
               {toast.description && <p className="cad-toast__description">{toast.description}</p>}
             </div>
+            {toast.action && (
+              <button
+                type="button"
+                className="cad-button cad-button--outline cad-toast__action"
+                onClick={() => {
+                  dismiss();
+                  toast.action?.onSelect();
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
             <button type="button" className="cad-icon-button cad-toast__close" onClick={dismiss} aria-label="Dismiss notification">
               ×
             </button>

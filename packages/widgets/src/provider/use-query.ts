@@ -1,10 +1,11 @@
+import type { QueryKey } from '@cadence/core';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useCadence } from './context';
 import type { QuerySnapshot } from './query-store';
 
 /** Reads `key` from the provider's cache, fetching it on first use. */
 export function useQuery<T>(
-  key: string | null,
+  key: QueryKey | null,
   fetcher: () => Promise<T>,
   onError?: (error: unknown) => void,
 ): QuerySnapshot<T> & { refetch: () => void } {

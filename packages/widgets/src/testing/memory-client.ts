@@ -5,11 +5,10 @@ import {
   abilities,
   campaignCreateSchema,
   campaignUpdateSchema,
-  canPromoteCampaign,
-  canReadCampaign,
-  canWriteCampaign,
+  can,
   normalizeScopedCampaign,
   promote,
+  toWirePrincipal,
   type AuthUserResponse,
   type CadenceClient,
   type Campaign,
@@ -114,11 +113,11 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   };
   const find = (id: string) => {
     const row = campaigns.find((c) => c.id === id);
-    if (!row || !canReadCampaign(principal, row)) throw notFound();
+    if (!row || !can(principal, 'read', 'campaign', row)) throw notFound();
     return row;
   };
   const save = (row: Campaign, next: Campaign) => {
-    if (!canWriteCampaign(principal, next)) throw forbidden();
+    if (!can(principal, 'update', 'campaign', next)) throw forbidden();
     Object.assign(row, next, { version: row.version + 1, updated_at: now() });
     return structuredClone(row);
   };
@@ -140,12 +139,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           user: { id: user.id, email: user.email, email_confirmed_at: null, created_at: now() },
           role: principal.role,
           permissions: principal.permissions.map((p) => ({ ...p })),
+          principal: toWirePrincipal(principal),
           abilities: abilities(principal) as unknown as Record<string, unknown>,
         })),
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => structuredClone(campaigns.filter((c) => canReadCampaign(principal, c) && touches(c, query)
+        run('campaigns.list', () => structuredClone(campaigns.filter((c) => can(principal, 'read', 'campaign', c) && touches(c, query)
           && (!query.channel || c.channels.includes(query.channel)) && (!query.status || c.status === query.status)
           && (!query.scope || c.scope === query.scope))), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
@@ -160,7 +160,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
             summary: parsed.data.summary ?? null, goals: parsed.data.goals ?? null, project_leader: parsed.data.project_leader ?? null,
             id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: user.id,
           });
-          if (!canWriteCampaign(principal, row)) throw forbidden();
+          if (!can(principal, 'create', 'campaign', row)) throw forbidden();
           campaigns.unshift(row);
           return structuredClone(row);
         }, [body]),
@@ -169,21 +169,21 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           const parsed = campaignUpdateSchema.safeParse(patch);
           if (!parsed.success) throw validation(parsed.error.issues);
           const row = find(id);
-          if (!canWriteCampaign(principal, row)) throw forbidden();
+          if (!can(principal, 'update', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
           return save(row, normalizeScopedCampaign({ ...row, ...parsed.data }));
         }, [id, patch, o]),
       remove: (id, o) =>
         run('campaigns.remove', () => {
           const row = find(id);
-          if (!canWriteCampaign(principal, row)) throw forbidden();
+          if (!can(principal, 'delete', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
           campaigns.splice(campaigns.indexOf(row), 1);
         }, [id, o]),
       promote: (id, o) =>
         run('campaigns.promote', () => {
           const row = find(id);
-          if (!canPromoteCampaign(principal, row)) throw forbidden();
+          if (!can(principal, 'promote', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
           return save(row, promote(row));
         }, [id, o]),

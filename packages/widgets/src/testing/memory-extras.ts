@@ -1,4 +1,4 @@
-import { canReadIndustry, canWriteIndustry, type CadenceClient, type Principal } from '@cadence/core';
+import { can, type CadenceClient, type Principal } from '@cadence/core';
 import type { Run } from './memory-crud';
 import { memoryIndustry, type IndustryData } from './memory-industry';
 import { memoryPeople, type PeopleData } from './memory-people';
@@ -29,7 +29,7 @@ export function memoryExtras(
     },
     ...memoryPeople(data, run, now, principal),
     ...memoryIndustry(data, {
-      run, now, userId: user.id, canRead: () => canReadIndustry(principal), canWrite: () => canWriteIndustry(principal),
+      run, now, userId: user.id, canRead: () => can(principal, 'read', 'industry'), canWrite: () => can(principal, 'update', 'industry'),
     }),
   };
 }

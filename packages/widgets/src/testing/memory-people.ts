@@ -1,9 +1,5 @@
 import {
-  canAdminister,
-  canCreateIdeas,
-  canEditOwnedRow,
-  canReadEvents,
-  canWriteEvents,
+  can,
   commentCreateSchema,
   eventCreateSchema,
   eventUpdateSchema,
@@ -41,11 +37,12 @@ const newestFirst = (a: { created_at: string }, b: { created_at: string }) => b.
 export function memoryPeople(data: PeopleData, run: Run, now: () => string, principal: Principal) {
   const userId = principal.userId;
   const admin = () => {
-    if (!canAdminister(principal)) throw forbidden();
+    if (!can(principal, 'administer', 'user')) throw forbidden();
   };
   const ideas = memoryTable(data.ideas, {
     run, now, userId, name: 'ideas', create: ideaCreateSchema, update: ideaUpdateSchema, compare: newestFirst,
-    canRead: () => true, canWrite: (row) => (row && row.version ? canEditOwnedRow(principal, row) : canCreateIdeas(principal)),
+    canRead: () => can(principal, 'read', 'idea'),
+    canWrite: (row) => (row && row.version ? can(principal, 'update', 'idea', row) : can(principal, 'create', 'idea')),
     defaults: { description: null }, onRemove: (idea) => {
       for (let i = data.comments.length - 1; i >= 0; i--) if (data.comments[i]?.idea_id === idea.id) data.comments.splice(i, 1);
     },
@@ -53,7 +50,7 @@ export function memoryPeople(data: PeopleData, run: Run, now: () => string, prin
   const events = memoryTable(data.events, {
     run, now, userId, name: 'events', create: eventCreateSchema, update: eventUpdateSchema,
     compare: (a, b) => a.start_date.localeCompare(b.start_date),
-    canRead: () => canReadEvents(principal), canWrite: () => canWriteEvents(principal),
+    canRead: () => can(principal, 'read', 'event'), canWrite: () => can(principal, 'update', 'event'),
     defaults: { vertical_other: null, region: null, location: null, venue: null, event_url: null },
   });
   const oldestFirst = (list: IdeaComment[]) => [...list].sort((a, b) => a.created_at.localeCompare(b.created_at)).map((c) => structuredClone(c));
@@ -64,7 +61,7 @@ export function memoryPeople(data: PeopleData, run: Run, now: () => string, prin
       run('comments.create', () => {
         const parsed = parse(commentCreateSchema, body);
         if (!data.ideas.some((i) => i.id === ideaId)) throw notFound();
-        if (!canCreateIdeas(principal)) throw forbidden();
+        if (!can(principal, 'create', 'comment')) throw forbidden();
         const stamp = now();
         const row: IdeaComment = { ...parsed, id: memoryId(), idea_id: ideaId, created_by: userId, created_at: stamp, updated_at: stamp, version: 1 };
         data.comments.push(row);
@@ -74,7 +71,7 @@ export function memoryPeople(data: PeopleData, run: Run, now: () => string, prin
       run('comments.remove', () => {
         const row = data.comments.find((c) => c.id === id);
         if (!row) throw notFound();
-        if (!canEditOwnedRow(principal, row)) throw forbidden();
+        if (!can(principal, 'delete', 'comment', row)) throw forbidden();
         data.comments.splice(data.comments.indexOf(row), 1);
       }, [id]),
   };

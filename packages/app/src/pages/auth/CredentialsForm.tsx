@@ -1,5 +1,6 @@
 import { LIMITS } from '@cadence/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useBusySubmit } from '../../ui/use-busy-submit';
 
 export interface CredentialsFormProps {
   submitLabel: string;
@@ -15,16 +16,7 @@ export function CredentialsForm({ submitLabel, busyLabel, newPassword, onSubmit,
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await onSubmit(email.trim(), password);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit: submit } = useBusySubmit(() => onSubmit(email.trim(), password));
   return (
     <form className="form" onSubmit={submit}>
       <div className="field">

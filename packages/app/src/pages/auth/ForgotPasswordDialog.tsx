@@ -1,18 +1,16 @@
 import { createHttpClient } from '@cadence/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { AUTH_TOASTS } from '../../auth/auth-messages';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast';
+import { useBusySubmit } from '../../ui/use-busy-submit';
 
 /** Spec §2 /auth: asks for an e-mail and sends a reset link back to this site. */
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }): ReactNode {
   const id = useId();
   const toast = useToast();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
+  const { busy, onSubmit: submit } = useBusySubmit(async () => {
     try {
       const client = createHttpClient({ apiUrl: window.location.origin });
       await client.auth.sendPasswordReset(email.trim(), window.location.origin);
@@ -22,10 +20,8 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     } catch (err) {
       console.error('[Cadence] sending the reset e-mail failed', err);
       toast({ ...AUTH_TOASTS.resetSendError, variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <Dialog open={open} onClose={onClose} title="Reset your password" description="Enter your e-mail address and we will send you a link to reset your password.">
       <form className="form" onSubmit={submit}>

@@ -1,7 +1,8 @@
 import { LIMITS, MESSAGES, createHttpClient } from '@cadence/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { AUTH_TOASTS, RESET_TOKEN_KEY } from '../../auth/auth-messages';
 import { useToast } from '../../ui/toast';
+import { useBusySubmit } from '../../ui/use-busy-submit';
 
 /** Checks the two passwords (spec §5); returns the toast to show, or null when they are fine. */
 export function resetPasswordProblem(password: string, confirm: string): { title: string; description: string } | null {
@@ -22,15 +23,7 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }): ReactNode
   const toast = useToast();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = resetPasswordProblem(password, confirm);
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
-      return;
-    }
-    setBusy(true);
+  const update = async () => {
     try {
       await updatePassword(password);
       window.sessionStorage.removeItem(RESET_TOKEN_KEY);
@@ -40,10 +33,14 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }): ReactNode
       console.error('[Cadence] updating the password failed', err);
       const message = err instanceof Error && err.message ? err.message : AUTH_TOASTS.passwordUpdateError.fallback;
       toast({ title: AUTH_TOASTS.passwordUpdateError.title, description: message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
   };
+  const { busy, onSubmit: submit } = useBusySubmit(() => {
+    const problem = resetPasswordProblem(password, confirm);
+    if (!problem) return update();
+    toast({ ...problem, variant: 'destructive' });
+    return undefined;
+  });
   return (
     <form className="form" onSubmit={submit} aria-label="Reset password">
       <div className="field">

@@ -39,11 +39,13 @@ describe('access keys', () => {
     expect((await t.api('GET', '/api/access-keys', { token: key.secret })).status).toBe(403);
     const me = await t.api('GET', '/api/auth/user', { token: key.secret });
     expect(me.body.abilities).toMatchObject({ read_only: true, global: { view: true, create: false } });
+    expect(me.body.principal).toEqual({ user_id: me.body.user.id, role: 'admin', permissions: [], read_only: true, channels: null });
   });
 
   it('should keep a channel-limited key to its channels, and let a script key act as its creator', async () => {
     const limited = await createKey({ name: 'Email board', read_only: true, channels: ['email'] });
     expect((await t.api('GET', '/api/campaigns', { token: limited.secret })).body.map((c: { title: string }) => c.title)).toEqual(['Email spring']);
+    expect((await t.api('GET', '/api/auth/user', { token: limited.secret })).body.principal).toMatchObject({ read_only: true, channels: ['email'] });
     const script = await createKey({ name: 'Import script', read_only: false });
     const created = await t.api('POST', '/api/ideas', { token: script.secret, body: { title: 'From a script' } });
     expect(created.status).toBe(201);

@@ -20,6 +20,9 @@ describe('sign-up', () => {
     expect(me2.body.role).toBeNull();
     expect(me2.body.permissions).toEqual([]);
     expect(me2.body.abilities.global).toEqual({ view: false, create: false });
+    // What core's can() takes in the browser: a signed-in user is no key, so no key limits.
+    expect(me1.body.principal).toEqual({ user_id: me1.body.user.id, role: 'admin', permissions: [], read_only: false, channels: null });
+    expect(me2.body.principal).toMatchObject({ role: null, read_only: false, channels: null });
   });
 
   it('should refuse an address that already has an account, whatever its case', async () => {
@@ -53,9 +56,13 @@ describe('sign-up', () => {
     const bad = await t.api('POST', '/api/auth/signup', { raw: '{"email":', headers: { 'Content-Type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_failed');
-    const empty = await t.api('POST', '/api/auth/signup');
+    const empty = await t.api('POST', '/api/auth/signup', { body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'password']);
+    expect(empty.body.error.message).toBe('E-mail is required');
+    const untyped = await t.api('POST', '/api/auth/signup');
+    expect(untyped.status).toBe(415);
+    expect(untyped.body.error.message).toMatch(/application\/json/);
   });
 });
 

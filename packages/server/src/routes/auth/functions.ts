@@ -2,14 +2,8 @@ import { sendPasswordResetSchema, updatePasswordSchema } from '@cadence/core';
 import { z } from 'zod';
 import { consumeOneTimeToken } from '../../auth/one-time-tokens';
 import { sendPasswordReset, updatePassword } from '../../auth/passwords-reset';
-import type { Ctx } from '../../http/authenticate';
 import type { RouteTable } from '../../http/route';
-import { allowedOrigins } from '../../realtime/origins';
 import type { Services } from '../../services';
-
-/** The site's own address: PUBLIC_URL, else the origin the request came to. */
-// Koa 3 gives ctx.origin the Origin header, so the site origin is built from protocol and host.
-export const siteUrl = (s: Services, ctx: Ctx) => (s.config.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
 
 export function authFunctionRoutes(s: Services, t: RouteTable): void {
   t.add({
@@ -17,7 +11,7 @@ export function authFunctionRoutes(s: Services, t: RouteTable): void {
     summary: 'Mail a reset link to {appUrl}/auth?token=…; answers 200 whether or not the address has an account',
     body: sendPasswordResetSchema, response: z.object({}),
     handler: async ({ body, ctx }) => {
-      await sendPasswordReset(s, body, ctx.ip, allowedOrigins(s.config, ctx.req));
+      await sendPasswordReset(s, body, ctx.ip);
       return {};
     },
   });
@@ -38,7 +32,7 @@ export function authFunctionRoutes(s: Services, t: RouteTable): void {
       const userId = await consumeOneTimeToken(s.db, query.token, 'email_confirmation');
       if (userId) await s.db('users').where({ id: userId }).update({ email_confirmed_at: s.db.fn.now() });
       s.principals.invalidate();
-      ctx.redirect(`${siteUrl(s, ctx)}/?email_confirmed=${userId ? '1' : '0'}`);
+      ctx.redirect(`${s.site.url}/?email_confirmed=${userId ? '1' : '0'}`);
       return undefined;
     },
   });

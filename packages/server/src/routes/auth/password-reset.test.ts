@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { mayLogMailContent } from '../../config';
 import { createLogger } from '../../logger';
 import { createMailer } from '../../mail/mailer';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -26,12 +28,12 @@ describe('confirmation', () => {
     expect(mail?.subject).toBe('Confirm your Cadence account');
     const res = await fetch(linkIn(mail!.text), { redirect: 'manual' });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(`${t.url}/?email_confirmed=1`);
+    expect(res.headers.get('location')).toBe(`${t.services.site.url}/?email_confirmed=1`);
     const ok = await t.api('POST', '/api/auth/signin', { body: { email: 'confirm@example.com', password: 'secret1' } });
     expect(ok.status).toBe(200);
     expect(ok.body.user.email_confirmed_at).not.toBeNull();
     const again = await fetch(linkIn(mail!.text), { redirect: 'manual' });
-    expect(again.headers.get('location')).toBe(`${t.url}/?email_confirmed=0`);
+    expect(again.headers.get('location')).toBe(`${t.services.site.url}/?email_confirmed=0`);
   });
 });
 
@@ -99,4 +101,19 @@ it('should write each mail as an .eml file in DATA_DIR/outbox without SMTP', asy
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it('should log where an outbox mail went, and its link only in development on a terminal', async () => {
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  const message = { to: 'a@example.com', subject: 'Reset', text: 'Link: https://x.example/auth?token=secret-token' };
+  for (const env of [{ LOG_FORMAT: 'json' as const }, { NODE_ENV: 'production' }]) {
+    lines.length = 0;
+    await createMailer({ from: 'Cadence <no-reply@cadence.local>', dataDir: 'memory', log, logContent: mayLogMailContent(env) }).send(message);
+    expect(lines.join('')).toContain('a@example.com');
+    expect(lines.join('')).not.toContain('secret-token');
+  }
+  lines.length = 0;
+  await createMailer({ from: 'Cadence <no-reply@cadence.local>', dataDir: 'memory', log, logContent: mayLogMailContent({}) }).send(message);
+  expect(lines.join('')).toContain('secret-token');
 });

@@ -5,6 +5,7 @@ import {
   sessionSchema,
   signInSchema,
   signUpSchema,
+  toWirePrincipal,
   userSchema,
   type Principal,
 } from '@cadence/core';
@@ -14,15 +15,15 @@ import { presentUser } from '../../auth/users';
 import { issueOneTimeToken } from '../../auth/one-time-tokens';
 import type { RouteTable } from '../../http/route';
 import { confirmationMail } from '../../mail/templates';
-import { siteUrl } from './functions';
 import type { Services } from '../../services';
 
-// A cached principal is one frozen object for many requests: its abilities are worked out once.
-const abilityMemo = new WeakMap<Principal, ReturnType<typeof abilities>>();
-function abilitiesOf(p: Principal): ReturnType<typeof abilities> {
-  let a = abilityMemo.get(p);
-  if (!a) abilityMemo.set(p, (a = abilities(p)));
-  return a;
+// A cached principal is one frozen object for many requests: what it says about itself is
+// worked out once.
+const selfMemo = new WeakMap<Principal, { principal: ReturnType<typeof toWirePrincipal>; abilities: ReturnType<typeof abilities> }>();
+function selfDescription(p: Principal) {
+  let d = selfMemo.get(p);
+  if (!d) selfMemo.set(p, (d = { principal: toWirePrincipal(p), abilities: abilities(p) }));
+  return d;
 }
 
 const TAG = 'Auth';
@@ -54,7 +55,7 @@ export function authRoutes(s: Services, t: RouteTable): void {
       await s.limits.signUpPerIp.take(ipKey, 'Too many sign-ups from this network. Try again later.');
       const { user, isFirstAdmin } = await signUp(s, body);
       if (isFirstAdmin) s.log.info({ email: user.email }, 'first account created: it is the administrator');
-      await sendConfirmation(s, user, siteUrl(s, ctx));
+      await sendConfirmation(s, user, s.site.url);
       return { user };
     },
   });
@@ -97,14 +98,14 @@ export function authRoutes(s: Services, t: RouteTable): void {
     method: 'get',
     path: '/api/auth/user',
     tag: TAG,
-    summary: 'The caller, their role, permission records and abilities',
+    summary: "The caller, their role, permission records, abilities, and the principal core's can() takes (for a key: its read-only flag and channels)",
     access: 'user',
     response: authUserResponseSchema,
     handler: async ({ auth }) => ({
       user: presentUser(auth.user),
       role: auth.principal.role,
       permissions: auth.principal.permissions,
-      abilities: abilitiesOf(auth.principal),
+      ...selfDescription(auth.principal),
     }),
   });
 }

@@ -1,13 +1,4 @@
-import {
-  CHANNEL_VALUES,
-  canReadCampaign,
-  canView,
-  canWriteCampaign,
-  isAdmin,
-  type Campaign,
-  type Channel,
-  type Principal,
-} from '@cadence/core';
+import { CHANNEL_VALUES, can, type Campaign, type Channel, type Principal } from '@cadence/core';
 import type { Knex } from 'knex';
 import type { Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';
@@ -21,25 +12,27 @@ export const campaigns: Resource<CampaignRaw, Campaign> = {
   select: (db) => db('campaigns').select('campaigns.*'),
   selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as Campaign,
-  canRead: canReadCampaign,
-  canWrite: canWriteCampaign,
+  policy: 'campaign',
 };
 
+const channelCampaign = (c: Channel) => ({ scope: 'channel' as const, primary_channel: c, channels: [c], created_by: null });
+
 /**
- * The read rule of DESIGN §5 as SQL, so lists never load rows the caller cannot see.
- * `canReadCampaign` still checks each row afterwards.
+ * The read rule of DESIGN §5 as SQL, so lists never load rows the caller cannot see. The SQL
+ * is built from `can()`'s answers; `listRows` still asks `can()` for each row afterwards.
  */
 export function whereReadable(q: Knex.QueryBuilder, p: Principal): Knex.QueryBuilder {
   const keyChannels = p.channels ?? null;
-  if (isAdmin(p) && !keyChannels) return q;
-  const inKey = (c: Channel) => !keyChannels || keyChannels.includes(c);
-  const viewable = CHANNEL_VALUES.filter((c) => inKey(c) && canView(p, c));
+  // The channels whose channel-scope campaigns the caller reads, and the main calendar (view()).
+  const viewable = CHANNEL_VALUES.filter((c) => can(p, 'read', 'campaign', channelCampaign(c)));
+  const globalView = can(p, 'read', 'calendar');
+  if (globalView && !keyChannels && viewable.length === CHANNEL_VALUES.length) return q;
   return q.where((outer) => {
     outer
       .where((g) => {
         g.where('campaigns.scope', 'global');
         if (keyChannels) g.whereRaw('campaigns.channels && ?::text[]', [[...keyChannels]]);
-        if (!canView(p)) g.whereRaw('campaigns.channels && ?::text[]', [viewable]);
+        if (!globalView) g.whereRaw('campaigns.channels && ?::text[]', [viewable]);
       })
       .orWhere((c) => c.where('campaigns.scope', 'channel').whereIn('campaigns.primary_channel', viewable));
   });

@@ -3,9 +3,10 @@ import {
   campaignListQuerySchema,
   campaignSchema,
   campaignUpdateSchema,
-  canPromoteCampaign,
-  canWriteCampaign,
+  can,
+  lacksPrimaryChannel,
   normalizeScopedCampaign,
+  PRIMARY_CHANNEL_MESSAGE,
   type Campaign,
   type Principal,
 } from '@cadence/core';
@@ -40,11 +41,9 @@ function scoped<T extends { scope?: Campaign['scope']; primary_channel?: Campaig
  */
 function campaignPatch(p: Principal, before: CampaignRaw, body: z.output<typeof campaignUpdateSchema>): Record<string, unknown> {
   const merged = { ...before, ...body };
-  if (merged.scope === 'channel' && !merged.primary_channel) {
-    throw fieldError('primary_channel', 'A channel campaign needs a primary channel');
-  }
+  if (lacksPrimaryChannel(merged)) throw fieldError('primary_channel', PRIMARY_CHANNEL_MESSAGE);
   const next = scoped(merged);
-  if (!canWriteCampaign(p, next)) throw forbidden('You may not move this campaign there');
+  if (!can(p, 'update', 'campaign', next)) throw forbidden('You may not move this campaign there');
   const patch: Record<string, unknown> = { ...body };
   for (const key of ['scope', 'primary_channel', 'channels'] as const) {
     if (JSON.stringify(next[key]) !== JSON.stringify(before[key])) patch[key] = next[key];
@@ -105,7 +104,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
     handler: async ({ body, auth }) => {
       const values = scoped(body);
       const probe = { ...values, primary_channel: values.primary_channel ?? null, created_by: auth.principal.userId };
-      if (!canWriteCampaign(auth.principal, probe)) throw forbidden('You may not create campaigns here');
+      if (!can(auth.principal, 'create', 'campaign', probe)) throw forbidden('You may not create campaigns here');
       return createRow(s, campaigns, { ...values, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId });
     },
   });
@@ -123,7 +122,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
       const rows = body.rows.map((row, index) => {
         const values = scoped(row);
         const probe = { ...values, primary_channel: values.primary_channel ?? null, created_by: auth.principal.userId };
-        if (!canWriteCampaign(auth.principal, probe)) throw forbidden(`Row ${index + 1}: you may not create campaigns there`);
+        if (!can(auth.principal, 'create', 'campaign', probe)) throw forbidden(`Row ${index + 1}: you may not create campaigns there`);
         return { ...values, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId };
       });
       return bulkInsert(s, campaigns, rows, {
@@ -181,7 +180,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
           await recordChange(trx, 'campaigns', 'update', row.id, row);
           return row;
         },
-        canPromoteCampaign,
+        'promote',
       ),
   });
 }

@@ -1,4 +1,4 @@
-import { canReadEvents, canReadIndustry, virtualCampaignSchema, type Ad, type CadenceEvent, type VirtualCampaign } from '@cadence/core';
+import { can, virtualCampaignSchema, type Ad, type CadenceEvent, type VirtualCampaign } from '@cadence/core';
 import { z } from 'zod';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
@@ -74,8 +74,8 @@ export function dashboardRoutes(s: Services, t: RouteTable): void {
     handler: async ({ auth }) => {
       const p = auth.principal;
       const [liveAds, allEvents] = await Promise.all([
-        canReadIndustry(p) ? ads.select(s.db).where('a.status', 'live').orderBy([{ column: 'a.live_date' }, { column: 'a.id' }]) : [],
-        canReadEvents(p) ? events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]) : [],
+        can(p, 'read', 'industry') ? ads.select(s.db).where('a.status', 'live').orderBy([{ column: 'a.live_date' }, { column: 'a.id' }]) : [],
+        can(p, 'read', 'event') ? events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]) : [],
       ]);
       return [
         ...liveAds.map((raw: Parameters<typeof ads.present>[0]) => adAsCampaign(ads.present(raw))),

@@ -1,6 +1,5 @@
 import {
-  canReadEvents,
-  canWriteEvents,
+  can,
   eventCreateSchema,
   eventSchema,
   eventUpdateSchema,
@@ -24,8 +23,7 @@ export const events: Resource<CadenceEvent & { created_at: Date; updated_at: Dat
   select: (db) => db('events').select('events.*'),
   selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as CadenceEvent,
-  canRead: (p) => canReadEvents(p),
-  canWrite: (p) => canWriteEvents(p),
+  policy: 'event',
 };
 
 const TAG = 'Events';
@@ -41,7 +39,6 @@ export function eventRoutes(s: Services, t: RouteTable): void {
     create: {
       summary: "Add an event: name, a vertical, an audience, start and end date and a type required; 'other' needs its text",
       body: eventCreateSchema,
-      allowed: canWriteEvents,
     },
     update: {
       summary: 'Edit an event',
@@ -61,7 +58,7 @@ export function eventRoutes(s: Services, t: RouteTable): void {
     body: z.strictObject({ rows: z.array(eventCreateSchema).min(1).max(20_000) }),
     response: bulkReportSchema,
     handler: ({ auth, body, query }) => {
-      if (!canWriteEvents(auth.principal)) throw forbidden('You may not add events');
+      if (!can(auth.principal, 'create', 'event')) throw forbidden('You may not add events');
       return bulkInsert(s, events, body.rows.map((row) => ({ ...row, created_by: auth.principal.userId })), {
         dryRun: query.dry_run,
         skipExisting: query.skip_existing,

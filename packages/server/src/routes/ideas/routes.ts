@@ -1,7 +1,5 @@
 import {
-  canCreateIdeas,
-  canEditOwnedRow,
-  canReadIdeas,
+  can,
   commentCreateSchema,
   commentSchema,
   ideaCreateSchema,
@@ -29,8 +27,7 @@ export const ideas: Resource<Raw<Idea>, Idea> = {
   select: (db) => db('ideas').select('ideas.*'),
   selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as Idea,
-  canRead: canReadIdeas,
-  canWrite: canEditOwnedRow,
+  policy: 'idea',
 };
 
 export const comments: Resource<Raw<IdeaComment>, IdeaComment> = {
@@ -40,8 +37,7 @@ export const comments: Resource<Raw<IdeaComment>, IdeaComment> = {
   select: (db) => db('ideas_comments').select('ideas_comments.*'),
   selectIsTable: true,
   present: (raw) => withIsoTimestamps(raw) as IdeaComment,
-  canRead: canReadIdeas,
-  canWrite: canEditOwnedRow,
+  policy: 'comment',
 };
 
 const TAG = 'Ideas';
@@ -54,7 +50,7 @@ export function ideaRoutes(s: Services, t: RouteTable): void {
     resource: ideas,
     row: ideaSchema,
     list: { summary: 'Ideas, newest first', query: listQuerySchema, orderBy: [{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }] },
-    create: { summary: 'Create an idea (title required after trimming)', body: ideaCreateSchema, allowed: canCreateIdeas },
+    create: { summary: 'Create an idea (title required after trimming)', body: ideaCreateSchema },
     update: { summary: 'Edit an idea (its author or an admin)', body: ideaUpdateSchema },
     remove: {
       summary: 'Delete an idea and its comments (its author or an admin)',
@@ -85,7 +81,7 @@ export function ideaRoutes(s: Services, t: RouteTable): void {
     summary: 'Comment on an idea (non-empty after trimming)', body: commentCreateSchema, response: commentSchema,
     handler: async ({ auth, params, body }) => {
       await getRow(s, ideas, auth.principal, params.id!);
-      if (!canCreateIdeas(auth.principal)) throw forbidden('This key may not comment');
+      if (!can(auth.principal, 'create', 'comment')) throw forbidden('This key may not comment');
       return createRow(s, comments, { ...body, idea_id: params.id, created_by: auth.principal.userId });
     },
   });

@@ -6,7 +6,7 @@ import {
   articleCreateSchema,
   articleSchema,
   articleUpdateSchema,
-  canWriteIndustry,
+  can,
   listQuerySchema,
 } from '@cadence/core';
 import type { Knex } from 'knex';
@@ -57,7 +57,7 @@ export function adRoutes(s: Services, t: RouteTable): void {
     summary: 'Create an ad: publication, ad type, due and live date required; status defaults to new',
     body: adCreateSchema, response: adSchema,
     handler: async ({ auth, body }) => {
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not create ads');
+      if (!can(auth.principal, 'create', 'industry')) throw forbidden('You may not create ads');
       await checkAdLinks(s.db, body.publication_id, body.ad_type_id);
       return createRow(s, ads, { ...body, created_by: auth.principal.userId });
     },
@@ -93,7 +93,7 @@ export function adRoutes(s: Services, t: RouteTable): void {
       orderBy: [{ column: 'due_date' }, { column: 'id' }],
       filter: (q, query) => void (query.status && q.where('status', query.status)),
     },
-    create: { summary: 'Add an article: title, due and live date required', body: articleCreateSchema, allowed: canWriteIndustry },
+    create: { summary: 'Add an article: title, due and live date required', body: articleCreateSchema },
     update: { summary: 'Edit an article', body: articleUpdateSchema },
     remove: { summary: 'Delete an article' },
   });

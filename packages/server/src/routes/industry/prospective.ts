@@ -1,5 +1,5 @@
 import {
-  canWriteIndustry,
+  can,
   importReportSchema,
   listQuerySchema,
   prospectiveBulkSchema,
@@ -122,8 +122,11 @@ export function prospectiveRoutes(s: Services, t: RouteTable): void {
     bodyDoc: z.union([prospectiveCreateSchema, prospectiveBulkSchema]),
     response: z.union([prospectiveSchema, z.array(prospectiveSchema)]),
     handler: async ({ auth, ctx }) => {
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not add prospective publications');
-      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      if (!can(auth.principal, 'create', 'industry')) throw forbidden('You may not add prospective publications');
+      const body = (ctx.request.body === undefined ? {} : ctx.request.body) as Record<string, unknown>;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw fieldError('body', 'The request body must be a JSON object: one prospective publication, or {"rows": [...]}');
+      }
       if (!('rows' in body)) {
         const row = parseOrThrow(prospectiveCreateSchema, body);
         return createRow(s, prospective, { ...row, created_by: auth.principal.userId });
@@ -148,7 +151,7 @@ export function prospectiveRoutes(s: Services, t: RouteTable): void {
     query: importQuerySchema, response: importReportSchema,
     middleware: [multipartWithCleanup],
     handler: async ({ auth, query, ctx }) => {
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not import prospective publications');
+      if (!can(auth.principal, 'create', 'industry')) throw forbidden('You may not import prospective publications');
       return importProspective(s, auth.principal, csvFrom(ctx), { dryRun: query.dry_run, skipExisting: query.skip_existing });
     },
   });

@@ -2,7 +2,7 @@ import {
   adTypeCreateSchema,
   adTypeSchema,
   adTypeUpdateSchema,
-  canWriteIndustry,
+  can,
   listQuerySchema,
   publicationCreateSchema,
   publicationSchema,
@@ -27,7 +27,7 @@ export function publicationRoutes(s: Services, t: RouteTable): void {
     resource: publications,
     row: publicationSchema,
     list: { summary: 'Publications by name', query: listQuerySchema, orderBy: [{ column: 'name' }, { column: 'id' }] },
-    create: { summary: 'Add a publication (name required)', body: publicationCreateSchema, allowed: canWriteIndustry },
+    create: { summary: 'Add a publication (name required)', body: publicationCreateSchema },
     update: { summary: 'Edit a publication', body: publicationUpdateSchema },
     remove: {
       summary: 'Delete a publication with all its ad types and ads, in one transaction',
@@ -62,7 +62,7 @@ export function publicationRoutes(s: Services, t: RouteTable): void {
     summary: 'Add an ad type (name required; cost in dollars with 2 decimals or null)', body: adTypeCreateSchema, response: adTypeSchema,
     handler: async ({ auth, params, body }) => {
       await getRow(s, publications, auth.principal, params.id!);
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not add ad types');
+      if (!can(auth.principal, 'create', 'industry')) throw forbidden('You may not add ad types');
       return createRow(s, adTypes, { ...body, publication_id: params.id, created_by: auth.principal.userId });
     },
   });

@@ -1,6 +1,4 @@
 import {
-  canReadIndustry,
-  canWriteIndustry,
   type Ad,
   type AdType,
   type Article,
@@ -14,10 +12,7 @@ type Raw<T> = T & { created_at: Date; updated_at: Date };
 
 // Every industry table follows one rule (DESIGN §5): read with view() or
 // view('industry-publications'), write with create() or create('industry-publications').
-const industry = {
-  canRead: (p: Parameters<typeof canReadIndustry>[0]) => canReadIndustry(p),
-  canWrite: (p: Parameters<typeof canWriteIndustry>[0]) => canWriteIndustry(p),
-};
+const industry = { policy: 'industry' } as const;
 
 export const publications: Resource<Raw<Publication>, Publication> = {
   table: 'industry_publications',

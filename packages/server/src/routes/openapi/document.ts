@@ -10,6 +10,26 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } },
 });
 
+/** File and CSV bodies, described by what they are rather than by a JSON schema. */
+const CONSUMED_SCHEMAS: Record<string, object> = {
+  'text/csv': { type: 'string', description: 'CSV with a header row (UTF-8; gzip or deflate Content-Encoding accepted)' },
+  'multipart/form-data': { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+};
+
+/** Every content type the route takes: JSON when it has a body schema, plus its `consumes`; anything else is a 415. */
+function requestBody(def: RouteDef) {
+  const json = def.body ?? def.bodyDoc;
+  const consumes = def.consumes ?? [];
+  if (!json && !consumes.length) return undefined;
+  return {
+    required: true,
+    content: {
+      ...(json ? { 'application/json': { schema: jsonSchema(json, 'input') } } : {}),
+      ...Object.fromEntries(consumes.map((type) => [type, { schema: CONSUMED_SCHEMAS[type] ?? {} }])),
+    },
+  };
+}
+
 function operation(def: RouteDef) {
   const parameters = [
     ...[...def.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } })),
@@ -26,17 +46,7 @@ function operation(def: RouteDef) {
     summary: def.summary,
     ...(def.access === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(def.body || def.bodyDoc
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': { schema: jsonSchema((def.body ?? def.bodyDoc)!, 'input') },
-              ...Object.fromEntries((def.consumes ?? []).map((type) => [type, {}])),
-            },
-          },
-        }
-      : {}),
+    ...(requestBody(def) ? { requestBody: requestBody(def) } : {}),
     responses: {
       [status]:
         status === '204'
@@ -46,6 +56,9 @@ function operation(def: RouteDef) {
       ...(def.access !== 'public' ? { '401': errorResponse('unauthorized'), '403': errorResponse('forbidden') } : {}),
       ...(def.path.includes(':') ? { '404': errorResponse('not_found') } : {}),
       ...(def.method === 'patch' || def.method === 'delete' ? { '412': errorResponse('conflict: the body carries the current row') } : {}),
+      ...(def.method === 'post' || def.method === 'put' || def.method === 'patch'
+        ? { '415': errorResponse('unsupported_media_type: the body is not of a type this route takes (see requestBody)') }
+        : {}),
     },
   };
 }

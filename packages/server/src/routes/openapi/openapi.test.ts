@@ -23,3 +23,11 @@ it('should describe every route with its body schema, from the schemas that vali
   const list = res.body.paths['/api/campaigns'].get.parameters.map((p: { name: string }) => p.name);
   expect(list).toEqual(expect.arrayContaining(['from', 'to', 'channel', 'status', 'scope']));
 });
+
+it("should document the caller's principal on GET /api/auth/user beside the older fields", async () => {
+  const res = await t.api('GET', '/api/openapi.json');
+  const ok = res.body.paths['/api/auth/user'].get.responses['200'];
+  const schema = ok.content['application/json'].schema;
+  expect(schema.required).toEqual(expect.arrayContaining(['user', 'role', 'permissions', 'abilities', 'principal']));
+  expect(Object.keys(schema.properties.principal.properties).sort()).toEqual(['channels', 'permissions', 'read_only', 'role', 'user_id']);
+});

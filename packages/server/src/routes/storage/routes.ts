@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { LIMITS, MESSAGES, canWriteIndustry, idSchema } from '@cadence/core';
+import { LIMITS, MESSAGES, can, idSchema } from '@cadence/core';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { CONTENT_TYPES, sniffImage } from '../../storage/sniff';
 import type { FileStorage } from '../../storage/storage';
-import { siteUrl } from '../auth/functions';
 
 const parseUpload = koaBody({
   multipart: true,
@@ -43,7 +42,7 @@ export function storageRoutes(s: Services, t: RouteTable): void {
     response: z.object({ path: z.string(), public_url: z.string() }),
     middleware: [upload],
     handler: async ({ auth, ctx }) => {
-      if (!canWriteIndustry(auth.principal)) throw forbidden('You may not upload ad type examples');
+      if (!can(auth.principal, 'create', 'industry')) throw forbidden('You may not upload ad type examples');
       const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
       const publicationId = Array.isArray(fields.publication_id) ? fields.publication_id[0] : fields.publication_id;
       if (!publicationId) throw fieldError('publication_id', 'Required');
@@ -59,7 +58,7 @@ export function storageRoutes(s: Services, t: RouteTable): void {
       if (!image) throw unsupportedMediaType('The image must be a PNG, JPEG, GIF or WebP file');
       const key = `ad-type-examples/${publicationId}/${Date.now()}-${Math.random().toString(36).slice(2, 8)}.${image.ext}`;
       await s.storage.put(key, data);
-      return { path: key.slice('ad-type-examples/'.length), public_url: `${siteUrl(s, ctx)}/storage/${key}` };
+      return { path: key.slice('ad-type-examples/'.length), public_url: `${s.site.url}/storage/${key}` };
     },
   });
 }

@@ -1,14 +1,14 @@
-import { CAMPAIGN_STATUSES, statusLabel } from '@cadence/core';
+import { CAMPAIGN_STATUSES, statusLabel, type FieldErrors } from '@cadence/core';
 import type { ReactNode } from 'react';
 import type { CampaignForm } from '../form-state';
-import { Field, Select } from './Field';
+import { Field, Select } from '../../ui/Field';
 
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((s) => [s, statusLabel(s)] as const);
 
 export interface SectionProps {
   form: CampaignForm;
   set: (patch: Partial<CampaignForm>) => void;
-  errors?: Record<string, string>;
+  errors?: FieldErrors;
 }
 
 export function BasicFields({ form, set, errors = {} }: SectionProps): ReactNode {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CampaignForm } from '../form-state';
 import type { SectionProps } from './BasicFields';
-import { Field } from './Field';
+import { Field } from '../../ui/Field';
 
 type BriefKey = 'summary' | 'goals' | 'audiences' | 'project_leader' | 'project_team_members' | 'kpis' | 'deliverables' | 'landing_page_urls';
 

@@ -1,7 +1,7 @@
 import { channelInfo } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { activeChannels, CONFIG_CHANNELS, type CampaignForm, type ConfigChannel, type ConfigForm } from '../form-state';
-import { Field, Select } from './Field';
+import { Field, Select } from '../../ui/Field';
 
 const opts = <T extends string>(pairs: Record<T, string>) => Object.entries(pairs) as Array<[T, string]>;
 const CONTENT_TYPES = opts({ image: 'Image', video: 'Video', carousel: 'Carousel', story: 'Story' });

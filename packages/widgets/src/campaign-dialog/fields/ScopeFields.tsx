@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { toggleChannel } from '@cadence/core';
 import { changeScope } from '../form-state';
 import type { SectionProps } from './BasicFields';
-import { Field, Select } from './Field';
+import { Field, Select } from '../../ui/Field';
 
 const CHANNEL_OPTIONS = CHANNELS.map((c) => [c.value, c.label] as const);
 

@@ -1,11 +1,19 @@
 import { useId, type ReactNode } from 'react';
 
+/** What a control needs to be labelled and described: spread it onto the input. */
+export interface ControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}
+
 export interface FieldProps {
   label: string;
   hint?: string;
+  /** Shown beside the control instead of the hint, and marks the control invalid. */
   error?: string | undefined;
   required?: boolean;
-  children: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode;
+  children: (props: ControlProps) => ReactNode;
 }
 
 /** A label, the control, and its hint or error, wired together for screen readers. */
@@ -29,8 +37,7 @@ export function Field({ label, hint, error, required, children }: FieldProps): R
   );
 }
 
-export function Select<T extends string>({ options, value, onChange, placeholder, ...rest }: {
-  id: string;
+export function Select<T extends string>({ options, value, onChange, placeholder, ...rest }: ControlProps & {
   value: T | '';
   options: ReadonlyArray<readonly [T, string]>;
   onChange: (v: T | '') => void;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES, type QueryKey, type RealtimeTopic } from './realtime-topics';
+
+describe('realtime topics', () => {
+  it('should list every topic the server publishes, each once', () => {
+    expect(REALTIME_TOPICS).toEqual([
+      'campaigns', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions',
+    ]);
+  });
+
+  it('should refresh the dashboard from live ads only, and the session on a permission change', () => {
+    expect(TOPIC_REFRESHES.ads).toContainEqual({ keys: [CACHE_KEYS.virtual], filter: { status: 'live' } });
+    expect(TOPIC_REFRESHES.permissions[0].keys).toContain('auth.user');
+  });
+
+  it('should resync every key some topic refreshes, once each', () => {
+    expect(new Set(ALL_REFRESHED_KEYS).size).toBe(ALL_REFRESHED_KEYS.length);
+    expect(ALL_REFRESHED_KEYS).toEqual(expect.arrayContaining(['campaigns:', 'virtual', 'adTypes:', 'auth.user']));
+    expect(ALL_REFRESHED_KEYS).not.toContain(CACHE_KEYS.users);
+  });
+
+  it('should make a misspelt topic or cache key a type error', () => {
+    const topic: RealtimeTopic = 'ad_types';
+    // @ts-expect-error 'campaign' is not a topic (the server publishes 'campaigns')
+    const misspelt: RealtimeTopic = 'campaign';
+    const key: QueryKey = `${CACHE_KEYS.campaigns}{"status":"live"}`;
+    // @ts-expect-error 'auth.usr' is no cache key
+    const badKey: QueryKey = 'auth.usr';
+    expect([topic, misspelt, key, badKey]).toHaveLength(4);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The realtime contract in one place (DESIGN §7/§8): the topics the server publishes, the
+ * query-cache keys the widgets keep, and which keys a change on each topic refreshes. The
+ * server validates subscriptions against these topics and the widgets subscribe from this
+ * table, so a misspelt topic or key is a type error instead of silently stale data.
+ */
+
+/** Query-cache key prefixes, one per resource the widgets cache (see their `use*` hooks). */
+export const CACHE_KEYS = {
+  campaigns: 'campaigns:',
+  virtual: 'virtual',
+  ideas: 'ideas',
+  comments: 'comments',
+  publications: 'publications',
+  adTypes: 'adTypes:',
+  ads: 'ads',
+  prospective: 'prospective',
+  articles: 'articles',
+  events: 'events',
+  users: 'users',
+  permissions: 'permissions:',
+  session: 'auth.user',
+} as const;
+export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];
+
+/** A cached query's key: one of the prefixes, maybe followed by its parameters. */
+export type QueryKey = CacheKey | `${CacheKey}${string}`;
+
+export interface TopicRefresh {
+  /** Cached queries refetched on a change. */
+  readonly keys: readonly CacheKey[];
+  /** Only changes whose row matches (spec §7: the dashboard follows live ads only). */
+  readonly filter?: Readonly<Record<string, string>>;
+}
+
+const K = CACHE_KEYS;
+
+/**
+ * Every topic and what a change on it refreshes. Deleting a publication cascades to its ad
+ * types and ads; ads and events also feed the dashboard's virtual campaigns, whose ad
+ * subscription is filtered to live ads.
+ */
+export const TOPIC_REFRESHES = {
+  campaigns: [{ keys: [K.campaigns] }],
+  ads: [{ keys: [K.ads] }, { keys: [K.virtual], filter: { status: 'live' } }],
+  events: [{ keys: [K.events, K.virtual] }],
+  ideas: [{ keys: [K.ideas] }],
+  comments: [{ keys: [K.comments] }],
+  publications: [{ keys: [K.publications, K.adTypes, K.ads] }],
+  ad_types: [{ keys: [K.adTypes, K.ads] }],
+  prospective_publications: [{ keys: [K.prospective] }],
+  articles: [{ keys: [K.articles] }],
+  permissions: [{ keys: [K.permissions, K.session] }],
+} as const satisfies Record<string, readonly TopicRefresh[]>;
+
+export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;
+
+/** The topics as a tuple, for validators such as `z.enum(REALTIME_TOPICS)`. */
+export const REALTIME_TOPICS = Object.keys(TOPIC_REFRESHES) as [RealtimeTopic, ...RealtimeTopic[]];
+
+/** Every key a topic refreshes, for a full resync after changes were missed. */
+export const ALL_REFRESHED_KEYS: readonly CacheKey[] = [
+  ...new Set(Object.values(TOPIC_REFRESHES).flatMap((refreshes: readonly TopicRefresh[]) => refreshes.flatMap((r) => r.keys))),
+];

@@ -1,0 +1,70 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+// Types only: this module is loaded from inside the test's mock of '@cadence/core' (see
+// authorization-matrix.test.ts), so importing anything that imports core would be circular.
+import type Router from '@koa/router';
+import type { Access, RouteDef, RouteTable } from '../http/route';
+
+/**
+ * Proof that route handlers decide through core's `can()` (docs/adr/0017): each request a route
+ * answers is followed in an AsyncLocalStorage context, the test's wrapped `can()` counts into it,
+ * and a request that reached a signed-in route's handler without one `can()` call is a finding.
+ */
+export interface RequestAudit {
+  route: string;
+  access: Access;
+  reachedHandler: boolean;
+  asked: number;
+}
+
+const current = new AsyncLocalStorage<RequestAudit>();
+const finished: RequestAudit[] = [];
+
+/** Called by the wrapped `can()`: one permission question asked within the current request. */
+export function noteCan(): void {
+  const audit = current.getStore();
+  if (audit) audit.asked++;
+}
+
+/** Every request answered since the audit began. */
+export const auditedRequests = (): readonly RequestAudit[] => finished;
+
+/** Requests to signed-in routes (other than `exempt`) whose handler ran without asking `can()`. */
+export function requestsWithoutCan(exempt: readonly string[] = []): RequestAudit[] {
+  return finished.filter((a) => a.access !== 'public' && a.reachedHandler && a.asked === 0 && !exempt.includes(a.route));
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const wrapped = new WeakSet<RouteDef>();
+
+/**
+ * Makes `RouteTable#mount` follow each request. Pass the class and its original `mount`; returns
+ * the replacement for a `vi.spyOn(RouteTable.prototype, 'mount').mockImplementation(…)`.
+ */
+export function auditingMount(originalMount: RouteTable['mount']): RouteTable['mount'] {
+  return function mount(this: RouteTable, router, only) {
+    for (const def of this.routes) {
+      if (wrapped.has(def)) continue;
+      const handler = def.handler;
+      def.handler = (input) => {
+        const audit = current.getStore();
+        if (audit) audit.reachedHandler = true;
+        return handler(input);
+      };
+      wrapped.add(def);
+    }
+    const table = this;
+    const follow = Object.create(router) as Router<any>;
+    for (const method of METHODS) {
+      (follow as any)[method] = (path: string, ...middleware: any[]) => {
+        const def = table.routes.find((d) => d.method === method && d.path === path);
+        const last = middleware.pop();
+        return router[method](path, ...middleware, (ctx: any, next: any) => {
+          const audit: RequestAudit = { route: `${method.toUpperCase()} ${path}`, access: def?.access ?? 'user', reachedHandler: false, asked: 0 };
+          finished.push(audit);
+          return current.run(audit, () => last(ctx, next));
+        });
+      };
+    }
+    return originalMount.call(this, follow, only);
+  };
+}

@@ -1,0 +1,106 @@
+import type { PointerEvent as ReactPointerEvent } from 'react';
+
+/** Mouse: a drag starts once the pointer has travelled this far, so a click stays a click. */
+const MOUSE_SLOP_PX = 4;
+/** Touch and pen: hold this long without moving to pick a campaign up; moving sooner scrolls. */
+export const LONG_PRESS_MS = 350;
+const TOUCH_SLOP_PX = 8;
+
+export interface GestureHandlers {
+  /** The gesture became a drag (slop passed, or the long press fired). */
+  start(): void;
+  /** The pointer moved while dragging; called at most once per animation frame. */
+  move(x: number, y: number): void;
+  /** The pointer was released while dragging. */
+  drop(x: number, y: number): void;
+  /** Escape, a lost pointer, or the browser took over (pointercancel). */
+  cancel(): void;
+}
+
+/**
+ * Turns a pointerdown into a drag: after a few pixels for a mouse, after a long press for touch
+ * and pen (so a swipe still scrolls the page). Listens on the window until the gesture ends, so
+ * it works inside Shadow DOM and when the pointer leaves the element. Swallows the click that
+ * ends a drag, so dropping never also opens the editor.
+ */
+export function beginPointerGesture(down: ReactPointerEvent, handlers: GestureHandlers): void {
+  if (down.button !== 0 || down.ctrlKey || down.metaKey) return;
+  const { pointerId, pointerType } = down;
+  const x0 = down.clientX;
+  const y0 = down.clientY;
+  const mouse = pointerType === 'mouse';
+  let dragging = false;
+  let frame = 0;
+  let last = { x: x0, y: y0 };
+  const view: Window = (down.currentTarget as Element).ownerDocument.defaultView ?? window;
+
+  const stopTouchScroll = (e: TouchEvent) => e.preventDefault();
+  const swallowClick = (e: MouseEvent) => {
+    e.stopPropagation();
+    e.preventDefault();
+  };
+  const begin = () => {
+    dragging = true;
+    if (!mouse) view.addEventListener('touchmove', stopTouchScroll, { passive: false });
+    handlers.start();
+  };
+  const timer = mouse ? 0 : view.setTimeout(begin, LONG_PRESS_MS);
+
+  const cleanup = () => {
+    view.clearTimeout(timer);
+    view.cancelAnimationFrame(frame);
+    view.removeEventListener('pointermove', onMove);
+    view.removeEventListener('pointerup', onUp);
+    view.removeEventListener('pointercancel', onCancel);
+    view.removeEventListener('keydown', onKey, true);
+    view.removeEventListener('touchmove', stopTouchScroll);
+  };
+  const onMove = (e: PointerEvent) => {
+    if (e.pointerId !== pointerId) return;
+    last = { x: e.clientX, y: e.clientY };
+    const distance = Math.hypot(e.clientX - x0, e.clientY - y0);
+    if (!dragging) {
+      if (mouse && distance > MOUSE_SLOP_PX) begin();
+      else if (!mouse && distance > TOUCH_SLOP_PX) cleanup(); // a scroll, not a pick-up
+      if (!dragging) return;
+    }
+    if (!frame) {
+      frame = view.requestAnimationFrame(() => {
+        frame = 0;
+        handlers.move(last.x, last.y);
+      });
+    }
+  };
+  const onUp = (e: PointerEvent) => {
+    if (e.pointerId !== pointerId) return;
+    cleanup();
+    if (!dragging) return;
+    // The click that follows this pointerup must not open the editor.
+    view.addEventListener('click', swallowClick, { capture: true, once: true });
+    view.setTimeout(() => view.removeEventListener('click', swallowClick, { capture: true }), 0);
+    handlers.drop(e.clientX, e.clientY);
+  };
+  const onCancel = (e: PointerEvent) => {
+    if (e.pointerId !== pointerId) return;
+    cleanup();
+    if (dragging) handlers.cancel();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
+    cleanup();
+    if (dragging) handlers.cancel();
+  };
+  view.addEventListener('pointermove', onMove);
+  view.addEventListener('pointerup', onUp);
+  view.addEventListener('pointercancel', onCancel);
+  view.addEventListener('keydown', onKey, true);
+}
+
+/** The element under a point, looking inside the Shadow DOM the widget lives in. */
+export function elementAt(inside: Element, x: number, y: number): Element | null {
+  const root = inside.getRootNode() as Partial<Pick<Document, 'elementFromPoint'>>;
+  const from = root.elementFromPoint ? root : inside.ownerDocument;
+  return typeof from.elementFromPoint === 'function' ? from.elementFromPoint(x, y) : null;
+}

@@ -1,0 +1,67 @@
+import { isConflict, type QueryKey } from '@cadence/core';
+import { useMemo } from 'react';
+import { useCadence, type CadenceContextValue } from './context';
+import type { QueryStore } from './query-store';
+import type { ToastInput } from './toast';
+
+type Client = CadenceContextValue['client'];
+type Row = { id: unknown };
+
+/** Applies `fn` to every cached list under `prefix`; returns the rollback. */
+export function optimisticList<T>(store: QueryStore, prefix: QueryKey, fn: (list: T[]) => T[]): () => void {
+  const keys = store.keys(prefix);
+  const before = keys.map((k) => [k, store.get<T[]>(k).data] as const);
+  for (const k of keys) store.update<T[]>(k, fn);
+  return () => {
+    for (const [k, data] of before) store.restore(k, data);
+  };
+}
+
+const isRow = (value: unknown): value is Row => !!value && typeof value === 'object' && 'id' in value;
+const withRow = (row: Row) => (list: Row[]) => list.map((x) => (x.id === row.id ? { ...x, ...row } : x));
+
+export interface WriteSpec<T> {
+  call: (client: Client) => Promise<T>;
+  success?: ToastInput | ((result: T) => ToastInput);
+  /** The failure toast; `null` shows none (the caller handles that error itself). */
+  failure: ToastInput | ((error: unknown) => ToastInput | null);
+  /** Prefixes refetched after the call, whatever its outcome. */
+  invalidate: readonly QueryKey[];
+  /** An optimistic edit of the cached lists, rolled back on failure. */
+  optimistic?: { prefix: QueryKey; apply: (list: any[]) => any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export type Write = <T>(spec: WriteSpec<T>) => Promise<T>;
+
+/**
+ * Runs a write with the spec's toasts; rejects after toasting so callers can keep a form open.
+ * The optimistic edit shows at once; the server's row (its new version) then replaces it, or on
+ * failure the edit is rolled back and a conflict's current row shown, before the refetch.
+ */
+export function createWriter({ client, store, toast }: Pick<CadenceContextValue, 'client' | 'store' | 'toast'>): Write {
+  return async <T,>(spec: WriteSpec<T>): Promise<T> => {
+    const prefix = spec.optimistic?.prefix;
+    const rollback = spec.optimistic ? optimisticList(store, spec.optimistic.prefix, spec.optimistic.apply) : null;
+    try {
+      const result = await spec.call(client);
+      if (prefix && isRow(result)) optimisticList(store, prefix, withRow(result));
+      if (spec.success) toast(typeof spec.success === 'function' ? spec.success(result) : spec.success);
+      return result;
+    } catch (error) {
+      rollback?.();
+      if (prefix && isConflict(error) && isRow(error.current)) optimisticList(store, prefix, withRow(error.current));
+      console.error('[Cadence] write failed', error);
+      const failure = typeof spec.failure === 'function' ? spec.failure(error) : spec.failure;
+      if (failure) toast(failure);
+      throw error;
+    } finally {
+      spec.invalidate.forEach((p) => store.invalidate(p));
+    }
+  };
+}
+
+/** The provider's writer (see `createWriter`). */
+export function useWrite(): Write {
+  const { client, store, toast } = useCadence();
+  return useMemo(() => createWriter({ client, store, toast }), [client, store, toast]);
+}
