@@ -117,6 +117,7 @@ export type {
   Article,
   ArticleCreate,
   ArticleUpdate,
+  BulkReport,
   ImportReport,
   ProspectiveCreate,
   ProspectivePublication,
@@ -222,8 +223,10 @@ export { applyScopeChange, normalizeScopedCampaign, primaryChannelFallback, prom
 export type { ScopedFields } from './rules/scope';
 export { joinCommaList, joinLineList, joinSpaceList, splitCommaList, splitSpaceList, splitUrlList } from './rules/lists';
 export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
-export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv, unguardCell } from './rules/csv';
+export { csvRecordBatches, parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv, unguardCell } from './rules/csv';
 export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
+// Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
+export * from './rules/imports/index';
 export { extractEmails } from './rules/contacts';
 // The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
 export { checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
@@ -233,7 +236,7 @@ export type { CampaignIssue } from './rules/campaign-checks';
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { BulkOptions, BulkReport, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
+export type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 export type {
   ChangeMessage,
