@@ -26,12 +26,13 @@ function operation(def: RouteDef) {
     summary: def.summary,
     ...(def.access === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(def.body || def.bodyDoc
+    ...(def.body || def.bodyDoc || def.consumes?.length
       ? {
           requestBody: {
             required: true,
             content: {
-              'application/json': { schema: jsonSchema((def.body ?? def.bodyDoc)!, 'input') },
+              // A route that reads only files (an import) takes no JSON.
+              ...(def.body || def.bodyDoc ? { 'application/json': { schema: jsonSchema((def.body ?? def.bodyDoc)!, 'input') } } : {}),
               ...Object.fromEntries((def.consumes ?? []).map((type) => [type, {}])),
             },
           },
