@@ -188,10 +188,11 @@ async function load(s: Services, p: Principal, target: ImportTarget<unknown>, so
   let upload: Upload<unknown> | null = null;
   const start = async (db: Knex) => (upload = new Upload(target, p, options.skipExisting ? await existingKeys(db, target) : null));
   try {
-    if (s.dbKind === 'postgres' && target.load.kind === 'copy') {
+    const { load } = target;
+    if (s.dbKind === 'postgres' && load.kind === 'copy') {
       return await s.db.transaction(async (trx) => {
         const reading = await start(trx);
-        const copy = await openPgCopy(trx, `COPY ${target.table} (${target.load.kind === 'copy' ? target.load.columns.join(', ') : ''}) FROM STDIN`);
+        const copy = await openPgCopy(trx, `COPY ${target.table} (${load.columns.join(', ')}) FROM STDIN`);
         try {
           await reading.read(source, (piece) => copy.write(piece));
         } catch (err) {
@@ -210,7 +211,6 @@ async function load(s: Services, p: Principal, target: ImportTarget<unknown>, so
     const refused = reading.failure();
     if (refused) throw refused;
     return await s.db.transaction(async (trx) => {
-      const load = target.load;
       if (load.kind === 'copy' && reading.pieces.length) {
         await pgliteCopy(trx, `COPY ${target.table} (${load.columns.join(', ')}) FROM '/dev/blob'`, reading.pieces.splice(0));
       } else if (load.kind === 'insert' && reading.inserts.length) {
