@@ -1,8 +1,6 @@
 import { MESSAGES, PROSPECTIVE_TEMPLATE_COLUMNS } from '../constants';
-import { normaliseProspective, PROSPECTIVE_IMPORT } from './imports/prospective';
+import { normaliseProspective, PROSPECTIVE_BY_POSITION, PROSPECTIVE_FIELDS } from './imports/prospective-normalise';
 import { parseRecord, Skip } from './imports/spec';
-
-const BY_POSITION = PROSPECTIVE_IMPORT.columns.map((_, i) => i);
 
 export interface CsvRecord {
   /** 1-based line where the record starts (a quoted newline makes a record span lines). */
@@ -190,7 +188,7 @@ export function parseProspectiveCsv(
   const skipped: ProspectiveCsvResult['skipped'] = [];
   for (let r = whole ? 1 : 0; r < records.length; r++) {
     const { line, fields } = records[r]!;
-    const value = normaliseProspective(parseRecord(PROSPECTIVE_IMPORT.columns, BY_POSITION, fields));
+    const value = normaliseProspective(parseRecord(PROSPECTIVE_FIELDS, PROSPECTIVE_BY_POSITION, fields));
     if (value instanceof Skip) skipped.push({ line, reason: value.reason });
     else rows.push({ line, ...value });
   }

@@ -1,15 +1,12 @@
 import { LIMITS } from '../../constants';
 import { prospectiveCreateSchema } from '../../schemas/industry';
 import type { ProspectiveCsvRow } from '../csv';
-import { extractWebAddress } from '../urls';
-import { Skip, type Cells, type Checked, type ImportSpec } from './spec';
+import { normaliseProspective, PROSPECTIVE_BY_POSITION, PROSPECTIVE_FIELDS as FIELDS, type ProspectiveValue } from './prospective-normalise';
+import type { Checked, ImportSpec } from './spec';
 
-/** A prospective publication as a file gives it (spec §5), before the database adds its id. */
-export type ProspectiveValue = Omit<ProspectiveCsvRow, 'line'>;
+export { normaliseProspective, type ProspectiveValue };
 
-const FIELDS = ['name', 'region', 'industry', 'audience', 'website', 'media_kit_link', 'contacts', 'notes'] as const;
 type Field = (typeof FIELDS)[number];
-const BY_POSITION = FIELDS.map((_, i) => i);
 
 /**
  * The longest value prospectiveCreateSchema accepts, per field. Rows within them pass without
@@ -46,28 +43,13 @@ export function checkProspectiveRow(row: ProspectiveValue): { field: string; mes
   return { field: issue.path.join('.') || 'row', message: issue.message };
 }
 
-/** normalise: a row without a name is left out; the link columns keep the web address they hold. */
-export function normaliseProspective(cells: Cells): ProspectiveValue | Skip {
-  if (!cells.name) return new Skip('Name is empty');
-  return {
-    name: cells.name,
-    region: cells.region ?? null,
-    industry: cells.industry ?? null,
-    audience: cells.audience ?? null,
-    website: extractWebAddress(cells.website),
-    media_kit_link: extractWebAddress(cells.media_kit_link),
-    contacts: cells.contacts ?? null,
-    notes: cells.notes ?? null,
-  };
-}
-
 /** Spec §5 bulk upload: columns by position (the header's text is not checked), names unique when skipping. */
 export const PROSPECTIVE_IMPORT: ImportSpec<ProspectiveValue> = {
   kind: 'prospective-publications',
   label: 'prospective publications',
   columns: FIELDS,
   example: [],
-  layout: () => BY_POSITION,
+  layout: () => PROSPECTIVE_BY_POSITION,
   normalise: normaliseProspective,
   check(value): Checked<ProspectiveValue> {
     const problem = checkProspectiveRow(value);
