@@ -7,8 +7,6 @@ import { CliError, usageError } from '../errors';
 import { startProgress, type Progress } from '../progress';
 import { clientFor, resolveTarget } from '../session';
 
-export { IMPORT_KINDS };
-
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface ImportOptions {
