@@ -1,6 +1,7 @@
 import writeExcelFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { subscribedSocket } from '../../test/socket';
 import { XLSX_TYPE } from './xlsx';
 
 /** Every import kind through the one route shape: CSV or .xlsx, as the body or a multipart field. */
@@ -91,13 +92,18 @@ describe('POST /api/events/import', () => {
 
 describe('POST /api/prospective-publications {rows}', () => {
   it('should save many rows through the import, answered with the rows as stored, and log each', async () => {
+    const socket = await subscribedSocket(t.url, admin, 'prospective_publications');
     const res = await t.api('POST', '/api/prospective-publications', { token: admin, body: { rows: [{ name: 'Zeta Weekly', region: 'NA' }, { name: 'Alpha Monthly', website: 'https://alpha.example' }] } });
     expect(res.status).toBe(201);
     expect(res.body.map((r: { name: string; region: string | null; website: string | null }) => [r.name, r.region, r.website])).toEqual([
       ['Alpha Monthly', null, 'https://alpha.example'],
       ['Zeta Weekly', 'NA', null],
     ]);
-    const logged = await t.services.db('changes').where({ topic: 'prospective_publications', op: 'insert' }).count<{ count: string }[]>('* as count');
-    expect(Number(logged[0]!.count)).toBeGreaterThanOrEqual(2);
+    await socket.waitFor(() => socket.changes().length >= 2);
+    expect(socket.changes().map((c) => [c.op, c.row])).toEqual([
+      ['insert', res.body.find((r: { name: string }) => r.name === 'Zeta Weekly')],
+      ['insert', res.body.find((r: { name: string }) => r.name === 'Alpha Monthly')],
+    ]);
+    socket.ws.close();
   });
 });
