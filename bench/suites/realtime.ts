@@ -10,7 +10,7 @@ import { createScratchDatabase } from '../lib/pg.js';
 import { startBenchServer } from '../lib/server.js';
 import { median, quantile, round } from '../lib/stats.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
-import { campaignRows } from './http.js';
+import { campaignRows, campaignsCsv } from './http.js';
 
 interface Subscriber {
   ws: WebSocket;
@@ -60,6 +60,12 @@ async function until(done: () => boolean, timeoutMs: number, what: string): Prom
 
 const post = async (url: string, body: unknown, token?: string) => {
   const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return res.json() as Promise<any>;
+};
+
+const postCsv = async (url: string, csv: string, token: string) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/csv', Authorization: `Bearer ${token}` }, body: csv });
   if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
   return res.json() as Promise<any>;
 };
@@ -163,7 +169,7 @@ export const realtimeSuite: Suite = {
       ctx.log(`fan-out: ${changes} changes in ${batches} writes to ${clients} subscribers`);
       const source = campaignRows(changes, 3);
       let t0 = performance.now();
-      for (let b = 0; b < batches; b++) await post(`${server.url}/api/campaigns/bulk`, { rows: source.slice(b * perBatch, (b + 1) * perBatch) }, token);
+      for (let b = 0; b < batches; b++) await postCsv(`${server.url}/api/campaigns/import`, campaignsCsv(source.slice(b * perBatch, (b + 1) * perBatch)), token);
       await until(() => ours.every((c) => c.received >= changes), 120_000, 'every subscriber to receive every change');
       const oursRate = (clients * changes) / ((performance.now() - t0) / 1000);
 

@@ -110,6 +110,7 @@ export type {
   Article,
   ArticleCreate,
   ArticleUpdate,
+  BulkReport,
   ImportReport,
   ProspectiveCreate,
   ProspectivePublication,
@@ -225,8 +226,10 @@ export {
 export type { ScopedFields } from './rules/scope';
 export { joinCommaList, joinLineList, joinSpaceList, splitCommaList, splitSpaceList, splitUrlList } from './rules/lists';
 export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
-export { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv, unguardCell } from './rules/csv';
+export { csvRecordBatches, parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv, unguardCell } from './rules/csv';
 export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
+// Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
+export * from './rules/imports/index';
 export { extractEmails } from './rules/contacts';
 // The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
 export { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
@@ -250,7 +253,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { BulkOptions, BulkReport, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
+export type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
 export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';

@@ -9,7 +9,7 @@ import { registerDataRoutes } from './routes/index';
 import { openapiDocument } from './routes/openapi/document';
 import { RouteTable } from './http/route';
 import { serveStorage } from './routes/storage/routes';
-import { streamsItsOwnBody } from './routes/industry/prospective';
+import { streamsItsOwnBody } from './routes/imports';
 import { healthRouter } from './routes/health/router';
 import type { Services } from './services';
 import { authenticate, type CadenceState } from './http/authenticate';
@@ -61,7 +61,7 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
     multipart: false,
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   });
-  // A CSV import streams its body, with a limit of its own (IMPORT_BODY_BYTES).
+  // An import streams its body, with a limit of its own (IMPORT_BODY_BYTES).
   app.use((ctx, next) => (streamsItsOwnBody(ctx) ? next() : parseBody(ctx, next)));
   app.use(authenticate(s));
 

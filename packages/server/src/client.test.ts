@@ -39,7 +39,7 @@ it('should raise CadenceApiError with the code, field details and the current ro
 
 it('should import CSV and manage permissions', async () => {
   const report = await client.prospective.importCsv('Name,Region\nAcme,NA\n', { dryRun: true });
-  expect(report).toEqual({ imported: 1, skipped: [] });
+  expect(report).toEqual({ rows: 1, imported: 1, skipped: [] });
   const { user } = await client.auth.signUp('viewer@example.com', 'secret1');
   await client.users.grant(user.id, 'channel_view', 'email');
   expect((await client.users.permissions(user.id)).map((p) => p.channel)).toEqual(['email']);

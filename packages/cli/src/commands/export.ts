@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { campaignsToIcs, isYmd, joinCommaList, toCsv, type Campaign, type Channel } from '@cadence/core';
+import { CAMPAIGN_IMPORT, campaignsToIcs, isYmd, joinCommaList, toCsv, type Campaign, type Channel } from '@cadence/core';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
-import { CAMPAIGN_TABLE } from '../files/columns';
 import { clientFor, resolveTarget } from '../session';
 import { parseChannel } from '../users';
 
@@ -22,7 +21,7 @@ function cell(c: Campaign, column: string): string {
 }
 
 /** The same columns `cadence import campaigns` reads, so an export imports back as it was. */
-export const campaignsToCsv = (rows: Campaign[]) => toCsv([[...CAMPAIGN_TABLE.columns], ...rows.map((c) => CAMPAIGN_TABLE.columns.map((col) => cell(c, col)))]);
+export const campaignsToCsv = (rows: Campaign[]) => toCsv([[...CAMPAIGN_IMPORT.columns], ...rows.map((c) => CAMPAIGN_IMPORT.columns.map((col) => cell(c, col)))]);
 
 export async function exportCampaigns(ctx: CommandContext, what: string, opts: ExportOptions): Promise<void> {
   if (what !== 'campaigns') throw usageError(`Only campaigns can be exported, not "${what}"`);

@@ -1,13 +1,12 @@
 import { writeFile } from 'node:fs/promises';
-import { PROSPECTIVE_TEMPLATE_FILENAME, prospectiveTemplateCsv, toCsv } from '@cadence/core';
+import { CAMPAIGN_IMPORT, EVENT_IMPORT, PROSPECTIVE_TEMPLATE_FILENAME, prospectiveTemplateCsv, toCsv } from '@cadence/core';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
-import { CAMPAIGN_TABLE, EVENT_TABLE } from '../files/columns';
 
 export const TEMPLATES: Record<string, { file: string; csv: () => string }> = {
   'prospective-publications': { file: PROSPECTIVE_TEMPLATE_FILENAME, csv: prospectiveTemplateCsv },
-  campaigns: { file: 'campaigns_template.csv', csv: () => toCsv([[...CAMPAIGN_TABLE.columns], ...CAMPAIGN_TABLE.example]) },
-  events: { file: 'events_template.csv', csv: () => toCsv([[...EVENT_TABLE.columns], ...EVENT_TABLE.example]) },
+  campaigns: { file: 'campaigns_template.csv', csv: () => toCsv([[...CAMPAIGN_IMPORT.columns], ...CAMPAIGN_IMPORT.example]) },
+  events: { file: 'events_template.csv', csv: () => toCsv([[...EVENT_IMPORT.columns], ...EVENT_IMPORT.example]) },
 };
 
 export async function printTemplate(ctx: CommandContext, name: string, opts: { out?: string }): Promise<void> {

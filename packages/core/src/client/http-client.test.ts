@@ -119,4 +119,13 @@ describe('createHttpClient', () => {
     expect(seen[0]).toMatchObject({ method: 'POST', url: 'https://cadence.test/api/prospective-publications/import?dry_run=1', body: 'name\nA' });
     expect(seen[0]!.headers.get('Content-Type')).toBe('text/csv');
   });
+
+  it('should upload any import kind’s file to its import route, with its content type', async () => {
+    const { fetch, seen } = fakeFetch([json(200, { rows: 1, imported: 1, skipped: [] })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch, timeoutMs: 1 });
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    expect(await client.imports.upload('campaigns', new Blob(['PK']), { contentType: xlsx, skipExisting: true })).toEqual({ rows: 1, imported: 1, skipped: [] });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: 'https://cadence.test/api/campaigns/import?skip_existing=1' });
+    expect(seen[0]!.headers.get('Content-Type')).toBe(xlsx);
+  });
 });

@@ -150,6 +150,14 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
 
   const adTypeCrud = crud<any, any, any, any>('ad-types');
   const prospectiveCrud = crud<any, any, any, any>('prospective-publications');
+  /** Every import kind is one route taking the file as its body, streamed (no timeout: a large file takes a while). */
+  const upload: CadenceAdminClient['imports']['upload'] = (kind, file, o = {}) =>
+    call('post', `${kind}/import`, {
+      body: file as BodyInit,
+      headers: { 'Content-Type': o.contentType ?? 'text/csv' },
+      searchParams: bulkParams(o),
+      timeout: false,
+    });
 
   return {
     auth: {
@@ -164,7 +172,6 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
     campaigns: {
       ...crud('campaigns'),
       promote: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/promote`, { headers: ifMatch(o) }),
-      bulk: (rows, o = {}) => call('post', 'campaigns/bulk', { json: { rows }, searchParams: bulkParams(o) }),
     },
     dashboard: { virtual: () => call('get', 'dashboard/virtual') },
     ideas: crud('ideas'),
@@ -191,16 +198,11 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       remove: prospectiveCrud.remove,
       create: (body) => call('post', 'prospective-publications', { json: body }),
       createMany: (rows) => call('post', 'prospective-publications', { json: { rows } }),
-      importCsv: (csv, o = {}) =>
-        call('post', 'prospective-publications/import', {
-          body: csv,
-          headers: { 'Content-Type': 'text/csv' },
-          searchParams: bulkParams(o),
-          timeout: false,
-        }),
+      importCsv: (csv, o = {}) => upload('prospective-publications', csv, o),
     },
     articles: crud('articles'),
-    events: { ...crud('events'), bulk: (rows, o = {}) => call('post', 'events/bulk', { json: { rows }, searchParams: bulkParams(o) }) },
+    events: crud('events'),
+    imports: { upload },
     accessKeys: {
       list: () => call('get', 'access-keys'),
       create: (body) => call('post', 'access-keys', { json: body }),

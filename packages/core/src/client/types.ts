@@ -31,6 +31,7 @@ import type {
 } from '../schemas/industry';
 import type { AdStatus, PermissionType, Role } from '../constants';
 import type { Channel } from '../channels';
+import type { ImportKind } from '../rules/imports/spec';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -50,11 +51,6 @@ export interface BulkOptions {
   skipExisting?: boolean;
 }
 
-/** The answer of a bulk insert: rows are named by their 0-based index in the request. */
-export interface BulkReport {
-  imported: number;
-  skipped: Array<{ index: number; reason: string }>;
-}
 
 export interface Page {
   limit?: number;
@@ -112,8 +108,13 @@ export interface CadenceClient {
 
 /** What administrators' tools (the CLI, scripts) use on top of the product's client. */
 export interface CadenceAdminClient extends CadenceClient {
-  campaigns: CadenceClient['campaigns'] & { bulk(rows: CampaignCreate[], options?: BulkOptions): Promise<BulkReport> };
-  events: CadenceClient['events'] & { bulk(rows: EventCreate[], options?: BulkOptions): Promise<BulkReport> };
+  imports: {
+    /**
+     * A file for one import kind (CSV text, or a Blob of CSV or .xlsx that fetch streams): the
+     * server reads, checks and saves it, all or nothing, and answers by line.
+     */
+    upload(kind: ImportKind, file: Blob | string, options?: BulkOptions & { contentType?: string }): Promise<ImportReport>;
+  };
   accessKeys: {
     list(): Promise<AccessKey[]>;
     create(body: AccessKeyCreateRequest): Promise<AccessKeyCreated>;

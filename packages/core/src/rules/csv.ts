@@ -1,5 +1,6 @@
 import { MESSAGES, PROSPECTIVE_TEMPLATE_COLUMNS } from '../constants';
-import { extractWebAddress } from './urls';
+import { normaliseProspective, PROSPECTIVE_BY_POSITION, PROSPECTIVE_FIELDS } from './imports/prospective-normalise';
+import { parseRecord, Skip } from './imports/spec';
 
 export interface CsvRecord {
   /** 1-based line where the record starts (a quoted newline makes a record span lines). */
@@ -153,13 +154,6 @@ export function parseCsv(text: string): string[][] {
   return parseCsvRecords(text).map((r) => r.fields);
 }
 
-function cell(fields: readonly string[], index: number): string | null {
-  const raw = fields[index];
-  if (raw === undefined || raw === '') return null;
-  const value = raw.trim();
-  return value === '' ? null : value;
-}
-
 /** A piece of a streamed upload: its data rows and the rows without a name. */
 export type ProspectiveCsvBatch = Pick<ProspectiveCsvResult, 'rows' | 'skipped'>;
 
@@ -194,22 +188,9 @@ export function parseProspectiveCsv(
   const skipped: ProspectiveCsvResult['skipped'] = [];
   for (let r = whole ? 1 : 0; r < records.length; r++) {
     const { line, fields } = records[r]!;
-    const name = cell(fields, 0);
-    if (name === null) {
-      skipped.push({ line, reason: 'Name is empty' });
-      continue;
-    }
-    rows.push({
-      line,
-      name,
-      region: cell(fields, 1),
-      industry: cell(fields, 2),
-      audience: cell(fields, 3),
-      website: extractWebAddress(cell(fields, 4)),
-      media_kit_link: extractWebAddress(cell(fields, 5)),
-      contacts: cell(fields, 6),
-      notes: cell(fields, 7),
-    });
+    const value = normaliseProspective(parseRecord(PROSPECTIVE_FIELDS, PROSPECTIVE_BY_POSITION, fields));
+    if (value instanceof Skip) skipped.push({ line, reason: value.reason });
+    else rows.push({ line, ...value });
   }
   return rows.length > 0 || !whole ? { rows, skipped } : { rows, skipped, error: MESSAGES.csvNoValidRows };
 }
@@ -218,19 +199,14 @@ async function streamProspectiveCsv(
   source: AsyncIterable<string | Uint8Array>,
   onBatch: (batch: ProspectiveCsvBatch) => void | Promise<void>,
 ): Promise<{ error?: string }> {
-  // The BOM stays in the text, where parseCsvRecords drops it as it does from a whole file.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  let tail = '';
-  let line = 1;
-  let parseAgainAt = 0;
   let headerSeen = false;
   let dataRecords = 0;
   let named = 0;
-  const take = async (records: CsvRecord[]) => {
-    let data = records;
+  for await (const records of csvRecordBatches(source)) {
+    let data: CsvRecord[] = records;
     if (!headerSeen) {
       const header = records.findIndex((r) => !isBlank(r));
-      if (header === -1) return;
+      if (header === -1) continue;
       headerSeen = true;
       data = records.slice(header + 1);
     }
@@ -238,7 +214,22 @@ async function streamProspectiveCsv(
     dataRecords += batch.rows.length + batch.skipped.length;
     named += batch.rows.length;
     if (batch.rows.length || batch.skipped.length) await onBatch(batch);
-  };
+  }
+  if (!headerSeen || dataRecords === 0) return { error: MESSAGES.csvTooShort };
+  return named === 0 ? { error: MESSAGES.csvNoValidRows } : {};
+}
+
+/**
+ * The records of a streamed file (text, or UTF-8 bytes), a batch per piece read: memory stays
+ * that of one piece whatever the file's size; a slow consumer holds the stream back. Blank
+ * records are kept (within the file they carry on the line numbers); readers skip them.
+ */
+export async function* csvRecordBatches(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<CsvRecord[]> {
+  // The BOM stays in the text, where parseCsvRecords drops it as it does from a whole file.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let tail = '';
+  let line = 1;
+  let parseAgainAt = 0;
   for await (const piece of source) {
     const text = tail + (typeof piece === 'string' ? piece : decoder.decode(piece, { stream: true }));
     // An open quote can hold back the rest of the file: read again only once the text has doubled.
@@ -250,11 +241,10 @@ async function streamProspectiveCsv(
     tail = records.consumed < text.length ? text.slice(records.consumed) : '';
     line = records.nextLine;
     parseAgainAt = records.length === 0 ? text.length * 2 : 0;
-    await take(records);
+    if (records.length) yield records;
   }
-  await take(parseCsvRecords(tail + decoder.decode(), { firstLine: line }));
-  if (!headerSeen || dataRecords === 0) return { error: MESSAGES.csvTooShort };
-  return named === 0 ? { error: MESSAGES.csvNoValidRows } : {};
+  const last = parseCsvRecords(tail + decoder.decode(), { firstLine: line });
+  if (last.length) yield last;
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;

@@ -156,11 +156,19 @@ export const prospectiveSchema = z.object({
   created_by: idSchema.nullable(),
 });
 export type ProspectivePublication = z.infer<typeof prospectiveSchema>;
+/**
+ * The answer of every import (prospective publications, campaigns, events), by line of the file:
+ * the rows read, how many were saved (or would be, in a dry run), and the lines left out with why.
+ * A file with a line that cannot be saved is refused whole (400, every problem by line).
+ */
 export const importReportSchema = z.object({
+  rows: z.number().int(),
   imported: z.number().int(),
   skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+/** The same report: the name the CLI and scripts know it by. */
+export type BulkReport = ImportReport;
 
 // Sponsored articles ---------------------------------------------------------
 const articleFields = {

@@ -217,12 +217,20 @@ export const CASES: readonly RouteCase[] = [
   // ── campaigns ──
   listCase('GET /api/campaigns', CAMPAIGN_TARGETS, (w, t) => shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])), (c, t) => c.fx.campaign[t as CampaignTarget]),
   rowCase('GET /api/campaigns/:id', CAMPAIGN_TARGETS, (w, t) => (campaignRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.campaign[t as CampaignTarget]),
-  createCase('POST /api/campaigns/bulk', (w) => (create(w) ? 200 : 403), (c) => ({
-    rows: [{ title: `Bulk ${c.unique()}`, planning_start_date: '2030-01-01', live_date: '2030-01-05', channels: [X] }],
-  })),
-  createCase('POST /api/events/bulk', (w) => (eventsWrite(w) ? 200 : 403), (c) => ({
-    rows: [{ name: `Bulk event ${c.unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-02-01', end_date: '2030-02-02', type: ['exhibit'] }],
-  })),
+  {
+    route: 'POST /api/campaigns/import',
+    targets: ['text/csv'],
+    expected: (w) => (create(w) ? 200 : 403),
+    run: (c) =>
+      status(c.call('POST', '/api/campaigns/import', { raw: `title,planning_start_date,live_date,channels\nImported ${c.unique()},2030-01-01,2030-01-05,${X}\n`, headers: { 'Content-Type': 'text/csv' } })),
+  },
+  {
+    route: 'POST /api/events/import',
+    targets: ['text/csv'],
+    expected: (w) => (eventsWrite(w) ? 200 : 403),
+    run: (c) =>
+      status(c.call('POST', '/api/events/import', { raw: `name,vertical,audience,start_date,end_date,type\nImported event ${c.unique()},water,owners,2030-02-01,2030-02-02,exhibit\n`, headers: { 'Content-Type': 'text/csv' } })),
+  },
   {
     route: 'POST /api/campaigns',
     targets: ['global on x', 'channel-scope on x', 'channel-scope on y'],

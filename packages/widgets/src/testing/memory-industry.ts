@@ -110,7 +110,7 @@ export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient
           const skipped = parsed.skipped.slice();
           const keep = parsed.rows.filter((r) => !(o.skipExisting && existing.has(r.name.toLowerCase()) && skipped.push({ line: r.line, reason: 'Already exists' })));
           if (!o.dryRun) keep.forEach(({ line: _line, ...r }) => prospective.insert(r));
-          return { imported: keep.length, skipped };
+          return { rows: parsed.rows.length + parsed.skipped.length, imported: keep.length, skipped };
         }, [csv, o]),
     } as CadenceClient['prospective'],
     articles: articles as unknown as CadenceClient['articles'],

@@ -5,15 +5,18 @@ import {
   campaignUpdateSchema,
   can,
   lacksPrimaryChannel,
+  CAMPAIGN_IMPORT,
+  type CampaignImportRow,
   normalizeScopedCampaign,
   PRIMARY_CHANNEL_MESSAGE,
   type Campaign,
   type Principal,
 } from '@cadence/core';
 import { z } from 'zod';
-import { bulkInsert } from '../../data/bulk-insert';
+import { insertAndLog } from '../../data/bulk-insert';
 import { recordChange } from '../../data/changes';
-import { bulkReportSchema, importQuerySchema } from '../industry/prospective';
+import type { ImportTarget } from '../../data/imports/pipeline';
+import { importRoute } from '../imports';
 import { createRow, deleteRow, getRow, listRows, page, updateRow, withLockedRow } from '../../data/crud';
 import { fieldError, forbidden, notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
@@ -51,6 +54,23 @@ function campaignPatch(p: Principal, before: CampaignRaw, body: z.output<typeof 
   if (body.channel_config !== undefined) patch.channel_config = JSON.stringify(body.channel_config);
   return patch;
 }
+
+/** A file's campaigns: each row needs the write right where it lands, as a create does. */
+const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
+  spec: CAMPAIGN_IMPORT,
+  table: 'campaigns',
+  topic: campaigns.topic,
+  existingKeysSql: "SELECT lower(title) || '|' || live_date::text AS k FROM campaigns",
+  allow: (p, row, line) => {
+    if (!can(p, 'create', 'campaign', { ...row, primary_channel: row.primary_channel ?? null, created_by: p.userId })) throw forbidden(`Line ${line}: you may not create campaigns there`);
+  },
+  load: {
+    kind: 'insert',
+    maxRows: 20_000,
+    values: (row, p) => ({ ...row, channel_config: JSON.stringify(row.channel_config), created_by: p.userId }),
+    insert: (trx, rows) => insertAndLog(trx, campaigns, rows),
+  },
+};
 
 export function campaignRoutes(s: Services, t: RouteTable): void {
   t.add({
@@ -109,29 +129,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
     },
   });
 
-  t.add({
-    method: 'post',
-    path: '/api/campaigns/bulk',
-    tag: TAG,
-    summary: 'Create many campaigns at once, all or nothing (the CLI import); dry_run and skip_existing (same title and live date)',
-    access: 'user',
-    query: importQuerySchema,
-    body: z.strictObject({ rows: z.array(campaignCreateSchema).min(1).max(20_000) }),
-    response: bulkReportSchema,
-    handler: async ({ body, query, auth }) => {
-      const rows = body.rows.map((row, index) => {
-        const values = scoped(row);
-        const probe = { ...values, primary_channel: values.primary_channel ?? null, created_by: auth.principal.userId };
-        if (!can(auth.principal, 'create', 'campaign', probe)) throw forbidden(`Row ${index + 1}: you may not create campaigns there`);
-        return { ...values, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId };
-      });
-      return bulkInsert(s, campaigns, rows, {
-        dryRun: query.dry_run,
-        skipExisting: query.skip_existing,
-        identity: { sql: "lower(title) || '|' || live_date::text", of: (r) => `${String(r.title).toLowerCase()}|${r.live_date}`, label: 'title and live date' },
-      });
-    },
-  });
+  importRoute(s, t, { kind: 'campaigns', tag: TAG, target: CAMPAIGN_TARGET, allowed: (p) => can(p, 'create', 'campaign'), describe: 'columns named by the header' });
 
   t.add({
     method: 'patch',

@@ -1,14 +1,17 @@
 import {
   can,
   eventCreateSchema,
+  EVENT_IMPORT,
+  type EventImportRow,
   eventSchema,
   eventUpdateSchema,
   listQuerySchema,
   type CadenceEvent,
 } from '@cadence/core';
 import { z } from 'zod';
-import { bulkInsert } from '../../data/bulk-insert';
-import { bulkReportSchema, importQuerySchema } from '../industry/prospective';
+import { insertAndLog } from '../../data/bulk-insert';
+import type { ImportTarget } from '../../data/imports/pipeline';
+import { importRoute } from '../imports';
 import type { Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';
 import { fieldError, forbidden } from '../../errors';
@@ -27,6 +30,19 @@ export const events: Resource<CadenceEvent & { created_at: Date; updated_at: Dat
 };
 
 const TAG = 'Events';
+
+const EVENT_TARGET: ImportTarget<EventImportRow> = {
+  spec: EVENT_IMPORT,
+  table: 'events',
+  topic: events.topic,
+  existingKeysSql: "SELECT lower(name) || '|' || start_date::text AS k FROM events",
+  load: {
+    kind: 'insert',
+    maxRows: 20_000,
+    values: (row, p) => ({ ...row, created_by: p.userId }),
+    insert: (trx, rows) => insertAndLog(trx, events, rows),
+  },
+};
 
 export function eventRoutes(s: Services, t: RouteTable): void {
   standardRoutes(s, t, {
@@ -51,19 +67,5 @@ export function eventRoutes(s: Services, t: RouteTable): void {
     },
     remove: { summary: 'Delete an event' },
   });
-  t.add({
-    method: 'post', path: '/api/events/bulk', tag: TAG, access: 'user',
-    summary: 'Create many events at once, all or nothing (the CLI import); dry_run and skip_existing (same name and start date)',
-    query: importQuerySchema,
-    body: z.strictObject({ rows: z.array(eventCreateSchema).min(1).max(20_000) }),
-    response: bulkReportSchema,
-    handler: ({ auth, body, query }) => {
-      if (!can(auth.principal, 'create', 'event')) throw forbidden('You may not add events');
-      return bulkInsert(s, events, body.rows.map((row) => ({ ...row, created_by: auth.principal.userId })), {
-        dryRun: query.dry_run,
-        skipExisting: query.skip_existing,
-        identity: { sql: "lower(name) || '|' || start_date::text", of: (r) => `${String(r.name).toLowerCase()}|${r.start_date}`, label: 'name and start date' },
-      });
-    },
-  });
+  importRoute(s, t, { kind: 'events', tag: TAG, target: EVENT_TARGET, allowed: (p) => can(p, 'create', 'event'), describe: 'columns named by the header' });
 }

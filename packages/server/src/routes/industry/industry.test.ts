@@ -163,7 +163,7 @@ describe('prospective publications', () => {
 
   it('should support dry_run and skip_existing, and take multipart uploads', async () => {
     const dry = await t.api('POST', '/api/prospective-publications/import?dry_run=1', { token: editor, raw: 'Name\nDry Co\n', headers: { 'Content-Type': 'text/csv' } });
-    expect(dry.body).toEqual({ imported: 1, skipped: [] });
+    expect(dry.body).toEqual({ rows: 1, imported: 1, skipped: [] });
     expect((await t.api('GET', '/api/prospective-publications', { token: reader })).body.some((r: { name: string }) => r.name === 'Dry Co')).toBe(false);
 
     const form = new FormData();

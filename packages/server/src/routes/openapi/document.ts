@@ -14,6 +14,7 @@ const errorResponse = (description: string) => ({
 const CONSUMED_SCHEMAS: Record<string, object> = {
   'text/csv': { type: 'string', description: 'CSV with a header row (UTF-8; gzip or deflate Content-Encoding accepted)' },
   'multipart/form-data': { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { type: 'string', format: 'binary', description: 'An Excel workbook (.xlsx); its first sheet is read' },
 };
 
 /** Every content type the route takes: JSON when it has a body schema, plus its `consumes`; anything else is a 415. */

@@ -22,6 +22,16 @@ it('should describe every route with its body schema, from the schemas that vali
   expect(create.responses['201']).toBeDefined();
   const list = res.body.paths['/api/campaigns'].get.parameters.map((p: { name: string }) => p.name);
   expect(list).toEqual(expect.arrayContaining(['from', 'to', 'channel', 'status', 'scope']));
+  // Every import route takes the file types, and no JSON.
+  for (const kind of ['prospective-publications', 'campaigns', 'events']) {
+    const upload = res.body.paths[`/api/${kind}/import`].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual([
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'multipart/form-data',
+    ]);
+    expect(upload.responses['200'].content['application/json'].schema.required).toEqual(['rows', 'imported', 'skipped']);
+  }
 });
 
 it("should document the caller's principal on GET /api/auth/user beside the older fields", async () => {
