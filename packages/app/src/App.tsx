@@ -17,7 +17,16 @@ function WidgetsProvider({ children }: { children: ReactNode }): ReactNode {
   const { user, getAccessToken } = useAuth();
   const showToast = useToast();
   const auth = useMemo(() => ({ getToken: getAccessToken }), [getAccessToken]);
-  const forward = useCallback((t: Toast) => showToast({ title: t.title, ...(t.description ? { description: t.description } : {}), ...(t.variant ? { variant: t.variant } : {}) }), [showToast]);
+  const forward = useCallback(
+    (t: Toast) =>
+      showToast({
+        title: t.title,
+        ...(t.description ? { description: t.description } : {}),
+        ...(t.variant ? { variant: t.variant } : {}),
+        ...(t.action ? { action: t.action } : {}),
+      }),
+    [showToast],
+  );
   return (
     <CadenceProvider
       key={user?.id ?? 'signed-out'}

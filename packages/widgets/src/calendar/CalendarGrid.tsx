@@ -135,7 +135,6 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 ref={(el) => void (el ? cells.current.set(day, el) : cells.current.delete(day))}
                 tabIndex={day === focused ? 0 : -1}
                 aria-current={day === today ? 'date' : undefined}
-                aria-label={`${formatYmd(day, 'EEEE, MMMM d, yyyy')}, ${campaignCountLabel(list.length)}`}
                 className={classes.filter(Boolean).join(' ')}
                 onClick={() => {
                   onFocusDay(day);
@@ -143,6 +142,8 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 }}
                 onKeyDown={(e) => onKeyDown(e, day)}
               >
+                {/* The cell is named by its content: the full date and count, then its campaigns' titles. */}
+                <span className="cad-sr-only">{`${formatYmd(day, 'EEEE, MMMM d, yyyy')}, ${campaignCountLabel(list.length)}`}</span>
                 <span className="cad-day__number" aria-hidden="true">{Number(day.slice(8))}</span>
                 {visible.map((c) => {
                   const movable = mover.movable(c);
@@ -206,7 +207,6 @@ function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointe
       title={c.title}
       aria-label={c.title}
       aria-description={onPointerDown ? 'Press Enter to edit, Space to pick up and move' : undefined}
-      aria-pressed={onPointerDown ? carried : undefined}
       onPointerDown={onPointerDown}
       onKeyDown={(e) => void onMoveKey?.(e)}
       // A button clicks on Space's keyup; Space belongs to moving here.
@@ -225,12 +225,14 @@ function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointe
 function Ghost({ move, mode }: { move: Move; mode: CalendarMode }) {
   const c = previewed(move);
   const span = barSpan(c, move.view);
+  // Drawn with generated content: the live region says where it would land, and the cell's name stays its own.
   return (
-    <span className="cad-chip cad-chip--ghost" style={{ borderLeftColor: barColor(c.channels) }} aria-hidden="true">
-      {truncateTitle(c.title, mode)}
-      <span className="cad-chip__dates">
-        {formatYmd(span.start, 'MMM dd')} – {formatYmd(span.end, 'MMM dd')}
-      </span>
-    </span>
+    <span
+      className="cad-chip cad-chip--ghost"
+      style={{ borderLeftColor: barColor(c.channels) }}
+      data-title={truncateTitle(c.title, mode)}
+      data-dates={`${formatYmd(span.start, 'MMM dd')} – ${formatYmd(span.end, 'MMM dd')}`}
+      aria-hidden="true"
+    />
   );
 }

@@ -51,7 +51,7 @@ describe('Calendar day dialog', () => {
   it('should say "1 campaign" and "Live campaigns" in live view', async () => {
     const running = makeCampaign({ title: 'Running', planning_start_date: '2026-03-01', live_date: '2026-03-10' });
     const { user } = renderWidget(<Calendar view="live" />, { campaigns: [running] });
-    await user.click(await screen.findByRole('gridcell', { name: /March 13, 2026, 1 campaign$/ }));
+    await user.click(await screen.findByRole('gridcell', { name: /March 13, 2026, 1 campaign\b/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('1 campaign')).toBeInTheDocument();
     expect(within(dialog).getByText('Live campaigns')).toBeInTheDocument();
@@ -145,9 +145,9 @@ describe.each(TEST_ZONES)('Calendar days in TZ=%s', (zone) => {
       campaigns: [makeCampaign({ title: 'Edge', planning_start_date: '2026-03-01', live_date: '2026-03-02' })],
       at: () => new Date(2026, 2, 1, 0, 30),
     });
-    const first = await screen.findByRole('gridcell', { name: /^Sunday, March 1, 2026, 1 campaign$/ });
+    const first = await screen.findByRole('gridcell', { name: /^Sunday, March 1, 2026, 1 campaign\b/ });
     expect(first).toHaveAttribute('aria-current', 'date');
-    expect(screen.getByRole('gridcell', { name: /February 28, 2026/ })).toHaveAccessibleName(/0 campaigns$/);
-    expect(screen.getByRole('gridcell', { name: /March 2, 2026/ })).toHaveAccessibleName(/0 campaigns$/);
+    expect(screen.getByRole('gridcell', { name: /February 28, 2026/ })).toHaveAccessibleName(/0 campaigns\b/);
+    expect(screen.getByRole('gridcell', { name: /March 2, 2026/ })).toHaveAccessibleName(/0 campaigns\b/);
   });
 });

@@ -81,7 +81,6 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
           style={style}
           aria-label={`Edit ${label}`}
           aria-description={movable ? 'Press Enter to edit, Space to pick up and move' : undefined}
-          aria-pressed={movable ? !!carried : undefined}
           title={label}
           data-campaign={c.id}
           onClick={() => onEdit(bar.campaign as Campaign)}
