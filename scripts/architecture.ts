@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** Which workspace packages each package may import (DESIGN §1): core ← server, widgets, cli; widgets ← app. */
+/** Which workspace packages each package may import (docs/architecture.md#dependency-direction): core ← server, widgets, cli; widgets ← app. */
 export const ALLOWED: Record<string, readonly string[]> = {
   core: [],
   server: ['core'],

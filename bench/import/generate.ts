@@ -1,5 +1,5 @@
 /**
- * A deterministic prospective-publications CSV in the spec §5 template's columns (Name, Region,
+ * A deterministic prospective-publications CSV in the docs/product.md#bulk-upload template's columns (Name, Region,
  * Industry, Audience, Website, Media Kit Link, Contacts, Notes): unique names, quoted commas and
  * quotes, links with and without a scheme, a little non-ASCII text. Same seed, same bytes.
  */

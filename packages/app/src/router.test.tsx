@@ -10,7 +10,7 @@ function Boom(): never {
   throw new Error('kaboom');
 }
 
-describe('routes (spec §2)', () => {
+describe('routes (docs/product.md#routes)', () => {
   it('should send a signed-out visitor from / to /auth', async () => {
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));

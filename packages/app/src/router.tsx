@@ -9,7 +9,7 @@ import { IdeasPage } from './pages/IdeasPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
 
-/** Spec §2 route table; `extra` routes go inside the shell, before the catch-all (tests). */
+/** docs/product.md#routes; `extra` routes go inside the shell, before the catch-all (tests). */
 export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
   {
     element: <RootLayout />,

@@ -1,4 +1,4 @@
-/** The twelve fixed marketing channels (spec §2 navigation, §3 channel values). */
+/** The twelve fixed marketing channels (docs/product.md#sidebar, docs/product.md#channels). */
 export const CHANNEL_VALUES = [
   'email',
   'social',

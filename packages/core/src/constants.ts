@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9 and DESIGN §4. */
+/** Business constants and limits of docs/product.md#constants and docs/architecture.md#limits. */
 
 export const CAMPAIGN_STATUSES = ['planning', 'in-progress', 'live', 'completed'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -108,7 +108,7 @@ export const PROSPECTIVE_TEMPLATE_FILENAME = 'prospective_publications_template.
 
 export const STORAGE_BUCKET_AD_TYPE_EXAMPLES = 'ad-type-examples';
 
-/** Validation and error messages whose exact text the spec fixes (spec §5, §8). */
+/** Validation and error messages whose exact text the spec fixes (docs/product.md#validation, docs/product.md#messages). */
 export const MESSAGES = {
   requiredFields: 'Please fill in all required fields',
   publicationNameRequired: 'Publication name is required',

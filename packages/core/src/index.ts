@@ -194,7 +194,7 @@ export type { Ymd, YmdParts } from './dates';
 export { formatYmd, quarterLabel, weekRangeLabel } from './date-format';
 export type { YmdFormat } from './date-format';
 
-// Pure rules of spec §4–§5.
+// Pure rules of docs/product.md#states and docs/product.md#validation.
 export {
   bucketByDay,
   campaignCountLabel,

@@ -15,7 +15,7 @@ const global = (channels: Channel[], created_by = 'u1') => ({ scope: 'global' as
 const channelOnly = (c: Channel, created_by = 'u1') => ({ scope: 'channel' as const, primary_channel: c, channels: [c], created_by });
 const virtual = (type: 'ad' | 'event') => ({ virtual: true as const, source: { type } });
 
-describe('the main and channel calendars (spec §6: view and create)', () => {
+describe('the main and channel calendars (docs/product.md#permissions: view and create)', () => {
   it('should need channel_view for a channel and global_view for the main calendar', () => {
     expect(can(user(['channel_view', 'email']), 'read', 'calendar', { channel: 'email' })).toBe(true);
     expect(can(user(['channel_view', 'email']), 'read', 'calendar', { channel: 'social' })).toBe(false);
@@ -41,7 +41,7 @@ describe('the main and channel calendars (spec §6: view and create)', () => {
   });
 });
 
-describe('campaign rows (DESIGN §5)', () => {
+describe('campaign rows (docs/architecture.md#rules)', () => {
   it('should let global campaigns be read with global_view or with view on any of their channels', () => {
     expect(can(user(['global_view']), 'read', 'campaign', global(['email']))).toBe(true);
     expect(can(user(['channel_view', 'social']), 'read', 'campaign', global(['email', 'social']))).toBe(true);

@@ -1,13 +1,13 @@
 import { CHANNEL_VALUES, type Channel } from './channels';
 import type { PermissionType, Role, Scope } from './constants';
 
-// The one place that says who may do what (DESIGN §5, spec §6). Server routes, the realtime
+// The one place that says who may do what (docs/architecture.md#rules, docs/product.md#permissions). Server routes, the realtime
 // feed, widgets and the app all ask `can()`; the helpers below are its internals.
 // No zod here: browser bundles import this module (docs/adr/0015).
 
 /**
  * Who is asking. A signed-in user, or an access key acting for its creator
- * (DESIGN §4): `readOnly` keys never write, and `channels` limits what a key sees.
+ * (docs/architecture.md#access-keys): `readOnly` keys never write, and `channels` limits what a key sees.
  */
 export interface Principal {
   userId: string;
@@ -80,7 +80,7 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
       case 'delete':
         return c ? writeCampaign(p, c) : writable(p) && (canCreate(p) || CHANNEL_VALUES.some((ch) => inKey(p, ch) && canCreate(p, ch)));
       case 'promote':
-        // Admins, or global creators on rows they created (spec §6).
+        // Admins, or global creators on rows they created (docs/product.md#permissions).
         if (!writable(p)) return false;
         if (isAdmin(p)) return true;
         return canCreate(p) && (!c || (c.created_by === p.userId && readCampaign(p, c)));
@@ -119,13 +119,13 @@ function has(p: Principal, type: PermissionType, channel: Channel | null): boole
   return p.permissions.some((r) => r.permission_type === type && (r.channel ?? null) === channel);
 }
 
-/** Spec §6: a view check with a channel needs channel_view for it; without one, global_view. */
+/** docs/product.md#permissions: a view check with a channel needs channel_view for it; without one, global_view. */
 function canView(p: Principal, channel?: Channel): boolean {
   if (isAdmin(p)) return true;
   return channel ? has(p, 'channel_view', channel) : has(p, 'global_view', null);
 }
 
-/** Spec §6: create works the same way with channel_create and global_create. */
+/** docs/product.md#permissions: create works the same way with channel_create and global_create. */
 function canCreate(p: Principal, channel?: Channel): boolean {
   if (isAdmin(p)) return true;
   return channel ? has(p, 'channel_create', channel) : has(p, 'global_create', null);

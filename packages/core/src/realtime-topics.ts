@@ -1,5 +1,5 @@
 /**
- * The realtime contract in one place (DESIGN §7/§8): the topics the server publishes, the
+ * The realtime contract in one place (docs/architecture.md#realtime-messages and docs/architecture.md#widgets): the topics the server publishes, the
  * query-cache keys the widgets keep, and which keys a change on each topic refreshes. The
  * server validates subscriptions against these topics and the widgets subscribe from this
  * table, so a misspelt topic or key is a type error instead of silently stale data.
@@ -29,7 +29,7 @@ export type QueryKey = CacheKey | `${CacheKey}${string}`;
 export interface TopicRefresh {
   /** Cached queries refetched on a change. */
   readonly keys: readonly CacheKey[];
-  /** Only changes whose row matches (spec §7: the dashboard follows live ads only). */
+  /** Only changes whose row matches (docs/product.md#calls: the dashboard follows live ads only). */
   readonly filter?: Readonly<Record<string, string>>;
 }
 

@@ -1,4 +1,4 @@
-/** The spec's toast texts (§8) and the widgets' fixed labels. Core has no toast catalogue yet. */
+/** The spec's toast texts (docs/product.md#messages) and the widgets' fixed labels. Core has no toast catalogue yet. */
 export const TOASTS = {
   loadError: { title: 'Error loading campaigns', description: 'Failed to load campaigns from database.' },
   createError: { title: 'Error creating campaign', description: 'Failed to create campaign in database.' },
@@ -15,7 +15,7 @@ export const TOASTS = {
 const fail = (title: string, description?: string) => ({ title, ...(description ? { description } : {}), variant: 'destructive' as const });
 const ok = (title: string, description?: string) => ({ title, ...(description ? { description } : {}) });
 
-/** Spec §8 'Ideas'. */
+/** docs/product.md#messages-ideas. */
 export const IDEA_TOASTS = {
   deleteError: fail('Error', 'Failed to delete idea. Please try again.'),
   saveError: fail('Error', 'Failed to save idea. Please try again.'),
@@ -28,7 +28,7 @@ export const IDEA_TOASTS = {
   commentDeleteError: fail('Error', 'Failed to delete comment. Please try again.'),
 } as const;
 
-/** Spec §8 'Ad manager', 'Events' and 'Settings'. */
+/** docs/product.md#messages-ad-manager. */
 export const AD_TOASTS = {
   adsLoadError: fail('Failed to load ads'),
   publicationsLoadError: fail('Failed to load publications'),

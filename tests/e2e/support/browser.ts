@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install chromium`); browsers are never downloaded (DESIGN §10). */
+/** Debian's Chromium (`apt-get install chromium`); browsers are never downloaded (docs/architecture.md#tests). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 

@@ -16,7 +16,7 @@ export interface AuthProviderProps {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
-/** Holds the session (spec §4 auth context): user, session, loading; sign-up, sign-in, sign-out. */
+/** Holds the session (docs/product.md#auth-session): user, session, loading; sign-up, sign-in, sign-out. */
 export function AuthProvider({ apiUrl = window.location.origin, manager: injected, children }: AuthProviderProps): ReactNode {
   const toast = useToast();
   const anonymous = useMemo<CadenceClient>(() => createHttpClient({ apiUrl }), [apiUrl]);

@@ -19,7 +19,7 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The auth context; outside its provider it raises the spec's message (§6). */
+/** The auth context; outside its provider it raises the spec's message (docs/product.md#auth-session). */
 export function useAuth(): AuthContextValue {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error(MESSAGES.useAuthOutsideProvider);

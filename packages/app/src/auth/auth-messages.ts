@@ -1,4 +1,4 @@
-/** The auth texts of spec §5 and §8, word for word. */
+/** The auth texts of docs/product.md#validation-passwords and docs/product.md#messages-auth, word for word. */
 export const AUTH_TOASTS = {
   signedIn: { title: 'Welcome back!', description: 'You have successfully signed in.' },
   signInError: { title: 'Error signing in' },
@@ -11,5 +11,5 @@ export const AUTH_TOASTS = {
   passwordUpdateError: { title: 'Error updating password', fallback: 'Please request a new reset link.' },
 } as const;
 
-/** Session storage key of the password-reset token taken from the link (spec §2 /auth). */
+/** Session storage key of the password-reset token taken from the link (docs/product.md#auth). */
 export const RESET_TOKEN_KEY = 'cadence.resetToken';

@@ -1,6 +1,6 @@
 import { CadenceApiError, type Session } from '@cadence/core';
 
-/** Where the session lives (spec §4: local storage, with automatic refresh). */
+/** Where the session lives (docs/product.md#auth-session: local storage, with automatic refresh). */
 export const SESSION_STORAGE_KEY = 'cadence.auth.session';
 /** Refresh this many seconds before the access token expires. */
 export const REFRESH_MARGIN_SECONDS = 60;

@@ -35,7 +35,7 @@ interface DialogState {
   initialValues?: CampaignFormValues;
 }
 
-/** The main dashboard (spec §2), or its channel variant when `channel` is given. */
+/** The main dashboard (docs/product.md#dashboard), or its channel variant when `channel` is given. */
 export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const session = useSession();
   const { tabs, tab, setTab } = useTab(channel);

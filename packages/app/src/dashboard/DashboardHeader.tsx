@@ -10,7 +10,7 @@ export interface DashboardHeaderProps {
   onNewCampaign: () => void;
 }
 
-/** Spec §2: title, welcome line, and Ideas / New Campaign / Sign Out only without a channel filter. */
+/** docs/product.md#dashboard: title, welcome line, and Ideas / New Campaign / Sign Out only without a channel filter. */
 export function DashboardHeader({ channel, canCreate, onNewCampaign }: DashboardHeaderProps): ReactNode {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();

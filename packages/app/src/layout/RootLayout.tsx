@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { useToast } from '../ui/toast';
 
-/** The confirmation link lands on `/?email_confirmed=1|0` (DESIGN §4); say how it went, then tidy the address. */
+/** The confirmation link lands on `/?email_confirmed=1|0` (docs/architecture.md#auth-api); say how it went, then tidy the address. */
 function useConfirmationNotice(): void {
   const [params, setParams] = useSearchParams();
   const toast = useToast();

@@ -33,7 +33,7 @@ function NavGroup({ label, items, collapsed }: { label: string; items: readonly 
   );
 }
 
-/** Spec §2 side bar: 'Marketing Channels' and 'Other'; icons only when collapsed; a sheet on mobile. */
+/** docs/product.md#sidebar: 'Marketing Channels' and 'Other'; icons only when collapsed; a sheet on mobile. */
 export function Sidebar(): ReactNode {
   const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
   const { pathname } = useLocation();

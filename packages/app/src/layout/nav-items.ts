@@ -41,13 +41,13 @@ const CHANNEL_ICONS: Record<Channel, LucideIcon> = {
 
 const channelItem = (c: Channel): NavItem => ({ title: channelInfo(c).label, url: `/channel/${c}`, icon: CHANNEL_ICONS[c] });
 
-/** Spec §2 'Marketing Channels': Global Calendar, then the twelve channels in menu order. */
+/** 'Marketing Channels' (docs/product.md#sidebar): Global Calendar, then the twelve channels in menu order. */
 export const MARKETING_ITEMS: readonly NavItem[] = [
   { title: 'Global Calendar', url: '/', icon: CalendarDays },
   ...CHANNEL_VALUES.map(channelItem),
 ];
 
-/** Spec §2 'Other'. */
+/** 'Other' (docs/product.md#sidebar). */
 export const OTHER_ITEMS: readonly NavItem[] = [
   { title: 'Ideas', url: '/ideas', icon: Lightbulb },
   { title: 'Settings', url: '/settings', icon: Settings },

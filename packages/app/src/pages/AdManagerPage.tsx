@@ -6,7 +6,7 @@ import { LoadingState, NoAccess } from '../ui/states';
 
 const isTab = (v: string | null): v is AdManagerTab => !!v && (AD_MANAGER_TABS as readonly string[]).includes(v);
 
-/** Spec §2 industry publications page: the ad manager, its tab in `?tab=`. */
+/** docs/product.md#ad-manager: the ad manager, its tab in `?tab=`. */
 export function AdManagerPage(): ReactNode {
   const session = useSession();
   const [params, setParams] = useSearchParams();

@@ -20,7 +20,7 @@ function InvalidChannel(): ReactNode {
   );
 }
 
-/** Spec §2 /channel/{channelId}: the ad manager, the events page, or the channel dashboard. */
+/** docs/product.md#channel-page: the ad manager, the events page, or the channel dashboard. */
 export function ChannelPage(): ReactNode {
   const { channelId } = useParams();
   if (!isChannel(channelId)) return <InvalidChannel />;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SignedIn } from '../auth/SignedIn';
 import { Dashboard } from '../dashboard/Dashboard';
 
-/** Spec §2 `/`: loading state, redirect to /auth when signed out, else the main dashboard. */
+/** docs/product.md#routes: loading state, redirect to /auth when signed out, else the main dashboard. */
 export function DashboardPage(): ReactNode {
   return (
     <SignedIn>

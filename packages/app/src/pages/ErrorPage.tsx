@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** The route error boundary (spec §8: 'Unexpected Application Error!'). */
+/** The route error boundary (docs/product.md#routes: 'Unexpected Application Error!'). */
 export function ErrorPage(): ReactNode {
   const error = useRouteError();
   console.error('[Cadence] unexpected application error', error);

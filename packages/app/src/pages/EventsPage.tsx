@@ -3,7 +3,7 @@ import { EventsBoard, useSession } from '@cadence/widgets';
 import type { ReactNode } from 'react';
 import { LoadingState, NoAccess } from '../ui/states';
 
-/** Spec §2 events page (/channel/events). */
+/** docs/product.md#events-page (/channel/events). */
 export function EventsPage(): ReactNode {
   const session = useSession();
   if (!session.ready) return <LoadingState />;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { SignedIn } from '../auth/SignedIn';
 
-/** Spec §2 /ideas: any signed-in user; signed out, a sign-in message. */
+/** docs/product.md#ideas: any signed-in user; signed out, a sign-in message. */
 export function IdeasPage(): ReactNode {
   const navigate = useNavigate();
   return (

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
-/** Spec §2: any other path. */
+/** docs/product.md#routes: any other path. */
 export function NotFoundPage(): ReactNode {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { SignedIn } from '../auth/SignedIn';
 
-/** Spec §2 /settings: user permissions for admins; others see the widget's 'Access Denied'. */
+/** docs/product.md#settings: user permissions for admins; others see the widget's 'Access Denied'. */
 export function SettingsPage(): ReactNode {
   const navigate = useNavigate();
   return (

@@ -11,7 +11,7 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }): Reac
   );
 }
 
-/** The fallback for a page that needs a signed-in user (spec §2 route table: a card with Sign In). */
+/** The fallback for a page that needs a signed-in user (docs/product.md#routes: a card with Sign In). */
 export function SignInCard({ message = 'Sign in to plan and track your marketing campaigns.' }: { message?: string }): ReactNode {
   return (
     <div className="state">

@@ -6,7 +6,7 @@ type Show = (toast: ToastInput) => void;
 const ToastContext = createContext<Show | null>(null);
 
 /**
- * The app's one toast slot (spec §9: one toast at a time, closing after 5 seconds). The
+ * The app's one toast slot (docs/product.md#constants: one toast at a time, closing after 5 seconds). The
  * widgets' own toasts are forwarded here, so a toast survives the widgets' provider being
  * remounted (e.g. 'Signed out').
  */

@@ -75,7 +75,7 @@ class CountingBlob extends Blob {
   }
 }
 
-/** Data rows of a CSV (spec §5: the lines after the header, blank ones aside), counted beside the upload. */
+/** Data rows of a CSV (docs/product.md#bulk-upload: the lines after the header, blank ones aside), counted beside the upload. */
 async function countCsvRows(file: string): Promise<number> {
   let records = 0;
   for await (const batch of csvRecordBatches(createReadStream(file, { highWaterMark: 256 * 1024 }))) {

@@ -77,7 +77,7 @@ async function apiErrorOf(res: Response): Promise<CadenceApiError> {
 }
 
 /**
- * The typed HTTP client for the Cadence API (DESIGN §4), on plain `fetch`: a bearer token (or
+ * The typed HTTP client for the Cadence API (docs/architecture.md#api), on plain `fetch`: a bearer token (or
  * access key) on every request, a timeout over the whole call, reads retried on transient
  * failures, and every failure thrown as a `CadenceApiError` (status 0 `network_error` when
  * the server could not be reached or did not answer in time).

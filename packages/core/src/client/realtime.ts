@@ -64,7 +64,7 @@ function defaultFactory(url: string): SocketLike {
 }
 
 /**
- * Subscribes to the realtime feed (DESIGN §7). It reconnects with exponential backoff and
+ * Subscribes to the realtime feed (docs/architecture.md#realtime-messages). It reconnects with exponential backoff and
  * jitter, re-subscribes, and resumes from the last `seq` it saw, so no change is lost to a
  * dropped connection; past the server's retention it reports a resync instead.
  */

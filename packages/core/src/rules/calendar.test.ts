@@ -113,7 +113,7 @@ describe.each(TEST_ZONES)('calendar rules in TZ=%s', (zone) => {
         const start = starts[i % starts.length] ?? '2026-09-01';
         many.push({ planning_start_date: start, live_date: start > '2026-12-01' ? '2027-03-01' : '2026-12-15', end_date: i % 3 ? null : '2027-01-10' });
       }
-      // Timing belongs in bench/ (DESIGN §10); here the large input must stay correct.
+      // Timing belongs in bench/ (docs/architecture.md#tests); here the large input must stay correct.
       for (const view of ['planning', 'live'] as const) {
         const buckets = bucketByDay(many, days, view);
         for (const day of days) expect(buckets.get(day)).toEqual(campaignsOnDay(many, day, view));

@@ -2,7 +2,7 @@ import type { Channel } from '../channels';
 import { LIMITS } from '../constants';
 import { endOfWeek, monthGrid, startOfWeek, type Ymd } from '../dates';
 
-/** The date fields the day and bar rules read (spec §4 'Day and bar rules'). */
+/** The date fields the day and bar rules read (docs/product.md#day-and-bar-rules). */
 export interface DatedCampaign {
   planning_start_date: Ymd;
   live_date: Ymd;
@@ -76,7 +76,7 @@ function overflow<T>(items: readonly T[], max: number): CellOverflow<T> {
   return { visible: items.slice(0, max), hiddenCount, moreLabel: hiddenCount > 0 ? `+${hiddenCount} more campaigns` : null };
 }
 
-/** 2 chips in a month cell, 4 in a week cell (spec §9); the label stays plural as the spec writes it. */
+/** 2 chips in a month cell, 4 in a week cell (docs/product.md#constants); the label stays plural as the spec writes it. */
 export function cellOverflow<T>(items: readonly T[], mode: CalendarMode): CellOverflow<T> {
   return overflow(items, mode === 'month' ? LIMITS.monthCellCampaigns : LIMITS.weekCellCampaigns);
 }

@@ -23,7 +23,7 @@ export interface ProspectiveCsvRow {
 export interface ProspectiveCsvResult {
   rows: ProspectiveCsvRow[];
   skipped: Array<{ line: number; reason: string }>;
-  /** Spec §5 message when the file cannot be imported at all. */
+  /** docs/product.md#bulk-upload message when the file cannot be imported at all. */
   error?: string;
 }
 
@@ -158,7 +158,7 @@ export function parseCsv(text: string): string[][] {
 export type ProspectiveCsvBatch = Pick<ProspectiveCsvResult, 'rows' | 'skipped'>;
 
 /**
- * Spec §5 bulk upload. Columns are read by position and the header's text is not checked.
+ * docs/product.md#bulk-upload. Columns are read by position and the header's text is not checked.
  * Blank lines, including rows of empty cells that spreadsheets export, are ignored without
  * a report; a row with other data but no name is reported in `skipped`.
  *

@@ -83,7 +83,7 @@ export function barSpan(c: DatedCampaign, view: ScheduleView): YmdSpan {
   return a <= b ? { start: a, end: b } : { start: b, end: a };
 }
 
-/** Bar start or end inside the range, or the bar covering the whole range (spec §4). */
+/** Bar start or end inside the range, or the bar covering the whole range (docs/product.md#day-and-bar-rules). */
 export function inRange(span: YmdSpan, range: YmdSpan): boolean {
   const startsIn = span.start >= range.start && span.start <= range.end;
   const endsIn = span.end >= range.start && span.end <= range.end;
@@ -157,7 +157,7 @@ export function barColor(channels: readonly Channel[]): string {
 /**
  * Rows in CHANNEL_VALUES order, only for channels that have campaigns. A campaign shows in
  * the row of each of its channels; one without channels falls back like the primary
- * channel does (spec §3: first channel, else content) so it never disappears.
+ * channel does (docs/product.md#campaign-fields: first channel, else content) so it never disappears.
  */
 export function groupByChannel<T extends { channels: readonly Channel[] }>(list: readonly T[]): ChannelRow<T>[] {
   const byChannel = new Map<Channel, T[]>();

@@ -6,7 +6,7 @@ function splitOn(s: string | null | undefined, separator: RegExp): string[] {
     .filter((item) => item !== '');
 }
 
-/** Spec §5: split on commas, trim, drop blanks. */
+/** docs/product.md#validation-lists: split on commas, trim, drop blanks. */
 export function splitCommaList(s: string | null | undefined): string[] {
   return splitOn(s, /,/);
 }

@@ -8,7 +8,7 @@ export interface ScopedFields {
 }
 
 /**
- * The form's reaction to the scope radio (spec §4 Scope): channel clears the chosen
+ * The form's reaction to the scope radio (docs/product.md#scope): channel clears the chosen
  * channels, global clears the primary channel. Picking the current scope changes nothing.
  */
 export function applyScopeChange<T extends ScopedFields>(form: T, newScope: Scope): T {
@@ -21,19 +21,19 @@ export function applyScopeChange<T extends ScopedFields>(form: T, newScope: Scop
 export const PRIMARY_CHANNEL_MESSAGE = 'A channel campaign needs a primary channel';
 
 /**
- * Spec §4: a channel campaign needs a primary channel. The campaign schema, the checks without
+ * docs/product.md#states: a channel campaign needs a primary channel. The campaign schema, the checks without
  * zod, the server's PATCH (on the merged row) and the dialog all ask this one function.
  */
 export const lacksPrimaryChannel = (c: { scope?: unknown; primary_channel?: unknown }): boolean =>
   c.scope === 'channel' && !c.primary_channel;
 
-/** Spec §3: the first channel, else content. */
+/** docs/product.md#campaign-fields: the first channel, else content. */
 export function primaryChannelFallback(channels: readonly Channel[]): Channel {
   return channels[0] ?? 'content';
 }
 
 /**
- * The stored shape (DESIGN §4): a channel campaign has channels = [primary_channel], a
+ * The stored shape (docs/architecture.md#row-shapes): a channel campaign has channels = [primary_channel], a
  * global one has no primary channel. A channel campaign without a primary channel takes
  * the fallback rather than being stored without one.
  */

@@ -2,7 +2,7 @@ import type { CampaignStatus, Priority } from '../constants';
 import { todayYmd } from '../dates';
 import type { DatedCampaign } from './calendar';
 
-/** What the calendar and Gantt can derive from dates: never 'live' (spec §4). */
+/** What the calendar and Gantt can derive from dates: never 'live' (docs/product.md#campaign-status). */
 export type DisplayStatus = Exclude<CampaignStatus, 'live'>;
 export type DashboardGroup = 'active' | 'planning' | 'completed';
 

@@ -5,7 +5,7 @@ const DOMAIN_LIKE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5}
 const EDGE_PUNCTUATION = /^[(<[{'"]+|[)>\]}'".,;:!?]+$/g;
 
 /**
- * Links without a scheme get https:// (spec §2 Prospective Pubs). Only http, https and
+ * Links without a scheme get https:// (docs/product.md#prospective). Only http, https and
  * mailto are kept as they are: anything else, `javascript:` included, is made into an
  * https address so it can never run as a script from an href.
  */
@@ -21,7 +21,7 @@ function stripEdges(token: string): string {
 }
 
 /**
- * Spec §5 bulk upload: an http(s) link anywhere in the text wins, then the first
+ * docs/product.md#bulk-upload: an http(s) link anywhere in the text wins, then the first
  * domain-like token ('see acme.com/kit please' → 'acme.com/kit'), then the trimmed text.
  * Tokens with an '@' are e-mail addresses, not web sites.
  */

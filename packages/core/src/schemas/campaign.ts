@@ -15,7 +15,7 @@ import { channelSchema, entityMeta, idSchema, listQuerySchema, optionalText, req
 // rules/campaign-checks.ts mirrors these schemas for the browser (same issues, no zod): change both.
 const text = z.string().trim().max(B.configTextMaxLength);
 
-/** Channel-specific configuration (spec §3), persisted in `channel_config`, one strict block per channel. */
+/** Channel-specific configuration (docs/product.md#channel-config), persisted in `channel_config`, one strict block per channel. */
 export const channelConfigSchema = z.strictObject({
   social: z
     .strictObject({
@@ -128,7 +128,7 @@ export const campaignListQuerySchema = listQuerySchema.extend({
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
-/** Live ads and events shown on the dashboard as read-only campaigns (spec §4 Scope). */
+/** Live ads and events shown on the dashboard as read-only campaigns (docs/product.md#scope). */
 export const virtualCampaignSchema = campaignSchema.omit({ id: true, version: true }).extend({
   id: z.string(),
   virtual: z.literal(true),

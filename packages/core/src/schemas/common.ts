@@ -30,7 +30,7 @@ export const requiredTitle = (message = 'Required', max: number = LIMITS.titleMa
 
 const emptyToNull = (s: string | null) => (s === null || s === '' ? null : s);
 
-/** Optional free text: trimmed; empty becomes null (spec §5: empty optional fields are saved as null). */
+/** Optional free text: trimmed; empty becomes null (docs/product.md#validation: empty optional fields are saved as null). */
 export const optionalText = (max: number = LIMITS.textMaxLength) =>
   z
     .string({ error: 'Must be text' })

@@ -20,7 +20,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
-/** The one error shape every failing response carries (DESIGN §4). */
+/** The one error shape every failing response carries (docs/architecture.md#errors). */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),

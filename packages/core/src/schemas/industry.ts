@@ -137,7 +137,7 @@ export const prospectiveCreateSchema = z.strictObject({
   notes: optionalText().optional(),
 });
 export type ProspectiveCreate = z.input<typeof prospectiveCreateSchema>;
-/** POST takes one row or `{rows: […]}` (the bulk insert of spec §7). */
+/** POST takes one row or `{rows: […]}` (the bulk insert of docs/product.md#calls). */
 export const prospectiveBulkSchema = z.strictObject({
   rows: z.array(prospectiveCreateSchema).min(1, { error: MESSAGES.csvNoValidRows }).max(10_000),
 });

@@ -4,7 +4,7 @@ import type { Resource } from './crud';
 
 /**
  * Inserts rows in the caller's transaction, 500 to a statement, and logs each as the API
- * presents it (DESIGN §7): the insert half of an import (data/imports/pipeline.ts) for tables
+ * presents it (docs/architecture.md#realtime): the insert half of an import (data/imports/pipeline.ts) for tables
  * whose rows are presented from joins.
  */
 export async function insertAndLog(trx: Knex.Transaction, r: Resource<any, unknown>, rows: Array<Record<string, unknown>>): Promise<void> {

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 /**
- * Bulk loading with COPY (DESIGN §4, imports): rows are written in COPY's text format and
+ * Bulk loading with COPY (docs/architecture.md#csv-import): rows are written in COPY's text format and
  * loaded in the caller's transaction, through pg-copy-streams on PostgreSQL and PGlite's
  * `/dev/blob` on PGlite. An import loads a staging table this way, checks it, and moves the
  * rows with one INSERT … SELECT: all or nothing, at COPY speed.

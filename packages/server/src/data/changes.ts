@@ -47,7 +47,7 @@ function afterCommit(trx: Knex) {
 
 /**
  * Appends to the change log in the caller's transaction, so a change is logged exactly when
- * its data commits (DESIGN §7). Inserts and updates carry the row as clients see it; deletes
+ * its data commits (docs/architecture.md#change-log). Inserts and updates carry the row as clients see it; deletes
  * keep the row as it was, for the read check, and clients receive only its id.
  *
  * The row lands in `changes_pending`, with no lock, so concurrent writers commit together;

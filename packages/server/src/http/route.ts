@@ -42,7 +42,7 @@ export interface RouteDef<B = unknown, Q = unknown> {
 
 const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/;
 
-/** `If-Match: "3"` or `3`; absent means "apply regardless" (DESIGN §4). */
+/** `If-Match: "3"` or `3`; absent means "apply regardless" (docs/architecture.md#versions). */
 export function parseIfMatch(ctx: Ctx): number | null {
   const header = ctx.get('If-Match');
   if (!header || header.trim() === '*') return null;

@@ -15,7 +15,7 @@ const TOPIC_RESOURCE: Record<Topic, PolicyResource> = {
   permissions: 'user',
 };
 
-/** The read rule of DESIGN §5 for one logged row: `can()`, as the HTTP routes ask it. */
+/** The read rule of docs/architecture.md#rules for one logged row: `can()`, as the HTTP routes ask it. */
 export function canReadChange(p: Principal, topic: Topic, row: Record<string, unknown> | null): boolean {
   // Campaigns are read row by row; a campaign change without its row is not sent.
   if (!row && topic === 'campaigns') return false;

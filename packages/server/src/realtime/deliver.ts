@@ -9,7 +9,7 @@ export interface Subscription {
   filter: Record<string, unknown> | undefined;
 }
 
-/** A frame of the realtime feed (DESIGN §7) that carries a logged change. */
+/** A frame of the realtime feed (docs/architecture.md#realtime) that carries a logged change. */
 export type ChangeFrame =
   | { type: 'resync'; seq: number; topic: Topic }
   | { type: 'change'; seq: number; topic: Topic; op: 'delete'; id: string }

@@ -17,7 +17,7 @@ export interface RealtimeServer {
   clients(): number;
 }
 
-/** The WebSocket feed of DESIGN §7 on the HTTP server's upgrade path; each socket is a RealtimeConnection. */
+/** The WebSocket feed of docs/architecture.md#realtime on the HTTP server's upgrade path; each socket is a RealtimeConnection. */
 export function attachRealtime(s: Services, server: Server, hub: ChangeHub): RealtimeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
   const connections = new Set<RealtimeConnection>();

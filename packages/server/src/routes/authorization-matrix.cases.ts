@@ -1,5 +1,5 @@
 /**
- * The authorization matrix of DESIGN §5: one case per registered route, each with an oracle
+ * The authorization matrix of docs/architecture.md#rules: one case per registered route, each with an oracle
  * written from the DESIGN text (deliberately NOT the policy functions of @cadence/core, so the
  * server is checked against an independent reading) and a runner that performs one cell.
  */
@@ -11,7 +11,7 @@ export const Y = 'seo';
 const INDUSTRY = 'industry-publications';
 const EVENTS = 'events';
 
-/** A caller, described by what DESIGN §5 looks at: role and permission records. */
+/** A caller, described by what docs/architecture.md#rules looks at: role and permission records. */
 export interface Who {
   key: string;
   anonymous?: boolean;
@@ -39,7 +39,7 @@ export const PRINCIPALS: readonly Who[] = [
   who('global_create', { globalCreate: true }),
   who(`channel_view(${X})`, { channelView: [X] }),
   who(`channel_create(${X})`, { channelCreate: [X] }),
-  // Beyond the brief's seven: the area channels of DESIGN §5 ('industry-publications', 'events').
+  // Beyond the brief's seven: the area channels of docs/architecture.md#rules ('industry-publications', 'events').
   who('channel_view(industry-publications, events)', { channelView: [INDUSTRY, EVENTS] }),
   who('channel_create(industry-publications, events)', { channelCreate: [INDUSTRY, EVENTS] }),
   // Realistic editors, so the success paths of channel writes and of promote are reached by non-admins.
@@ -48,7 +48,7 @@ export const PRINCIPALS: readonly Who[] = [
   who('admin', { admin: true }),
 ];
 
-// ── The oracle: DESIGN §5, read literally ───────────────────────────────────────────────
+// ── The oracle: docs/architecture.md#rules, read literally ───────────────────────────────────────────────
 /** view(c) / view(): admin, or channel_view for c / global_view. */
 const view = (w: Who, c?: string) => w.admin || (c === undefined ? w.globalView : w.channelView.includes(c));
 /** create(c) / create(): admin, or channel_create for c / global_create. Create does not imply view. */
@@ -244,7 +244,7 @@ export const CASES: readonly RouteCase[] = [
     },
   },
   {
-    // A rename of each shared row, plus moves (on new rows): DESIGN §4 wants the write right before and after.
+    // A rename of each shared row, plus moves (on new rows): docs/architecture.md#rules wants the write right before and after.
     route: 'PATCH /api/campaigns/:id',
     targets: [...CAMPAIGN_TARGETS, ...(Object.keys(MOVES) as MoveTarget[])],
     expected: (w, t) => {

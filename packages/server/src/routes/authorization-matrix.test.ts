@@ -27,7 +27,7 @@ vi.mock('@cadence/core', async (importOriginal) => {
 });
 
 /**
- * Every registered route × every principal × every target row, against DESIGN §5.
+ * Every registered route × every principal × every target row, against docs/architecture.md#rules.
  * The expected outcomes come from the oracle in authorization-matrix.cases.ts.
  */
 
@@ -221,7 +221,7 @@ describe('coverage', () => {
 for (const rc of CASES) {
   describe(rc.route, () => {
     for (const w of ALL) {
-      it(`should answer ${w.key} as DESIGN §5 says (x = ${X}, y = ${Y})`, async () => {
+      it(`should answer ${w.key} as docs/architecture.md#rules says (x = ${X}, y = ${Y})`, async () => {
         const cell = cellFor(w);
         const expected: Record<string, Outcome> = {};
         const got: Record<string, Outcome> = {};

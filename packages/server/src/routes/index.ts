@@ -14,7 +14,7 @@ import { publicationRoutes } from './industry/publications';
 import { storageRoutes } from './storage/routes';
 import { userRoutes } from './users/routes';
 
-/** Every data route of DESIGN §4, registered once for the router and the OpenAPI document. */
+/** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
   authRoutes(s, t);
   authFunctionRoutes(s, t);

@@ -67,7 +67,7 @@ function AdFormBody({ ad, publications, onOpenChange, onSave }: Omit<AdDialogPro
   );
 }
 
-/** Add or edit an ad campaign (spec §2 Ads by Status, §5 ad creation). */
+/** Add or edit an ad campaign (docs/product.md#ads-by-status, docs/product.md#validation-ads). */
 export function AdDialog(props: AdDialogProps): ReactNode {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange} size="lg" title={props.ad ? 'Edit Ad Campaign' : 'Add Ad Campaign'}>

@@ -60,7 +60,7 @@ function AdManagerBody({ tab: initial, onTabChange, date, confirm }: AdManagerPr
   );
 }
 
-/** The industry publications ad manager with its six tabs (spec §2 'Industry publications page'). */
+/** The industry publications ad manager with its six tabs (docs/product.md#ad-manager). */
 export function AdManager(props: AdManagerProps): ReactNode {
   return (
     <WidgetRoot name="AdManager" client={props.client} className={props.className}>

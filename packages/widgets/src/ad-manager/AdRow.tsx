@@ -26,7 +26,7 @@ function Needs({ text, label }: { text: string | null; label: string }): ReactNo
   );
 }
 
-/** One ad in the Ads by Status table, with the columns of spec §2. */
+/** One ad in the Ads by Status table, with the columns of docs/product.md#ads-by-status. */
 export function AdRow({ ad, publication, editable, onPatch, onStatus, onExample, onEdit, onDelete }: AdRowProps): ReactNode {
   const name = `${ad.publication_name}${ad.ad_type ? ` ${ad.ad_type}` : ''}`;
   return (

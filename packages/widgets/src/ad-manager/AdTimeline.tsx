@@ -4,7 +4,7 @@ import { useCadence } from '../provider/context';
 import { useAds } from '../provider/resources';
 import { adTimeline } from './ad-rules';
 
-/** The ad timeline: a month of bars from due to live date, one row per publication (spec §2 Calendar View). */
+/** The ad timeline: a month of bars from due to live date, one row per publication (docs/product.md#ad-timeline). */
 export function AdTimeline({ date }: { date?: Ymd }): ReactNode {
   const { now } = useCadence();
   const today = todayYmd(now());

@@ -9,7 +9,7 @@ import { formatCost } from './ad-rules';
 
 const none = () => undefined;
 
-/** Manage a publication's ad types: list, add and edit modes, delete after a browser confirm (spec §2, §4). */
+/** Manage a publication's ad types: list, add and edit modes, delete after a browser confirm (docs/product.md#ad-types). */
 export function AdTypesDialog({ publication, editable, onClose, confirm = (m) => window.confirm(m) }: {
   publication: Publication | null;
   editable: boolean;

@@ -13,7 +13,7 @@ const COLUMNS = ['Status', 'Publication', 'Ad Type', 'Where it Shows', 'Copy Nee
   'Copy/Images Link', 'Region', 'Audience', 'Industry', 'Notes', 'Actions'];
 const none = () => undefined;
 
-/** Ads by status: publication filter, status tabs with counts and the editable table (spec §2). */
+/** Ads by status: publication filter, status tabs with counts and the editable table (docs/product.md#ads-by-status). */
 export function AdsByStatus(): ReactNode {
   const session = useSession();
   const editable = can(session.principal, 'update', 'industry');

@@ -12,7 +12,7 @@ const COLUMNS = ['Status', 'Title', 'Publication', 'Due Date', 'Live Date', 'Web
 const TABS = STATUS_TABS.map((s) => ({ value: s, label: s === 'all' ? 'All Articles' : AD_STATUS_LABELS[s] }));
 const none = () => undefined;
 
-/** Articles and sponsored content: status tabs and an editable status column (spec §2). */
+/** Articles and sponsored content: status tabs and an editable status column (docs/product.md#articles). */
 export function Articles(): ReactNode {
   const editable = can(useSession().principal, 'update', 'industry');
   const articles = useArticles();

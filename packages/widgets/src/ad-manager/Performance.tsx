@@ -4,7 +4,7 @@ import { useAds } from '../provider/resources';
 
 const COLUMNS = ['Date', 'Publication', 'Ad Type', 'Content Used', 'CTR', 'Impressions', 'Cost', 'Ad Image', 'Actions'];
 
-/** Placeholder performance cards and the table of live ads (spec §2 Performance: nothing here does anything yet). */
+/** Placeholder performance cards and the table of live ads (docs/product.md#ad-performance: nothing here does anything yet). */
 export function Performance(): ReactNode {
   const ads = useAds();
   const live = (ads.data ?? []).filter((a) => a.status === 'live');

@@ -32,7 +32,7 @@ function Contacts({ p }: { p: ProspectivePublication }): ReactNode {
   );
 }
 
-/** Prospective publications: search, add, bulk upload and the contacts table (spec §2). */
+/** Prospective publications: search, add, bulk upload and the contacts table (docs/product.md#prospective). */
 export function Prospective(): ReactNode {
   const editable = can(useSession().principal, 'update', 'industry');
   const list = useProspective();

@@ -48,7 +48,7 @@ export function ProspectiveDialog({ open, onClose, onSave }: { open: boolean; on
   );
 }
 
-/** Bulk upload: the template download and a CSV or .xlsx file sent to the server's import (spec §5). */
+/** Bulk upload: the template download and a CSV or .xlsx file sent to the server's import (docs/product.md#bulk-upload). */
 export function BulkUploadDialog({ open, onClose, onUpload }: { open: boolean; onClose: () => void; onUpload: (file: File) => Promise<unknown> }): ReactNode {
   const { toast } = useCadence();
   const [file, setFile] = useState<File | null>(null);

@@ -41,7 +41,7 @@ function PublicationFormBody({ publication, onOpenChange, onSave }: Omit<Publica
   );
 }
 
-/** Add or edit a publication; only the name is enforced (spec §5). */
+/** Add or edit a publication; only the name is enforced (docs/product.md#validation-publications). */
 export function PublicationDialog(props: PublicationDialogProps): ReactNode {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.publication ? 'Edit Publication' : 'Add Publication'}>

@@ -14,7 +14,7 @@ import { publicationFields } from './publication-rules';
 const none = () => undefined;
 const cascade = [KEYS.publications, KEYS.adTypes, KEYS.ads, KEYS.virtual];
 
-/** Publications and their specs: search, cards, add/edit/delete and ad type management (spec §2). */
+/** Publications and their specs: search, cards, add/edit/delete and ad type management (docs/product.md#publications). */
 export function Publications({ confirm }: { confirm?: (message: string) => boolean }): ReactNode {
   const editable = can(useSession().principal, 'update', 'industry');
   const publications = usePublications();

@@ -22,10 +22,10 @@ export interface TimelineRow {
 }
 
 const colorOf = (key: string) => AD_TIMELINE_LEGEND.find((l) => l.key === key)?.color ?? '#9ca3af';
-/** Spec §2 legend: new ads have no colour of their own, so they show as 'Submitted' (grey). */
+/** Legend (docs/product.md#ad-timeline): new ads have no colour of their own, so they show as 'Submitted' (grey). */
 export const adColor = (status: AdStatus): string => colorOf(status === 'new' ? 'submitted' : status);
 
-/** Spec §2 ad timeline: one row per publication, bars from due to live date clipped to the month (≥ 2 %). */
+/** docs/product.md#ad-timeline: one row per publication, bars from due to live date clipped to the month (≥ 2 %). */
 export function adTimeline(ads: readonly Ad[], month: Ymd): TimelineRow[] {
   const range = { start: startOfMonth(month), end: endOfMonth(month) };
   const rows = new Map<string, TimelineRow>();
@@ -49,7 +49,7 @@ export function statusCounts<T extends { status: AdStatus }>(rows: readonly T[])
   return counts;
 }
 
-/** '$1,500.00' style cost of an ad type, as '- $cost' in the picker when there is one (spec §5). */
+/** '$1,500.00' style cost of an ad type, as '- $cost' in the picker when there is one (docs/product.md#validation-ads). */
 export const formatCost = (cost: number | null): string => (cost === null ? '' : `$${cost.toFixed(2)}`);
 export const adTypeOption = (t: AdType): string => (t.cost === null ? t.ad_type : `${t.ad_type} - ${formatCost(t.cost)}`);
 

@@ -1,4 +1,4 @@
 import type { ProspectivePublication } from '@cadence/core';
 
-/** Spec §2: search over name, region, industry and audience. */
+/** docs/product.md#prospective: search over name, region, industry and audience. */
 export const prospectiveFields = (p: ProspectivePublication) => [p.name, p.region, p.industry, p.audience];

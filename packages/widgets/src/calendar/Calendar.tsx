@@ -131,7 +131,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
   );
 }
 
-/** Month or week calendar of planning or live campaigns (spec §2 'Calendar view'). */
+/** Month or week calendar of planning or live campaigns (docs/product.md#calendar). */
 export function Calendar(props: CalendarProps): ReactNode {
   return (
     <WidgetRoot name="Calendar" client={props.client} className={props.className}>

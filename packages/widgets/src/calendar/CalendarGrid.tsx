@@ -6,7 +6,7 @@ import type { MoveController } from '../move/use-move';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { moveDay } from './grid-keys';
 
-/** Monday first (spec §2). */
+/** Monday first (docs/product.md#calendar). */
 export const WEEKDAY_HEADERS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 export interface CalendarGridProps {

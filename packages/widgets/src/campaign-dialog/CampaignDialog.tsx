@@ -114,7 +114,7 @@ export function CampaignDialogView(props: CampaignDialogProps): ReactNode {
   );
 }
 
-/** Create or edit a campaign with every field of spec §2, the channel configuration and the creative brief. */
+/** Create or edit a campaign with every field of docs/product.md#campaign-dialog, the channel configuration and the creative brief. */
 export function CampaignDialog(props: CampaignDialogProps): ReactNode {
   return (
     <WidgetRoot name="CampaignDialog" client={props.client} className={props.className}>

@@ -74,7 +74,7 @@ function configForm(c: ChannelConfig = {}): ConfigForm {
   };
 }
 
-/** Spec §9: status planning, priority medium, scope global, planning and live dates today. */
+/** docs/product.md#constants: status planning, priority medium, scope global, planning and live dates today. */
 export function emptyForm(today: Ymd, initial: Partial<CampaignForm> = {}): CampaignForm {
   return {
     title: '', description: '', status: 'planning', owner: '', planning_start_date: today, live_date: today, end_date: null,
@@ -142,7 +142,7 @@ export function configBody(f: CampaignForm): ChannelConfig {
   );
 }
 
-/** The full request body; lists split as spec §5 says. */
+/** The full request body; lists split as docs/product.md#validation-lists says. */
 export function formToBody(f: CampaignForm): CampaignCreate & Required<Pick<CampaignCreate, 'channels' | 'primary_channel'>> {
   const channel = f.scope === 'channel';
   return {

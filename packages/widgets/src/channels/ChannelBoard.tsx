@@ -35,7 +35,7 @@ function ChannelBoardBody(): ReactNode {
   );
 }
 
-/** The Channels tab: one card per channel with its campaigns (spec §2 'Channels tab'). */
+/** The Channels tab: one card per channel with its campaigns (docs/product.md#channels-tab). */
 export function ChannelBoard(props: ChannelBoardProps): ReactNode {
   return (
     <WidgetRoot name="ChannelBoard" client={props.client} className={props.className}>

@@ -47,7 +47,7 @@ function EventFormBody({ onOpenChange, onSave }: Omit<EventDialogProps, 'open'>)
   );
 }
 
-/** 'Add New Event' with every field of spec §3 and the §5 required-field message. */
+/** 'Add New Event' with every field of docs/product.md#other-entities and the required-field message of docs/product.md#validation-events. */
 export function EventDialog(props: EventDialogProps): ReactNode {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange} size="lg" title="Add New Event">

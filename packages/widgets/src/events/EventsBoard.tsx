@@ -77,7 +77,7 @@ function EventsBody({ tab: initial = 'timeline', view = 'live' }: EventsBoardPro
   );
 }
 
-/** The events page: timeline, calendar and list of company events (spec §2 Events page). */
+/** The events page: timeline, calendar and list of company events (docs/product.md#events-page). */
 export function EventsBoard(props: EventsBoardProps): ReactNode {
   return (
     <WidgetRoot name="EventsBoard" client={props.client} className={props.className}>

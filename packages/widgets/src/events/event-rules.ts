@@ -1,6 +1,6 @@
 import type { CadenceEvent, VirtualCampaign } from '@cadence/core';
 
-/** Spec §2 Events page: an event as a read-only global campaign of channel events, status live, priority medium. */
+/** docs/product.md#events-page: an event as a read-only global campaign of channel events, status live, priority medium. */
 export function eventAsCampaign(e: CadenceEvent): VirtualCampaign {
   const description = [e.type.length ? `Types: ${e.type.join(', ')}` : '', e.audience.length ? `Audiences: ${e.audience.join(', ')}` : '']
     .filter(Boolean)

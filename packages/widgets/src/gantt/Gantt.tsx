@@ -126,7 +126,7 @@ function GanttBody(props: GanttProps): ReactNode {
   );
 }
 
-/** Planning or live bars over a month, quarter or year (spec §2 'Gantt timeline view'). */
+/** Planning or live bars over a month, quarter or year (docs/product.md#gantt). */
 export function Gantt(props: GanttProps): ReactNode {
   return (
     <WidgetRoot name="Gantt" client={props.client} className={props.className}>

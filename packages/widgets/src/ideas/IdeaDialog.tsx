@@ -34,7 +34,7 @@ function IdeaForm({ idea, onOpenChange, onSave }: Omit<IdeaDialogProps, 'open'>)
   );
 }
 
-/** 'New Campaign Idea' / 'Edit Campaign Idea' (spec §2 /ideas). */
+/** 'New Campaign Idea' / 'Edit Campaign Idea' (docs/product.md#ideas). */
 export function IdeaDialog(props: IdeaDialogProps): ReactNode {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.idea ? 'Edit Campaign Idea' : 'New Campaign Idea'}>

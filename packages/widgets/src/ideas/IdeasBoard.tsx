@@ -120,7 +120,7 @@ function IdeasBody({ onBack, onConverted }: IdeasBoardProps): ReactNode {
   );
 }
 
-/** The campaign ideas board with comments and conversion to campaigns (spec §2 /ideas). */
+/** The campaign ideas board with comments and conversion to campaigns (docs/product.md#ideas). */
 export function IdeasBoard(props: IdeasBoardProps): ReactNode {
   return (
     <WidgetRoot name="IdeasBoard" client={props.client} className={props.className}>

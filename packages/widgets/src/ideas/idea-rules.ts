@@ -30,10 +30,10 @@ export function relativeTime(iso: string, now: Date): string {
   return ago(`almost ${plural(years + 1, 'year')}`);
 }
 
-/** Spec §9: ideas newest first. */
+/** docs/product.md#constants: ideas newest first. */
 export const newestFirst = (ideas: readonly Idea[]): Idea[] => [...ideas].sort((a, b) => b.created_at.localeCompare(a.created_at));
 
-/** Spec §7: comments grouped by idea, oldest first. */
+/** docs/product.md#calls: comments grouped by idea, oldest first. */
 export function commentsByIdea(comments: readonly IdeaComment[]): Map<string, IdeaComment[]> {
   const map = new Map<string, IdeaComment[]>();
   for (const c of [...comments].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
@@ -43,7 +43,7 @@ export function commentsByIdea(comments: readonly IdeaComment[]): Map<string, Id
 }
 
 /**
- * Spec §2 /ideas: the campaign form prefilled from an idea — title, description, no
+ * docs/product.md#ideas: the campaign form prefilled from an idea — title, description, no
  * channels, planning, empty owner, medium, global (the dialog sets both dates to today).
  */
 export function campaignFromIdea(idea: Idea): CampaignFormValues {

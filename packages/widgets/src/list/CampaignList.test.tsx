@@ -44,7 +44,7 @@ describe('CampaignList', () => {
 
   it('should offer Edit only where the server would let the change through', async () => {
     // A global creator who may see the email channel: global campaigns are theirs to edit,
-    // a channel campaign of email needs channel_create(email) (DESIGN §5), so no Edit there.
+    // a channel campaign of email needs channel_create(email) (docs/architecture.md#rules), so no Edit there.
     const campaigns = [
       makeCampaign({ title: 'Global', scope: 'global', primary_channel: null, channels: ['email'] }),
       makeCampaign({ title: 'Email only', scope: 'channel', primary_channel: 'email', channels: ['email'] }),

@@ -59,7 +59,7 @@ function CampaignListBody({ channel, onEditCampaign, onCreateCampaign }: Campaig
   );
 }
 
-/** Campaign cards, newest first, with the 4-card skeleton and the empty state (spec §2). */
+/** Campaign cards, newest first, with the 4-card skeleton and the empty state (docs/product.md#dashboard). */
 export function CampaignList(props: CampaignListProps): ReactNode {
   return (
     <WidgetRoot name="CampaignList" client={props.client} className={props.className}>

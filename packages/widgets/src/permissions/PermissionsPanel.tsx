@@ -112,7 +112,7 @@ function PermissionsBody({ onReturn, userId }: PermissionsPanelProps): ReactNode
   );
 }
 
-/** Admin-only: grant and revoke global and per-channel view/create permissions (spec §2 /settings). */
+/** Admin-only: grant and revoke global and per-channel view/create permissions (docs/product.md#settings). */
 export function PermissionsPanel(props: PermissionsPanelProps): ReactNode {
   return (
     <WidgetRoot name="PermissionsPanel" client={props.client} className={props.className}>

@@ -1,6 +1,6 @@
 import type { Channel, Permission, PermissionType } from '@cadence/core';
 
-/** Spec §2 /settings: the user list shows the first 8 characters of the id. */
+/** docs/product.md#settings: the user list shows the first 8 characters of the id. */
 export const shortId = (id: string): string => id.slice(0, 8);
 
 export const hasPermission = (list: readonly Permission[], type: PermissionType, channel: Channel | null = null): boolean =>

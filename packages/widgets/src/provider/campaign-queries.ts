@@ -23,7 +23,7 @@ export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
   return useQuery<Campaign[]>(key, fetcher, onError);
 }
 
-/** Live ads and events as read-only campaigns; failures are only logged (spec §8). */
+/** Live ads and events as read-only campaigns; failures are only logged (docs/product.md#messages-campaigns). */
 export function useVirtualCampaigns(enabled: boolean) {
   const { client } = useCadence();
   const fetcher = useCallback(() => client.dashboard.virtual(), [client]);

@@ -42,7 +42,7 @@ export const useAds = () => useList<Ad>(KEYS.ads, (c) => c.ads.list(), AD_TOASTS
 export const useProspective = () =>
   useList<ProspectivePublication>(KEYS.prospective, (c) => c.prospective.list(), AD_TOASTS.prospectiveLoadError);
 export const useArticles = () => useList<Article>(KEYS.articles, (c) => c.articles.list(), AD_TOASTS.articlesLoadError);
-/** Spec §8: failed event loading is only logged. */
+/** docs/product.md#messages-ad-manager: failed event loading is only logged. */
 export const useEvents = () => useList<CadenceEvent>(KEYS.events, (c) => c.events.list());
 export const useUsers = (enabled = true) => useList<{ id: string; email: string }>(enabled ? KEYS.users : null, (c) => c.users.list());
 export const useUserPermissions = (userId: string | null) =>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 export interface ToastInput {
   title: string;
   description?: string;
-  /** 'destructive' for failures (spec §8: red). */
+  /** 'destructive' for failures (docs/product.md#messages: red). */
   variant?: 'default' | 'destructive';
   /** One button in the toast, e.g. Undo after a move; the toast closes when it is chosen. */
   action?: { label: string; onSelect: () => void };
@@ -20,7 +20,7 @@ export interface ToastSlotProps {
   dismiss: () => void;
 }
 
-/** One toast at a time; a new one replaces the old; each closes after 5 s (spec §9). */
+/** One toast at a time; a new one replaces the old; each closes after 5 s (docs/product.md#constants). */
 export function useToastState(durationMs: number = LIMITS.toastDurationMs) {
   const [toast, setToast] = useState<Toast | null>(null);
   const nextId = useRef(1);

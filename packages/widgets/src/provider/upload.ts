@@ -6,7 +6,7 @@ export interface UploadedFile {
 }
 
 /**
- * Uploads an ad type's example image (`POST /api/storage/ad-type-examples`, DESIGN §4).
+ * Uploads an ad type's example image (`POST /api/storage/ad-type-examples`, docs/architecture.md#uploads).
  * Core's `CadenceClient` has no upload method yet, so the provider carries this one.
  */
 export type AdTypeExampleUploader = (publicationId: string, file: Blob) => Promise<UploadedFile>;

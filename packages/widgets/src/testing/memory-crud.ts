@@ -19,7 +19,7 @@ export const forbidden = () => new CadenceApiError(403, 'forbidden', 'You may no
 export const conflict = (current: unknown) =>
   new CadenceApiError(412, 'conflict', 'This row was changed by someone else', [], current);
 
-/** Throws 412 with the current row when `version` is given and stale (DESIGN §4). */
+/** Throws 412 with the current row when `version` is given and stale (docs/architecture.md#versions). */
 export function checkVersion(row: MemoryRow, version: number | undefined): void {
   if (version !== undefined && row.version !== version) throw conflict(structuredClone(row));
 }

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import type { ToastInput } from '../provider/toast';
 
-/** Copies `text`, toasts the outcome, and shows a check for 2 seconds (spec §2, §9). */
+/** Copies `text`, toasts the outcome, and shows a check for 2 seconds (docs/product.md#ads-by-status, docs/product.md#constants). */
 export function CopyButton({ text, label, success, failure }: { text: string; label: string; success: ToastInput; failure: ToastInput }): ReactNode {
   const { toast } = useCadence();
   const [copied, setCopied] = useState(false);

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 
-/** Text shown as a button; a click edits it in place and leaving the field saves a change (spec §2 Ads by Status). */
+/** Text shown as a button; a click edits it in place and leaving the field saves a change (docs/product.md#ads-by-status). */
 export function InlineText({ value, label, onSave, disabled, multiline }: {
   value: string | null;
   label: string;

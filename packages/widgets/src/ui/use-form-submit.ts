@@ -5,7 +5,7 @@ export interface FormSubmitOptions<Form, Body> {
   initial: Form | (() => Form);
   /** Core's check of the form: the body to send, or a message per field. */
   check: (form: Form) => FormCheck<Body>;
-  /** Sends the body. Its writer toasts a failure (spec §8); a rejection keeps the form open. */
+  /** Sends the body. Its writer toasts a failure (docs/product.md#messages); a rejection keeps the form open. */
   save: (body: Body) => Promise<unknown>;
   /** After a successful save, typically closing the dialog. */
   onSaved: (result: unknown) => void;

@@ -39,7 +39,7 @@ function useResetMode(): [boolean, () => void] {
   return [resetting, done];
 }
 
-/** Spec §2 /auth: Sign In and Sign Up tabs, forgot-password dialog, reset-password form. */
+/** docs/product.md#auth: Sign In and Sign Up tabs, forgot-password dialog, reset-password form. */
 export function AuthPage(): ReactNode {
   const { user, loading, signIn, signUp } = useAuth();
   const navigate = useNavigate();

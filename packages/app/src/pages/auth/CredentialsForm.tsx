@@ -11,7 +11,7 @@ export interface CredentialsFormProps {
   footer?: ReactNode;
 }
 
-/** E-mail (required, e-mail type) and password (required), spec §2 /auth. */
+/** E-mail (required, e-mail type) and password (required), docs/product.md#auth. */
 export function CredentialsForm({ submitLabel, busyLabel, newPassword, onSubmit, footer }: CredentialsFormProps): ReactNode {
   const id = useId();
   const [email, setEmail] = useState('');

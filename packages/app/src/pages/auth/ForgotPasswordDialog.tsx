@@ -5,7 +5,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast';
 import { useBusySubmit } from '../../ui/use-busy-submit';
 
-/** Spec §2 /auth: asks for an e-mail and sends a reset link back to this site. */
+/** docs/product.md#auth: asks for an e-mail and sends a reset link back to this site. */
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }): ReactNode {
   const id = useId();
   const toast = useToast();

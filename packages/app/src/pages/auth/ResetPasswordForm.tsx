@@ -4,7 +4,7 @@ import { AUTH_TOASTS, RESET_TOKEN_KEY } from '../../auth/auth-messages';
 import { useToast } from '../../ui/toast';
 import { useBusySubmit } from '../../ui/use-busy-submit';
 
-/** Checks the two passwords (spec §5); returns the toast to show, or null when they are fine. */
+/** Checks the two passwords (docs/product.md#validation-passwords); returns the toast to show, or null when they are fine. */
 export function resetPasswordProblem(password: string, confirm: string): { title: string; description: string } | null {
   if (password !== confirm) return { title: MESSAGES.passwordsDontMatch, description: MESSAGES.passwordsDontMatchDetail };
   if (password.length < LIMITS.passwordMinLength) return { title: MESSAGES.passwordTooShort, description: MESSAGES.passwordTooShortDetail };

@@ -26,7 +26,7 @@ export const adFormFrom = (a: Ad): AdForm => ({
   content: a.content ?? '', copy_images_link: a.copy_images_link ?? '', region: a.region ?? '', audience: a.audience ?? '', industry: a.industry ?? '', notes: a.notes ?? '',
 });
 
-/** Spec §5 ad creation: publication, ad type and both dates required; the link must be a URL. */
+/** docs/product.md#validation-ads: publication, ad type and both dates required; the link must be a URL. */
 export function adBody(f: AdForm): FormCheck<AdCreate, keyof AdForm> {
   const link = textOrNull(f.copy_images_link);
   const errors = {

@@ -11,7 +11,7 @@ export const emptyArticleForm = (): ArticleForm => ({
   title: '', publication_name: '', status: 'new', due_date: '', live_date: '', website_examples: '', copy_needs: '', website_focus_notes: '', image_needs: '', objective: '',
 });
 
-/** Spec §5 article: title and both dates required; optional fields saved as null. */
+/** docs/product.md#validation-articles: title and both dates required; optional fields saved as null. */
 export function articleBody(f: ArticleForm): FormCheck<ArticleCreate, keyof ArticleForm> {
   const errors = missing(MESSAGES.requiredFields, { title: !f.title.trim(), due_date: !f.due_date, live_date: !f.live_date });
   return checked(errors, () => ({

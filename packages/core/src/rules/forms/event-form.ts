@@ -22,7 +22,7 @@ export const emptyEventForm = (): EventForm => ({
 });
 
 /**
- * Spec §5: name, a vertical, an audience, both dates and a type are required ('Please fill
+ * docs/product.md#validation-events: name, a vertical, an audience, both dates and a type are required ('Please fill
  * in all required fields'); the 'other' vertical's text is kept only while 'other' is chosen.
  */
 export function eventBody(f: EventForm): FormCheck<EventCreate, keyof EventForm> {

@@ -6,7 +6,7 @@
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 export type FormCheck<Body, F extends string = string> = { body: Body } | { errors: FieldErrors<F> };
 
-/** Spec §5: trimmed, and empty saved as null. */
+/** docs/product.md#validation: trimmed, and empty saved as null. */
 export const textOrNull = (s: string): string | null => (s.trim() === '' ? null : s.trim());
 
 export const LINK_MESSAGE = 'Please enter a valid URL';

@@ -16,7 +16,7 @@ export interface ProspectiveForm {
 
 export const emptyProspectiveForm = (): ProspectiveForm => ({ name: '', region: '', industry: '', audience: '', website: '', media_kit_link: '', contacts: '', notes: '' });
 
-/** Spec §5: name required after trimming; everything trimmed, empty saved as null; website and media kit must be URLs. */
+/** docs/product.md#validation-prospective: name required after trimming; everything trimmed, empty saved as null; website and media kit must be URLs. */
 export function prospectiveBody(f: ProspectiveForm): FormCheck<ProspectiveCreate, keyof ProspectiveForm> {
   const website = textOrNull(f.website);
   const kit = textOrNull(f.media_kit_link);

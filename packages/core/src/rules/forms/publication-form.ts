@@ -18,7 +18,7 @@ export const publicationForm = (p?: Publication | null): PublicationForm => ({
   region: p?.region ?? '', industry_tags: joinCommaList(p?.industry_tags), notes: p?.notes ?? '',
 });
 
-/** Spec §5: only the name is enforced; tags are split on commas; empty optional fields are null. */
+/** docs/product.md#validation-publications: only the name is enforced; tags are split on commas; empty optional fields are null. */
 export function publicationBody(f: PublicationForm): FormCheck<PublicationCreate, keyof PublicationForm> {
   return checked(f.name.trim() ? {} : { name: MESSAGES.publicationNameRequired }, () => ({
     name: f.name.trim(), category: textOrNull(f.category), description: textOrNull(f.description), target_audience: textOrNull(f.target_audience),
@@ -41,13 +41,13 @@ export const adTypeForm = (t?: AdType | null): AdTypeForm => ({
   copy_needs: t?.copy_needs ?? '', image_needs: t?.image_needs ?? '', where_shows: t?.where_shows ?? '', example_image_url: t?.example_image_url ?? '',
 });
 
-/** Spec §5 ad type cost: a decimal with 2 places, or null when empty or not a number. */
+/** Ad type cost (docs/product.md#validation-ad-types): a decimal with 2 places, or null when empty or not a number. */
 export function parseCost(s: string): number | null {
   const n = Number.parseFloat(s);
   return s.trim() === '' || !Number.isFinite(n) ? null : Math.round(n * 100) / 100;
 }
 
-/** Spec §5: the name is required; `exampleUrl` is the link typed in, or the uploaded image's. */
+/** docs/product.md#bulk-upload: the name is required; `exampleUrl` is the link typed in, or the uploaded image's. */
 export function adTypeBody(f: AdTypeForm, exampleUrl: string | null): FormCheck<AdTypeCreate, keyof AdTypeForm> {
   return checked(f.ad_type.trim() ? {} : { ad_type: MESSAGES.adTypeNameRequired }, () => ({
     ad_type: f.ad_type.trim(), specifications: textOrNull(f.specifications), cost: parseCost(f.cost), copy_needs: textOrNull(f.copy_needs),
@@ -57,7 +57,7 @@ export function adTypeBody(f: AdTypeForm, exampleUrl: string | null): FormCheck<
 
 export const IMAGE_TYPE_MESSAGE = 'Please select an image file';
 
-/** Spec §5: the example image must be an image under 5 MB. */
+/** docs/product.md#validation-ad-types: the example image must be an image under 5 MB. */
 export function imageProblem(file: { size: number; type: string }): string | null {
   if (!file.type.startsWith('image/')) return IMAGE_TYPE_MESSAGE;
   if (file.size >= LIMITS.imageUploadBytes) return MESSAGES.imageTooLarge;

@@ -22,7 +22,7 @@ describe('campaign and event specs', () => {
     const r = await read(CAMPAIGN_IMPORT, table([[...CAMPAIGN_IMPORT.columns], ...CAMPAIGN_IMPORT.example.map((e) => [...e])]));
     expect(r.report.errors).toEqual([]);
     expect(r.rows[0]).toMatchObject({ line: 2, row: { title: 'Spring newsletter', channels: ['email', 'social'], end_date: '2026-04-15', kpis: ['Open rate', 'Sign-ups'] } });
-    // Channel scope keeps exactly its primary channel (DESIGN §4), as a create does.
+    // Channel scope keeps exactly its primary channel (docs/architecture.md#row-shapes), as a create does.
     expect(r.rows[1]?.row).toMatchObject({ scope: 'channel', primary_channel: 'seo', channels: ['seo'], status: 'in-progress' });
   });
 

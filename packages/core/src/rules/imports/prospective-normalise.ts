@@ -3,15 +3,15 @@ import { extractWebAddress } from '../urls';
 import { Skip, type Cells } from './spec';
 
 /*
- * The parse and normalise steps of spec §5's bulk upload, apart from the check (which needs the
+ * The parse and normalise steps of docs/product.md#bulk-upload, apart from the check (which needs the
  * zod schema): parseProspectiveCsv uses them in the browser, whose bundles carry no zod (ADR 15).
  */
 
-/** A prospective publication as a file gives it (spec §5), before the database adds its id. */
+/** A prospective publication as a file gives it (docs/product.md#validation-publications), before the database adds its id. */
 export type ProspectiveValue = Omit<ProspectiveCsvRow, 'line'>;
 
 export const PROSPECTIVE_FIELDS = ['name', 'region', 'industry', 'audience', 'website', 'media_kit_link', 'contacts', 'notes'] as const;
-/** Spec §5 reads the columns by position; the header's text is not checked. */
+/** docs/product.md#bulk-upload reads the columns by position; the header's text is not checked. */
 export const PROSPECTIVE_BY_POSITION: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /** normalise: a row without a name is left out; the link columns keep the web address they hold. */

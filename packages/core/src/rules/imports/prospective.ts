@@ -25,7 +25,7 @@ export const PROSPECTIVE_MAX_LENGTH: Record<Field, number> = {
   notes: LIMITS.textMaxLength,
 };
 
-/** Spec §5's rules for one row: the first problem, or null when it can be saved. */
+/** The rules of docs/product.md#bulk-upload for one row: the first problem, or null when it can be saved. */
 export function checkProspectiveRow(row: ProspectiveValue): { field: string; message: string } | null {
   let suspect = false;
   for (const field of FIELDS) {
@@ -43,7 +43,7 @@ export function checkProspectiveRow(row: ProspectiveValue): { field: string; mes
   return { field: issue.path.join('.') || 'row', message: issue.message };
 }
 
-/** Spec §5 bulk upload: columns by position (the header's text is not checked), names unique when skipping. */
+/** docs/product.md#bulk-upload: columns by position (the header's text is not checked), names unique when skipping. */
 export const PROSPECTIVE_IMPORT: ImportSpec<ProspectiveValue> = {
   kind: 'prospective-publications',
   label: 'prospective publications',

@@ -36,7 +36,7 @@ export class ImportReader<Row> {
     }
     if (this.fileError === null && this.errorCount === 0) {
       if (this.layout === null || this.dataRows === 0) this.fileError = MESSAGES.csvTooShort;
-      // Every line left out by the file's own rules (spec §5: no row has a name).
+      // Every line left out by the file's own rules (docs/product.md#bulk-upload: no row has a name).
       else if (this.rows === 0 && this.warnings.length === this.dataRows) this.fileError = MESSAGES.csvNoValidRows;
     }
     this.warnings.sort((a, b) => a.line - b.line);

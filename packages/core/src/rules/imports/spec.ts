@@ -10,7 +10,7 @@ export interface ImportProblem {
   message: string;
 }
 
-/** A line left out of the import, and why (spec §5's "skipped"). */
+/** A line left out of the import, and why (docs/product.md#bulk-upload "skipped"). */
 export interface ImportWarning {
   line: number;
   reason: string;

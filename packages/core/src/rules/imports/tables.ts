@@ -66,7 +66,7 @@ function namedTable<Row>(t: NamedTable<Row>): ImportSpec<Record<string, unknown>
 export type CampaignImportRow = z.output<typeof campaignCreateSchema>;
 export type EventImportRow = z.output<typeof eventCreateSchema>;
 
-/** Channel scope keeps exactly its primary channel; global scope has none (DESIGN §4). */
+/** Channel scope keeps exactly its primary channel; global scope has none (docs/architecture.md#row-shapes). */
 export function scopedCampaign<T extends Pick<CampaignImportRow, 'scope' | 'primary_channel' | 'channels'>>(values: T): T {
   if (!values.scope) return values;
   return { ...values, ...normalizeScopedCampaign({ scope: values.scope, primary_channel: values.primary_channel ?? null, channels: values.channels ?? [] }) };

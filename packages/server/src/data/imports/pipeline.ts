@@ -173,7 +173,7 @@ class Timings {
  * Every import, whatever its kind and file (docs/adr/0016): read → check every line → save all
  * or nothing, in one transaction. COPY loads run on PostgreSQL while the upload is still
  * arriving, on PGlite (one connection, which an upload must not hold) once it has all arrived;
- * inserts once it has. Then the saved rows are logged for realtime (DESIGN §7). A dry run does
+ * inserts once it has. Then the saved rows are logged for realtime (docs/architecture.md#realtime). A dry run does
  * the same and rolls back, so its report is exactly what a real run would do.
  */
 export async function runImport<Row>(s: Services, p: Principal, target: ImportTarget<Row>, source: RecordSource, options: ImportOptions): Promise<ImportResult> {

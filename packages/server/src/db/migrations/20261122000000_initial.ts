@@ -93,7 +93,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(`ALTER TABLE access_keys ADD CONSTRAINT access_keys_channels_check CHECK (channels IS NULL OR channels <@ ${channelArray})`);
 
-  // The realtime change log (DESIGN §7): written in the same transaction as the data.
+  // The realtime change log (docs/architecture.md#change-log): written in the same transaction as the data.
   await knex.schema.createTable('changes', (t) => {
     t.bigIncrements('seq').primary();
     t.text('topic').notNullable();

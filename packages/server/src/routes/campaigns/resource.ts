@@ -18,7 +18,7 @@ export const campaigns: Resource<CampaignRaw, Campaign> = {
 const channelCampaign = (c: Channel) => ({ scope: 'channel' as const, primary_channel: c, channels: [c], created_by: null });
 
 /**
- * The read rule of DESIGN §5 as SQL, so lists never load rows the caller cannot see. The SQL
+ * The read rule of docs/architecture.md#rules as SQL, so lists never load rows the caller cannot see. The SQL
  * is built from `can()`'s answers; `listRows` still asks `can()` for each row afterwards.
  */
 export function whereReadable(q: Knex.QueryBuilder, p: Principal): Knex.QueryBuilder {

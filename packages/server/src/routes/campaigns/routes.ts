@@ -25,7 +25,7 @@ import { campaigns, whereReadable, type CampaignRaw } from './resource';
 
 const TAG = 'Campaigns';
 
-/** Channel scope keeps exactly its primary channel; global scope has none (DESIGN §4). */
+/** Channel scope keeps exactly its primary channel; global scope has none (docs/architecture.md#row-shapes). */
 function scoped<T extends { scope?: Campaign['scope']; primary_channel?: Campaign['primary_channel']; channels?: Campaign['channels'] }>(
   values: T,
 ): T {

@@ -23,7 +23,7 @@ const base = () => ({
   landing_page_urls: [],
 });
 
-/** A live ad as a read-only campaign on the dashboard (spec §4 Scope). */
+/** A live ad as a read-only campaign on the dashboard (docs/product.md#scope). */
 export function adAsCampaign(ad: Ad): VirtualCampaign {
   return {
     ...base(),
@@ -41,7 +41,7 @@ export function adAsCampaign(ad: Ad): VirtualCampaign {
   };
 }
 
-/** An event as a read-only campaign; its description names its types and audiences (spec §2 Events page). */
+/** An event as a read-only campaign; its description names its types and audiences (docs/product.md#events-page). */
 export function eventAsCampaign(e: CadenceEvent): VirtualCampaign {
   const description = [e.type.length ? `Types: ${e.type.join(', ')}` : '', e.audience.length ? `Audiences: ${e.audience.join(', ')}` : '']
     .filter(Boolean)

@@ -21,7 +21,7 @@ import { prospective } from './resources';
 
 const TAG = 'Industry publications';
 
-/** Spec §5's bulk upload lands with COPY: the table's own rows, presented as stored (docs/adr/0016). */
+/** The lands of docs/product.md#bulk-upload with COPY: the table's own rows, presented as stored (docs/adr/0016). */
 const PROSPECTIVE_TARGET: ImportTarget<ProspectiveValue> = {
   spec: PROSPECTIVE_IMPORT,
   table: 'prospective_publications',
@@ -72,7 +72,7 @@ export function prospectiveRoutes(s: Services, t: RouteTable): void {
   });
   importRoute(s, t, {
     kind: 'prospective-publications', tag: TAG, target: PROSPECTIVE_TARGET, allowed: (p) => can(p, 'create', 'industry'),
-    describe: 'spec §5: a header, then rows with the columns by position',
+    describe: 'docs/product.md#validation-prospective: a header, then rows with the columns by position',
   });
   t.add({
     method: 'patch', path: '/api/prospective-publications/:id', tag: TAG, access: 'user',

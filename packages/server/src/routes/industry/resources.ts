@@ -10,7 +10,7 @@ import { withIsoTimestamps } from '../../data/present';
 
 type Raw<T> = T & { created_at: Date; updated_at: Date };
 
-// Every industry table follows one rule (DESIGN §5): read with view() or
+// Every industry table follows one rule (docs/architecture.md#rules): read with view() or
 // view('industry-publications'), write with create() or create('industry-publications').
 const industry = { policy: 'industry' } as const;
 
@@ -37,7 +37,7 @@ export const adTypes: Resource<Raw<AdType>, AdType> = {
   ...industry,
 };
 
-/** Ads come back with their publication's name and their ad type's details (DESIGN §4). */
+/** Ads come back with their publication's name and their ad type's details (docs/architecture.md#row-shapes). */
 export const ads: Resource<Raw<Ad>, Ad> = {
   table: 'industry_publication_ads',
   idColumn: 'a.id',

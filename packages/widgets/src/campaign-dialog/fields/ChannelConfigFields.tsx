@@ -28,7 +28,7 @@ function Text<C extends ConfigChannel>({ ch, k, label, hint, config, setConfig, 
   );
 }
 
-/** Spec §3 'Channel-specific configuration', one block per chosen channel that has one. */
+/** docs/product.md#channel-config, one block per chosen channel that has one. */
 export function ChannelConfigFields({ form, setConfig }: { form: CampaignForm; setConfig: SetConfig }): ReactNode {
   const active = CONFIG_CHANNELS.filter((ch) => activeChannels(form).includes(ch));
   if (active.length === 0) return null;

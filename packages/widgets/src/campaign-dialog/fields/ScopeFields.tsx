@@ -8,7 +8,7 @@ import { Field, Select } from '../../ui/Field';
 const CHANNEL_OPTIONS = CHANNELS.map((c) => [c.value, c.label] as const);
 
 /**
- * Spec §5: in channel scope the chips are not selectable and only the primary channel is
+ * docs/product.md#validation-campaign: in channel scope the chips are not selectable and only the primary channel is
  * highlighted; in global scope they toggle. The scope radio clears as core's rule says.
  */
 export function ScopeFields({ form, set, replace, errors = {} }: SectionProps & { replace: (f: SectionProps['form']) => void }): ReactNode {
