@@ -298,6 +298,41 @@ describe.runIf(hasChromium)('embedding: the intranet example in Chromium', () =>
     await page.locator('#gantt').getByRole('form', { name: 'Sign in to Cadence' }).waitFor({ state: 'detached' });
   });
 
+  it('moves a campaign by keyboard inside the Shadow DOM for a signed-in editor, and not with editable="false" or a read-only key', async () => {
+    const readOnly = await open(`${site.url}/`);
+    await calendarChips(readOnly).first().waitFor();
+    expect(await readOnly.locator('#calendar .cad-chip--movable').count()).toBe(0);
+
+    const api = apiClient(cadence.url);
+    const created = await api.call('POST', '/api/campaigns', {
+      token: adminToken,
+      body: { title: 'Embedded move', planning_start_date: '2030-02-11', live_date: '2030-02-13', end_date: '2030-02-20', channels: ['email'] },
+    });
+    expect(created.status).toBe(201);
+    const page = await open(`${site.url}/sign-in.html`);
+    const form = page.locator('#calendar').getByRole('form', { name: 'Sign in to Cadence' });
+    const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+    await form.getByLabel('Email').fill(admin.email);
+    await form.getByLabel('Password').fill(admin.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.evaluate(() => document.getElementById('calendar')!.setAttribute('date', '2030-02-15'));
+    const chip = page.locator('#calendar [data-day="2030-02-11"] .cad-chip[title="Embedded move"]');
+    await chip.waitFor();
+    await chip.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => (await api.call('GET', `/api/campaigns/${created.body.id}`, { token: adminToken })).body.planning_start_date)
+      .toBe('2030-02-12');
+    await page.locator('#calendar .cad-toast').getByRole('button', { name: 'Undo' }).waitFor();
+
+    await page.evaluate(() => document.getElementById('calendar')!.setAttribute('editable', 'false'));
+    const moved = page.locator('#calendar [data-day="2030-02-12"] .cad-chip[title="Embedded move"]');
+    await moved.waitFor();
+    expect(await page.locator('#calendar .cad-chip--movable').count()).toBe(0);
+  });
+
   it('refuses API calls from a page on an origin not in ALLOWED_ORIGINS', async () => {
     const res = await fetch(`${cadence.url}/api/auth/user`, { headers: { Origin: other.url, Authorization: `Bearer ${key}` } });
     expect(res.status).toBe(403);

@@ -16,7 +16,7 @@ export type WidgetName = (typeof ELEMENT_WIDGETS)[ElementTag];
 export const ELEMENT_TAGS = Object.keys(ELEMENT_WIDGETS) as ElementTag[];
 
 /** Every attribute an element reacts to (a change re-renders the widget). */
-export const OBSERVED_ATTRIBUTES = ['api-url', 'access-key', 'channel', 'view', 'mode', 'range', 'date', 'tab', 'read-only'] as const;
+export const OBSERVED_ATTRIBUTES = ['api-url', 'access-key', 'channel', 'view', 'mode', 'range', 'date', 'tab', 'read-only', 'editable'] as const;
 
 /** What an element's attributes mean: the provider's settings and the widget's props. */
 export interface ElementConfig {
@@ -27,7 +27,7 @@ export interface ElementConfig {
   /** `read-only` present (and not "false"): editing actions are hidden whatever the credentials allow. */
   readOnly: boolean;
   /** Props for the widget; only attributes that apply to it, validated. */
-  props: Record<string, string>;
+  props: Record<string, string | boolean>;
   /** Dev-time misuse, one message per problem ("[Cadence] <cadence-calendar>: …"). */
   errors: string[];
 }
@@ -40,14 +40,17 @@ const CALENDAR_MODES = ['month', 'week'] as const;
 const EVENT_TABS = ['timeline', 'calendar', 'list'] as const;
 
 /** Which attribute maps to which prop, and its allowed values (null: any YYYY-MM-DD / channel). */
-const SPEC: Record<WidgetName, Record<string, { prop: string; values: readonly string[] | 'ymd' }>> = {
+const SPEC: Record<WidgetName, Record<string, { prop: string; values: readonly string[] | 'ymd' | 'boolean' }>> = {
   Calendar: {
+    // `editable="false"`: campaigns cannot be dragged or moved by keyboard here (a read-only key never can).
+    editable: { prop: 'editable', values: 'boolean' },
     channel: { prop: 'channel', values: CHANNEL_VALUES },
     view: { prop: 'view', values: VIEWS },
     mode: { prop: 'mode', values: CALENDAR_MODES },
     date: { prop: 'date', values: 'ymd' },
   },
   Gantt: {
+    editable: { prop: 'editable', values: 'boolean' },
     channel: { prop: 'channel', values: CHANNEL_VALUES },
     view: { prop: 'view', values: VIEWS },
     // `mode` and `range` both pick the Gantt's span; `range` wins when both are set.
@@ -74,11 +77,20 @@ export function configFromAttributes(tag: ElementTag, attrs: Attrs): ElementConf
   } else if (!/^https?:\/\//i.test(apiUrl)) {
     errors.push(`[Cadence] <${tag}>: api-url must be an absolute http(s) URL, got "${apiUrl}".`);
   }
-  const props: Record<string, string> = {};
+  const props: Record<string, string | boolean> = {};
   // `range` last, so it wins over `mode` on the Gantt.
   const order = Object.keys(SPEC[widget]).sort((a, b) => (a === 'range' ? 1 : 0) - (b === 'range' ? 1 : 0));
   for (const attr of order) {
     const spec = SPEC[widget][attr]!;
+    if (spec.values === 'boolean') {
+      // A flag: present (or "true") is on, "false" is off, absent keeps the widget's default.
+      const value = attrs[attr];
+      if (value === null || value === undefined) continue;
+      const v = value.trim().toLowerCase();
+      if (v === '' || v === 'true' || v === 'false') props[spec.prop] = v !== 'false';
+      else errors.push(`[Cadence] <${tag}>: ${attr}="${value.trim()}" is not valid; use "true" or "false".`);
+      continue;
+    }
     const raw = attrs[attr]?.trim();
     if (!raw) continue;
     const ok = spec.values === 'ymd' ? YMD.test(raw) : spec.values.includes(raw);

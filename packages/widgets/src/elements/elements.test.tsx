@@ -23,6 +23,15 @@ describe('configFromAttributes: attributes → provider settings and widget prop
     expect(configFromAttributes('cadence-gantt', { 'api-url': 'http://x', mode: 'year', range: 'month' }).props).toEqual({ range: 'month' });
   });
 
+  it('reads editable as a flag on the calendar and the Gantt only', () => {
+    expect(configFromAttributes('cadence-calendar', { 'api-url': 'http://x', editable: 'false' }).props).toEqual({ editable: false });
+    expect(configFromAttributes('cadence-gantt', { 'api-url': 'http://x', editable: '' }).props).toEqual({ editable: true });
+    expect(configFromAttributes('cadence-ideas', { 'api-url': 'http://x', editable: 'false' }).props).toEqual({});
+    expect(configFromAttributes('cadence-calendar', { 'api-url': 'http://x', editable: 'no' }).errors).toEqual([
+      '[Cadence] <cadence-calendar>: editable="no" is not valid; use "true" or "false".',
+    ]);
+  });
+
   it('passes only the attributes a widget has', () => {
     expect(configFromAttributes('cadence-ideas', { 'api-url': 'http://x', channel: 'email', view: 'live' }).props).toEqual({});
     expect(configFromAttributes('cadence-events', { 'api-url': 'http://x', view: 'planning', tab: 'list' }).props).toEqual({ view: 'planning', tab: 'list' });
