@@ -176,7 +176,7 @@ export const bundleSuite: Suite = {
       ctx.log(`${path.basename(entry)}: ${kB(w.total)} kB gz; biggest inputs (kB min): ${topInputs(w)}`);
       return w;
     };
-    const [calendar, rbc, gantt, svar, standalone, standaloneCal, rbcElement, toastUi] = await Promise.all([
+    const [calendar, rbc, gantt, svar, standalone, standaloneCal, rbcElement, toastUi, rbcDnd] = await Promise.all([
       build('cadence-calendar.js', 'react-entry'),
       build('rbc-calendar.ts', 'react-entry'),
       build('cadence-gantt.js', 'react-entry'),
@@ -186,6 +186,7 @@ export const bundleSuite: Suite = {
       build(STANDALONE.calendar, 'standalone'),
       build('rbc-element.tsx', 'standalone'),
       build('toast-ui-calendar.js', 'standalone'),
+      build('rbc-dnd-calendar.ts', 'react-entry'),
     ]);
     const row = (name: string, ours: Weighed, budget: BenchRow['budget'], detail: string, peer?: { name: string; w: Weighed }): BenchRow => ({
       suite: 'bundle',
@@ -207,6 +208,13 @@ export const bundleSuite: Suite = {
         { on: 'ratio', op: '<=', limit: 0.5 },
         `ours (@cadence/widgets/calendar: Calendar + CadenceProvider with its API client): ${describe(calendar)}; peer (Calendar + dateFnsLocalizer, date-fns en-US, its CSS): ${describe(rbc)}`,
         { name: 'react-big-calendar + date-fns', w: rbc },
+      ),
+      row(
+        'Calendar entry with drag-and-drop, React excluded',
+        calendar,
+        { on: 'ratio', op: '<=', limit: 0.5 },
+        `ours (the same entry: pointer, touch and keyboard moves, undo and announcements are part of Calendar): ${describe(calendar)}; peer (withDragAndDrop(Calendar) + dateFnsLocalizer, date-fns en-US, both stylesheets): ${describe(rbcDnd)}`,
+        { name: 'react-big-calendar + dragAndDrop + date-fns', w: rbcDnd },
       ),
       row(
         'Gantt entry, React excluded',
