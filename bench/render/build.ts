@@ -15,6 +15,7 @@ export const OUT_DIR = path.join(repo, 'bench/.work/render');
 export const PAGES = {
   'cadence-calendar': 'cadence-calendar.tsx',
   'rbc-calendar': 'rbc-calendar.tsx',
+  'rbc-dnd-calendar': 'rbc-dnd-calendar.tsx',
   'toastui-calendar': 'toastui-calendar.ts',
   'cadence-gantt': 'cadence-gantt.tsx',
   'svar-gantt': 'svar-gantt.tsx',

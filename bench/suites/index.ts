@@ -1,6 +1,7 @@
 import type { Suite } from '../lib/types.js';
 import { bundleSuite } from './bundle.js';
 import { coldStartSuite } from './cold-start.js';
+import { dragSuite } from './drag.js';
 import { httpSuite } from './http.js';
 import { importSuite } from './import.js';
 import { realtimeSuite } from './realtime.js';
@@ -8,4 +9,4 @@ import { renderSuite } from './render.js';
 import { signinSuite } from './signin.js';
 
 /** In the order they run: build-only and browser suites first, then the server and database ones. */
-export const suites: Suite[] = [bundleSuite, renderSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, importSuite];
+export const suites: Suite[] = [bundleSuite, renderSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, importSuite];

@@ -1,4 +1,5 @@
 import type { PointerEvent as ReactPointerEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Mouse: a drag starts once the pointer has travelled this far, so a click stays a click. */
 const MOUSE_SLOP_PX = 4;
@@ -9,7 +10,7 @@ const TOUCH_SLOP_PX = 8;
 export interface GestureHandlers {
   /** The gesture became a drag (slop passed, or the long press fired). */
   start(): void;
-  /** The pointer moved while dragging; called at most once per animation frame. */
+  /** The pointer moved while dragging (browsers send at most one pointermove per frame). */
   move(x: number, y: number): void;
   /** The pointer was released while dragging. */
   drop(x: number, y: number): void;
@@ -30,8 +31,6 @@ export function beginPointerGesture(down: ReactPointerEvent, handlers: GestureHa
   const y0 = down.clientY;
   const mouse = pointerType === 'mouse';
   let dragging = false;
-  let frame = 0;
-  let last = { x: x0, y: y0 };
   const view: Window = (down.currentTarget as Element).ownerDocument.defaultView ?? window;
 
   const stopTouchScroll = (e: TouchEvent) => e.preventDefault();
@@ -48,7 +47,6 @@ export function beginPointerGesture(down: ReactPointerEvent, handlers: GestureHa
 
   const cleanup = () => {
     view.clearTimeout(timer);
-    view.cancelAnimationFrame(frame);
     view.removeEventListener('pointermove', onMove);
     view.removeEventListener('pointerup', onUp);
     view.removeEventListener('pointercancel', onCancel);
@@ -57,19 +55,15 @@ export function beginPointerGesture(down: ReactPointerEvent, handlers: GestureHa
   };
   const onMove = (e: PointerEvent) => {
     if (e.pointerId !== pointerId) return;
-    last = { x: e.clientX, y: e.clientY };
     const distance = Math.hypot(e.clientX - x0, e.clientY - y0);
     if (!dragging) {
       if (mouse && distance > MOUSE_SLOP_PX) begin();
       else if (!mouse && distance > TOUCH_SLOP_PX) cleanup(); // a scroll, not a pick-up
       if (!dragging) return;
     }
-    if (!frame) {
-      frame = view.requestAnimationFrame(() => {
-        frame = 0;
-        handlers.move(last.x, last.y);
-      });
-    }
+    // Rendered in this task, so the ghost is painted in the frame that follows this event
+    // (a state update left to React's scheduler is painted a frame later).
+    flushSync(() => handlers.move(e.clientX, e.clientY));
   };
   const onUp = (e: PointerEvent) => {
     if (e.pointerId !== pointerId) return;

@@ -1,0 +1,139 @@
+import { barColor, barSpan, campaignCountLabel, cellOverflow, formatYmd, truncateTitle, type CalendarMode, type Campaign, type Ymd } from '@cadence/core';
+import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { previewed, type Move } from '../move/move-state';
+import { isVirtual, type AnyCampaign } from '../provider/permissions';
+
+/** What every cell does, from the grid: stable across renders, so a cell renders only when its own props change. */
+export interface CellHandlers {
+  register(day: Ymd, el: HTMLElement | null): void;
+  click(day: Ymd, busy: boolean): void;
+  keyDown(e: KeyboardEvent, day: Ymd): void;
+  edit(c: Campaign): void;
+  canEdit(c: AnyCampaign): boolean;
+  movable(c: AnyCampaign): c is Campaign;
+  chipPointerDown(e: PointerEvent<HTMLElement>, c: Campaign, day: Ymd): void;
+  chipKeyDown(e: KeyboardEvent, c: Campaign, day: Ymd): boolean;
+}
+
+export interface DayCellProps {
+  day: Ymd;
+  list: readonly AnyCampaign[];
+  mode: CalendarMode;
+  outside: boolean;
+  today: boolean;
+  /** The roving tab stop: the cell, and its chips, are reachable with Tab. */
+  focused: boolean;
+  /** The move in progress when this cell is its target (the ghost is drawn here), else null. */
+  ghost: Move | null;
+  /** The id of the campaign being moved when this cell holds it, else null. */
+  carriedId: string | null;
+  handlers: CellHandlers;
+}
+
+/**
+ * One day of the grid. Memoised: during a drag only the cells whose target or carried state
+ * changes render again, so the ghost keeps up with the pointer at 1,000 campaigns.
+ */
+export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, handlers }: DayCellProps): ReactNode {
+  const { visible, moreLabel } = cellOverflow(list, mode);
+  const classes = ['cad-day', today && 'cad-day--today', outside && 'cad-day--outside', list.length > 0 && 'cad-day--busy', ghost && 'cad-day--drop-target'];
+  return (
+    <div
+      data-day={day}
+      role="gridcell"
+      ref={(el) => handlers.register(day, el)}
+      tabIndex={focused ? 0 : -1}
+      aria-current={today ? 'date' : undefined}
+      className={classes.filter(Boolean).join(' ')}
+      onClick={() => handlers.click(day, list.length > 0)}
+      onKeyDown={(e) => handlers.keyDown(e, day)}
+    >
+      {/* The cell is named by its content: the full date and count, then its campaigns' titles. */}
+      <span className="cad-sr-only">{`${formatYmd(day, 'EEEE, MMMM d, yyyy')}, ${campaignCountLabel(list.length)}`}</span>
+      <span className="cad-day__number" aria-hidden="true">{Number(day.slice(8))}</span>
+      {visible.map((c) => {
+        const movable = handlers.movable(c);
+        return (
+          <Chip
+            key={c.id}
+            campaign={c}
+            mode={mode}
+            editable={handlers.canEdit(c)}
+            tabbable={focused}
+            carried={carriedId === c.id}
+            onEdit={handlers.edit}
+            {...(movable
+              ? {
+                  onPointerDown: (e: PointerEvent<HTMLElement>) => handlers.chipPointerDown(e, c, day),
+                  onMoveKey: (e: KeyboardEvent) => handlers.chipKeyDown(e, c, day),
+                }
+              : {})}
+          />
+        );
+      })}
+      {ghost && <Ghost move={ghost} mode={mode} />}
+      {moreLabel && <span className="cad-day__more">{moreLabel}</span>}
+    </div>
+  );
+});
+
+interface ChipProps {
+  campaign: AnyCampaign;
+  mode: CalendarMode;
+  editable: boolean;
+  /** In the focused day cell: reachable with Tab from it. */
+  tabbable: boolean;
+  /** Being moved: drawn faded where it was. */
+  carried: boolean;
+  onEdit: (c: Campaign) => void;
+  /** Present when the chip can be picked up. */
+  onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
+  onMoveKey?: (e: KeyboardEvent) => boolean;
+}
+
+function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointerDown, onMoveKey }: ChipProps) {
+  const style = { borderLeftColor: barColor(c.channels) };
+  const text = truncateTitle(c.title, mode);
+  if (isVirtual(c) || !editable) {
+    return <span className="cad-chip cad-chip--static" style={style} title={c.title}>{text}</span>;
+  }
+  const classes = ['cad-chip', onPointerDown && 'cad-chip--movable', carried && 'cad-chip--carried'].filter(Boolean).join(' ');
+  return (
+    <button
+      type="button"
+      tabIndex={tabbable ? 0 : -1}
+      data-campaign={c.id}
+      className={classes}
+      style={style}
+      title={c.title}
+      aria-label={c.title}
+      aria-description={onPointerDown ? 'Press Enter to edit, Space to pick up and move' : undefined}
+      onPointerDown={onPointerDown}
+      onKeyDown={(e) => void onMoveKey?.(e)}
+      // A button clicks on Space's keyup; Space belongs to moving here.
+      onKeyUp={(e) => onMoveKey && e.key === ' ' && e.preventDefault()}
+      onClick={(e) => {
+        e.stopPropagation();
+        onEdit(c);
+      }}
+    >
+      {text}
+    </button>
+  );
+}
+
+/** Where the carried campaign would land: its title and new dates, in the target cell. */
+function Ghost({ move, mode }: { move: Move; mode: CalendarMode }) {
+  const c = previewed(move);
+  const span = barSpan(c, move.view);
+  // Drawn with generated content: the live region says where it would land, and the cell's name stays its own.
+  return (
+    <span
+      className="cad-chip cad-chip--ghost"
+      style={{ borderLeftColor: barColor(c.channels) }}
+      data-title={truncateTitle(c.title, mode)}
+      data-dates={`${formatYmd(span.start, 'MMM dd')} – ${formatYmd(span.end, 'MMM dd')}`}
+      aria-hidden="true"
+    />
+  );
+}
