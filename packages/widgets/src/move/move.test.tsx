@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { makeCampaign, makeVirtualCampaign } from '../testing/fixtures';
 import { renderWidget } from '../testing/render';
+import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
+import { LONG_PRESS_MS } from './pointer';
 import { forgetMove } from './undo';
 
 // "Today" is Wednesday 2026-03-11 (see renderWidget).
@@ -176,5 +178,56 @@ describe('moving with the pointer', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(chip).not.toHaveClass('cad-chip--carried'));
     expect(updates(client)).toEqual([]);
+  });
+});
+
+describe.each(TEST_ZONES)('moves across a daylight-saving change and a month end in TZ=%s', (zone) => {
+  useTimeZone(zone);
+
+  it('should land on the right days, sent as YYYY-MM-DD strings', async () => {
+    // US clocks change on Mar 8 and EU clocks on Mar 29, 2026; the move crosses both and the month end.
+    const c = makeCampaign({ title: 'Spring launch', planning_start_date: '2026-03-07', live_date: '2026-03-08', end_date: '2026-03-29', channels: ['email'] });
+    const { client, user } = renderWidget(<Calendar view="live" />, { campaigns: [c] });
+    (await chipOn(/March 8, 2026/)).focus();
+    await user.keyboard(' {ArrowDown}{ArrowDown}{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight} ');
+    await waitFor(() => expect(updates(client)).toHaveLength(1));
+    expect(updates(client)[0]!.args[1]).toEqual({ planning_start_date: '2026-03-31', live_date: '2026-04-01', end_date: '2026-04-22' });
+  });
+});
+
+describe('what a move keeps', () => {
+  it('should keep a channel-only campaign in its channel: only the dates are sent', async () => {
+    const c = makeCampaign({ title: 'Spring launch', planning_start_date: '2026-03-09', live_date: '2026-03-12', scope: 'channel', primary_channel: 'email', channels: ['email'] });
+    const { client, user } = renderWidget(<Calendar channel="email" />, { campaigns: [c] });
+    (await chipOn(/March 9, 2026/)).focus();
+    await user.keyboard(' {ArrowRight} ');
+    await waitFor(() => expect(updates(client)).toHaveLength(1));
+    expect(Object.keys(updates(client)[0]!.args[1] as object).sort()).toEqual(['live_date', 'planning_start_date']);
+    expect(client.control.campaigns()[0]).toMatchObject({ scope: 'channel', primary_channel: 'email', planning_start_date: '2026-03-10' });
+  });
+});
+
+describe('touch', () => {
+  it('should pick a chip up after a long press, and not on a quick swipe', async () => {
+    renderWidget(<Calendar />, { campaigns: [spring()] });
+    const chip = await chipOn(/March 9, 2026/);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.pointerDown(chip, { pointerId: 7, button: 0, pointerType: 'touch', clientX: 10, clientY: 10 });
+      act(() => void vi.advanceTimersByTime(LONG_PRESS_MS - 50));
+      expect(chip).not.toHaveClass('cad-chip--carried');
+      act(() => void vi.advanceTimersByTime(100));
+      expect(chip).toHaveClass('cad-chip--carried');
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(chip).not.toHaveClass('cad-chip--carried');
+
+      // A swipe: the finger moves before the press is long enough, so the page scrolls instead.
+      fireEvent.pointerDown(chip, { pointerId: 8, button: 0, pointerType: 'touch', clientX: 10, clientY: 10 });
+      act(() => void window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 8, clientX: 10, clientY: 40 })));
+      act(() => void vi.advanceTimersByTime(LONG_PRESS_MS * 2));
+      expect(chip).not.toHaveClass('cad-chip--carried');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
