@@ -13,7 +13,8 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   const { busy, onSubmit: submit } = useBusySubmit(async () => {
     try {
       const client = createHttpClient({ apiUrl: window.location.origin });
-      await client.auth.sendPasswordReset(email.trim(), window.location.origin);
+      // No appUrl: the app is the site, and the server builds the link from PUBLIC_URL.
+      await client.auth.sendPasswordReset(email.trim());
       toast(AUTH_TOASTS.resetSent);
       setEmail('');
       onClose();
