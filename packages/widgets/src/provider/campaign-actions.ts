@@ -1,10 +1,10 @@
 import { CACHE_KEYS, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate } from '@cadence/core';
 import { useMemo } from 'react';
 import { TOASTS } from '../messages';
+import { applyCampaignMessage } from './campaign-cache';
 import { useCadence, type CadenceContextValue } from './context';
 import type { QueryStore } from './query-store';
 import type { ToastInput } from './toast';
-import { applyCampaignMessage } from './campaign-cache';
 import { createWriter } from './write';
 
 type Lists = Campaign[];
