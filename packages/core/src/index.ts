@@ -212,6 +212,8 @@ export { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, la
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
 export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';
 export type { CampaignDates, MoveKind } from './rules/move';
+export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isPagedCampaignQuery } from './rules/campaign-query';
+export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
 export {

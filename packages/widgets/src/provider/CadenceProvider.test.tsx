@@ -74,7 +74,7 @@ describe('CadenceProvider', () => {
     }
   });
 
-  it('should refetch campaigns when the realtime feed reports a change', async () => {
+  it('should refetch campaigns when a change carries no row to apply in place', async () => {
     const client = createMemoryClient({ campaigns: [makeCampaign({ title: 'X' })] });
     let notify = () => {};
     const realtime: RealtimeLike = { subscribe: (topic, onChange) => (topic === 'campaigns' && (notify = () => onChange({})), () => {}) };

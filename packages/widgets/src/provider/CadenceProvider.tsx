@@ -1,5 +1,4 @@
 import {
-  ALL_REFRESHED_KEYS,
   TOPIC_REFRESHES,
   createHttpClient,
   createRealtimeClient,
@@ -11,10 +10,15 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CadenceStyles } from '../styles/CadenceStyles';
 import { CadenceContext, type CadenceContextValue } from './context';
 import { QueryStore } from './query-store';
+import { handleRealtimeChange, handleResync } from './realtime-changes';
 import { httpUploader, uploaderOf, type AdTypeExampleUploader } from './upload';
 import { Toaster, useToastState, type Toast, type ToastSlotProps } from './toast';
 
-/** The part of core's realtime client the provider uses: a change on a topic refetches it. */
+/**
+ * The part of core's realtime client the provider uses: a change on a topic is applied to the
+ * cached queries in place where its row allows (campaigns), else refetches them; a resync
+ * refetches what is on screen.
+ */
 export interface RealtimeLike {
   subscribe(topic: RealtimeTopic, onChange: (change: unknown) => void, filter?: Record<string, string>): () => void;
   onResync?(handler: () => void): () => void;
@@ -111,8 +115,8 @@ export function CadenceProvider(props: CadenceProviderProps): ReactNode {
     if (!realtime) return;
     const refreshes = Object.entries(TOPIC_REFRESHES) as Array<[RealtimeTopic, readonly TopicRefresh[]]>;
     const offs = refreshes.flatMap(([topic, list]) =>
-      list.map(({ keys, filter }) => realtime.subscribe(topic, () => keys.forEach((k) => store.invalidate(k)), filter)));
-    const offResync = realtime.onResync?.(() => ALL_REFRESHED_KEYS.forEach((k) => store.invalidate(k)));
+      list.map(({ keys, filter }) => realtime.subscribe(topic, (change) => handleRealtimeChange(store, keys, change), filter)));
+    const offResync = realtime.onResync?.(() => handleResync(store));
     return () => {
       offs.forEach((off) => off());
       offResync?.();

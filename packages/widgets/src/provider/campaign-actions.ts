@@ -1,7 +1,9 @@
 import { CACHE_KEYS, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate } from '@cadence/core';
 import { useMemo } from 'react';
 import { TOASTS } from '../messages';
+import { applyCampaignMessage } from './campaign-cache';
 import { useCadence, type CadenceContextValue } from './context';
+import type { QueryStore } from './query-store';
 import type { ToastInput } from './toast';
 import { createWriter } from './write';
 
@@ -9,7 +11,11 @@ type Lists = Campaign[];
 
 const replace = (row: Campaign) => (list: Lists) => list.map((c) => (c.id === row.id ? row : c));
 const failed = (t: ToastInput): ToastInput => ({ ...t, variant: 'destructive' });
+/** Refetched only after a failure: a success applies the server's row in place, as a realtime change does. */
 const invalidate = [CACHE_KEYS.campaigns] as const;
+const inserted = { settle: (store: QueryStore, row: Campaign) => void applyCampaignMessage(store, { op: 'insert', row }) };
+const updated = { settle: (store: QueryStore, row: Campaign) => void applyCampaignMessage(store, { op: 'update', row }) };
+const deleted = (c: Campaign) => ({ settle: (store: QueryStore) => void applyCampaignMessage(store, { op: 'delete', id: c.id }) });
 
 export interface CampaignActions {
   create(body: CampaignCreate): Promise<Campaign>;
@@ -26,7 +32,7 @@ function actions(ctx: CadenceContextValue): CampaignActions {
   const optimistic = (apply: (list: Lists) => Lists) => ({ prefix: CACHE_KEYS.campaigns, apply });
   return {
     create: (body) =>
-      write({ call: (client) => client.campaigns.create(body), success: TOASTS.created, failure: failed(TOASTS.createError), invalidate }),
+      write({ call: (client) => client.campaigns.create(body), success: TOASTS.created, failure: failed(TOASTS.createError), invalidate, ...inserted }),
     update: (c, patch, options = {}) =>
       write({
         call: (client) => client.campaigns.update(c.id, patch, { version: c.version }),
@@ -34,6 +40,7 @@ function actions(ctx: CadenceContextValue): CampaignActions {
         success: options.success ?? TOASTS.updated,
         failure: (e) => (isConflict(e) && options.onConflict === 'throw' ? null : failed(TOASTS.updateError)),
         invalidate,
+        ...updated,
       }),
     setStatus: (c, status) =>
       write({
@@ -42,6 +49,7 @@ function actions(ctx: CadenceContextValue): CampaignActions {
         success: (row) => TOASTS.statusUpdated(row.title, status),
         failure: failed(TOASTS.updateError),
         invalidate,
+        ...updated,
       }),
     remove: async (c) => {
       await write({
@@ -50,6 +58,7 @@ function actions(ctx: CadenceContextValue): CampaignActions {
         success: TOASTS.deleted,
         failure: failed(TOASTS.deleteError),
         invalidate,
+        ...deleted(c),
       });
     },
     promote: (c) =>
@@ -59,6 +68,7 @@ function actions(ctx: CadenceContextValue): CampaignActions {
         success: TOASTS.promoted,
         failure: failed(TOASTS.promoteError),
         invalidate,
+        ...updated,
       }),
   };
 }

@@ -14,6 +14,10 @@ interface Entry {
   inFlight?: Promise<unknown>;
   listeners: Set<() => void>;
   onError?: (error: unknown) => void;
+  /** The data may be out of date: the next `fetch` asks again even without `force`. */
+  stale?: boolean;
+  /** Edits made while `inFlight` ran, replayed on its answer, which may predate them. */
+  pending?: Array<(data: unknown) => unknown>;
 }
 
 const IDLE: QuerySnapshot<never> = { status: 'loading', data: undefined, error: undefined, fetching: false };
@@ -57,11 +61,15 @@ export class QueryStore {
     e.fetcher = fetcher;
     if (options.onError) e.onError = options.onError;
     if (e.inFlight) return e.inFlight;
-    if (!options.force && e.snapshot.status === 'success') return Promise.resolve(e.snapshot.data);
+    if (!options.force && !e.stale && e.snapshot.status === 'success') return Promise.resolve(e.snapshot.data);
+    e.pending = [];
     this.set(key, { fetching: true });
     const request = fetcher().then(
-      (data) => {
-        if (e.inFlight === request) this.set(key, { status: 'success', data, error: undefined, fetching: false });
+      (fetched) => {
+        if (e.inFlight !== request) return fetched;
+        const data = (e.pending ?? []).reduce((d, edit) => edit(d), fetched as unknown);
+        e.stale = false;
+        this.set(key, { status: 'success', data, error: undefined, fetching: false });
         return data;
       },
       (error: unknown) => {
@@ -90,19 +98,39 @@ export class QueryStore {
     this.set(key, { data: fn(e.snapshot.data as T), status: 'success', fetching: false });
   }
 
+  /**
+   * Applies a change the server reports (a realtime message, a write's answer) to cached data:
+   * unlike `update` a running fetch goes on, and the change is applied to its answer too, as
+   * that may have been read before the change. `fn` must be idempotent.
+   */
+  apply<T>(key: string, fn: (data: T) => T): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    if (e.inFlight) (e.pending ??= []).push(fn as (data: unknown) => unknown);
+    if (e.snapshot.data !== undefined) this.set(key, { data: fn(e.snapshot.data as T) });
+  }
+
   /** Puts data back exactly as it was (rollback of an optimistic update). */
   restore(key: string, data: unknown): void {
     this.set(key, { data, status: data === undefined ? 'loading' : 'success' });
   }
 
-  /** Refetches every key under `prefix` that someone is reading; the others are dropped. */
+  /**
+   * Refetches every key under `prefix` that is on screen (someone reads it); the others keep
+   * their data but are marked stale, so they are refetched when next used.
+   */
   invalidate(prefix: string): void {
     for (const key of this.keys(prefix)) {
       const e = this.entries.get(key);
       if (!e) continue;
       e.inFlight = undefined;
+      e.stale = true;
       if (e.listeners.size > 0 && e.fetcher) void this.fetch(key, e.fetcher, { force: true });
-      else this.entries.delete(key);
     }
+  }
+
+  /** Whether the key's data is out of date (see `invalidate`). */
+  isStale(key: string): boolean {
+    return !!this.entries.get(key)?.stale;
   }
 }

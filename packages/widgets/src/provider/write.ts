@@ -25,8 +25,14 @@ export interface WriteSpec<T> {
   success?: ToastInput | ((result: T) => ToastInput);
   /** The failure toast; `null` shows none (the caller handles that error itself). */
   failure: ToastInput | ((error: unknown) => ToastInput | null);
-  /** Prefixes refetched after the call, whatever its outcome. */
+  /** Prefixes refetched after the call, whatever its outcome (only after a failure with `settle`). */
   invalidate: readonly QueryKey[];
+  /**
+   * Applies the server's answer to the cache itself, as a realtime change is applied, so a
+   * success costs no refetch; the echo of the change that follows is then recognised by its
+   * version and ignored.
+   */
+  settle?: (store: QueryStore, result: T) => void;
   /** An optimistic edit of the cached lists, rolled back on failure. */
   optimistic?: { prefix: QueryKey; apply: (list: any[]) => any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
@@ -37,14 +43,19 @@ export type Write = <T>(spec: WriteSpec<T>) => Promise<T>;
  * Runs a write with the spec's toasts; rejects after toasting so callers can keep a form open.
  * The optimistic edit shows at once; the server's row (its new version) then replaces it, or on
  * failure the edit is rolled back and a conflict's current row shown, before the refetch.
+ * A write that settles its own answer skips the refetch when it succeeds.
  */
 export function createWriter({ client, store, toast }: Pick<CadenceContextValue, 'client' | 'store' | 'toast'>): Write {
   return async <T,>(spec: WriteSpec<T>): Promise<T> => {
     const prefix = spec.optimistic?.prefix;
     const rollback = spec.optimistic ? optimisticList(store, spec.optimistic.prefix, spec.optimistic.apply) : null;
+    let settled = false;
     try {
       const result = await spec.call(client);
-      if (prefix && isRow(result)) optimisticList(store, prefix, withRow(result));
+      if (spec.settle) {
+        spec.settle(store, result);
+        settled = true;
+      } else if (prefix && isRow(result)) optimisticList(store, prefix, withRow(result));
       if (spec.success) toast(typeof spec.success === 'function' ? spec.success(result) : spec.success);
       return result;
     } catch (error) {
@@ -55,7 +66,7 @@ export function createWriter({ client, store, toast }: Pick<CadenceContextValue,
       if (failure) toast(failure);
       throw error;
     } finally {
-      spec.invalidate.forEach((p) => store.invalidate(p));
+      if (!settled) spec.invalidate.forEach((p) => store.invalidate(p));
     }
   };
 }

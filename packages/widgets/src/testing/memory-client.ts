@@ -4,6 +4,7 @@ import {
   MESSAGES,
   abilities,
   campaignCreateSchema,
+  campaignMatchesQuery,
   campaignUpdateSchema,
   can,
   normalizeScopedCampaign,
@@ -12,7 +13,6 @@ import {
   type AuthUserResponse,
   type CadenceClient,
   type Campaign,
-  type CampaignListQuery,
   type Principal,
   type VirtualCampaign,
 } from '@cadence/core';
@@ -75,17 +75,6 @@ export const DEFAULT_MEMORY_USER_ID = '00000000-0000-4000-8000-00000000a001';
 
 const serverError = () => new CadenceApiError(500, 'internal', 'Simulated server error');
 
-/** Campaigns whose spans touch the window, like `GET /api/campaigns?from&to`. */
-function touches(c: Campaign, q: CampaignListQuery): boolean {
-  const first = c.planning_start_date < c.live_date ? c.planning_start_date : c.live_date;
-  if (q.to && first > q.to) return false;
-  if (q.from && c.end_date) {
-    const last = [c.planning_start_date, c.live_date, c.end_date].sort().at(-1) ?? '';
-    if (last < q.from) return false;
-  }
-  return true;
-}
-
 /**
  * An in-memory `CadenceClient` for tests and stories: versions bump, a stale version gets
  * 412 with the current row, writes the user may not make get 403 (core's policy), and
@@ -145,9 +134,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => structuredClone(campaigns.filter((c) => can(principal, 'read', 'campaign', c) && touches(c, query)
-          && (!query.channel || c.channels.includes(query.channel)) && (!query.status || c.status === query.status)
-          && (!query.scope || c.scope === query.scope))), [query]),
+        run('campaigns.list', () => structuredClone(campaigns.filter((c) => can(principal, 'read', 'campaign', c) && campaignMatchesQuery(c, query))), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body) =>
         run('campaigns.create', () => {

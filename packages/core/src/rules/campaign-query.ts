@@ -1,0 +1,67 @@
+import type { Campaign, CampaignListQuery } from '../schemas/campaign';
+
+/** The fields `GET /api/campaigns` filters on. */
+export type CampaignQueryFields = Pick<Campaign, 'planning_start_date' | 'live_date' | 'end_date' | 'channels' | 'status' | 'scope'>;
+
+/** The fields the list is ordered by, plus the version that tells a newer row from an echo. */
+export type ListedCampaign = Pick<Campaign, 'id' | 'version' | 'created_at'>;
+
+/** A realtime change to one campaign, as the feed delivers it (docs/architecture.md#realtime-messages). */
+export type CampaignChange<T extends ListedCampaign = Campaign> =
+  | { op: 'insert' | 'update'; row: T }
+  | { op: 'delete'; id: string };
+
+/**
+ * Whether `GET /api/campaigns` answers `query` with this row (read access aside, which the
+ * server checks before it sends a row). A window keeps a campaign whose span touches it:
+ * its first date is on or before `to`, and its last date on or after `from`; one without an
+ * end date is ongoing, so it touches every window from its first date on.
+ */
+export function campaignMatchesQuery(row: CampaignQueryFields, query: CampaignListQuery): boolean {
+  const first = row.planning_start_date < row.live_date ? row.planning_start_date : row.live_date;
+  if (query.to && first > query.to) return false;
+  if (query.from && row.end_date) {
+    const last = [row.planning_start_date, row.live_date, row.end_date].sort().at(-1)!;
+    if (last < query.from) return false;
+  }
+  if (query.channel && !row.channels.includes(query.channel)) return false;
+  if (query.status && row.status !== query.status) return false;
+  if (query.scope && row.scope !== query.scope) return false;
+  return true;
+}
+
+/** A page cannot take or lose a row without its neighbours shifting: it is refetched instead. */
+export const isPagedCampaignQuery = (query: CampaignListQuery): boolean => query.limit !== undefined || query.offset !== undefined;
+
+/** The server's list order: newest first, then by id, both descending. */
+export function compareCampaignOrder(a: ListedCampaign, b: ListedCampaign): number {
+  const at = Date.parse(a.created_at);
+  const bt = Date.parse(b.created_at);
+  if (at !== bt) return bt - at;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * The list `query` would return after `change`, from the list it returned before: the row
+ * is added where it now matches (in the server's order), replaced where it still does, and
+ * dropped where it no longer does or was deleted. A row whose version is not newer than the
+ * listed one (the echo of one's own write, or an older state) changes nothing. Returns the
+ * same array when nothing changed.
+ */
+export function applyCampaignChange<T extends ListedCampaign & CampaignQueryFields>(
+  list: T[],
+  change: CampaignChange<T>,
+  query: CampaignListQuery,
+): T[] {
+  const id = change.op === 'delete' ? change.id : change.row.id;
+  const at = list.findIndex((c) => c.id === id);
+  const without = () => (at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)]);
+  if (change.op === 'delete') return without();
+  const { row } = change;
+  if (at >= 0 && row.version <= list[at]!.version) return list;
+  if (!campaignMatchesQuery(row, query)) return without();
+  if (at >= 0) return list.map((c, i) => (i === at ? row : c));
+  const before = list.findIndex((c) => compareCampaignOrder(row, c) < 0);
+  const index = before < 0 ? list.length : before;
+  return [...list.slice(0, index), row, ...list.slice(index)];
+}

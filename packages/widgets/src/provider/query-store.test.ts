@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { QueryStore } from './query-store';
+
+const addTwo = (list: number[]) => (list.includes(2) ? list : [...list, 2]);
+
+describe('QueryStore', () => {
+  it('should apply a change to the answer of a fetch that was already running', async () => {
+    const store = new QueryStore();
+    await store.fetch('k', async () => [1]);
+    let answer!: (list: number[]) => void;
+    const refetch = store.fetch('k', () => new Promise<number[]>((r) => (answer = r)), { force: true });
+    store.apply('k', addTwo);
+    expect(store.get('k').data).toEqual([1, 2]);
+    answer([1]);
+    await refetch;
+    expect(store.get<number[]>('k')).toMatchObject({ data: [1, 2], fetching: false, status: 'success' });
+  });
+
+  it('should keep an invalidated query that nobody shows, stale, and refetch it when next used', async () => {
+    const store = new QueryStore();
+    await store.fetch('k', async () => [1]);
+    store.invalidate('k');
+    expect(store.isStale('k')).toBe(true);
+    expect(store.get('k').data).toEqual([1]);
+    await store.fetch('k', async () => [1, 2]);
+    expect(store.get('k').data).toEqual([1, 2]);
+    expect(store.isStale('k')).toBe(false);
+    await store.fetch('k', async () => [3]);
+    expect(store.get('k').data).toEqual([1, 2]);
+  });
+});
