@@ -12,10 +12,10 @@ import {
   type AuthUserResponse,
   type CadenceClient,
   type Campaign,
-  type CampaignListQuery,
   type Principal,
   type VirtualCampaign,
 } from '@cadence/core';
+import { memoryCampaignPage, memoryCampaignStats, matchesListQuery } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import type { MemoryDirectoryUser } from './memory-people';
@@ -75,17 +75,6 @@ export const DEFAULT_MEMORY_USER_ID = '00000000-0000-4000-8000-00000000a001';
 
 const serverError = () => new CadenceApiError(500, 'internal', 'Simulated server error');
 
-/** Campaigns whose spans touch the window, like `GET /api/campaigns?from&to`. */
-function touches(c: Campaign, q: CampaignListQuery): boolean {
-  const first = c.planning_start_date < c.live_date ? c.planning_start_date : c.live_date;
-  if (q.to && first > q.to) return false;
-  if (q.from && c.end_date) {
-    const last = [c.planning_start_date, c.live_date, c.end_date].sort().at(-1) ?? '';
-    if (last < q.from) return false;
-  }
-  return true;
-}
-
 /**
  * An in-memory `CadenceClient` for tests and stories: versions bump, a stale version gets
  * 412 with the current row, writes the user may not make get 403 (core's policy), and
@@ -116,6 +105,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     if (!row || !can(principal, 'read', 'campaign', row)) throw notFound();
     return row;
   };
+  const readable = () => campaigns.filter((c) => can(principal, 'read', 'campaign', c));
   const save = (row: Campaign, next: Campaign) => {
     if (!can(principal, 'update', 'campaign', next)) throw forbidden();
     Object.assign(row, next, { version: row.version + 1, updated_at: now() });
@@ -145,9 +135,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => structuredClone(campaigns.filter((c) => can(principal, 'read', 'campaign', c) && touches(c, query)
-          && (!query.channel || c.channels.includes(query.channel)) && (!query.status || c.status === query.status)
-          && (!query.scope || c.scope === query.scope))), [query]),
+        run('campaigns.list', () => structuredClone(readable().filter((c) => matchesListQuery(c, query))), [query]),
+      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query), [query]),
+      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body) =>
         run('campaigns.create', () => {
