@@ -90,6 +90,9 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
     access: 'user',
     query: campaignListQuerySchema,
     response: z.array(campaignSchema),
+    responseHeaders: {
+      [NEXT_CURSOR_HEADER]: 'Only with limit, on a full page: pass it as cursor for the next page; absent on the last page',
+    },
     handler: async ({ query, auth, ctx }) => {
       const q = whereReadable(campaigns.select(s.db), auth.principal).orderBy([
         { column: 'campaigns.created_at', order: 'desc' },
