@@ -1,6 +1,6 @@
 import { CAMPAIGN_STATUSES, CHANNEL_VALUES, decodeListCursor, type Campaign } from '@cadence/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 
 /** GET /api/campaigns/stats and the cursor pages of GET /api/campaigns (docs/adr/0020). */
 
@@ -105,7 +105,7 @@ async function walk(token: string, limit: number, query = ''): Promise<{ rows: C
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res = await t.api('GET', `/api/campaigns?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`, { token });
+    const res: ApiResponse = await t.api('GET', `/api/campaigns?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`, { token });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.length).toBeLessThanOrEqual(limit);
