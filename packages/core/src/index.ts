@@ -70,6 +70,12 @@ export {
   virtualCampaignSchema,
 } from './schemas/campaign';
 export type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, ChannelConfig, VirtualCampaign } from './schemas/campaign';
+export { campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
+export type { CampaignStats, CampaignStatsQuery, StatCounts } from './schemas/campaign-stats';
+export { tallyCampaignStats } from './rules/campaign-stats';
+export type { StatGroup } from './rules/campaign-stats';
+export { decodeListCursor, encodeListCursor } from './rules/list-cursor';
+export type { ListCursor } from './rules/list-cursor';
 export {
   CAMPAIGN_BOUNDS,
   CAMPAIGN_EVENT_TYPES,
@@ -255,7 +261,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, Page, WriteOptions } from './client/types';
+export type { BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
 export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';

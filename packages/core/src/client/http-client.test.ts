@@ -41,6 +41,21 @@ describe('createHttpClient', () => {
     expect(seen[0]!.body).toBeUndefined();
   });
 
+  it('should ask for a page with limit and cursor and hand back the next cursor from X-Next-Cursor', async () => {
+    const { fetch, seen } = fakeFetch([json(200, [{ id: 'c1' }], { 'X-Next-Cursor': 'abc' }), json(200, [])]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', fetch });
+    expect(await client.campaigns.page({ limit: 1, scope: 'global' })).toEqual({ items: [{ id: 'c1' }], nextCursor: 'abc' });
+    expect(await client.campaigns.page({ limit: 1, cursor: 'abc' })).toEqual({ items: [], nextCursor: null });
+    expect(seen.map((s) => s.url)).toEqual(['https://cadence.test/api/campaigns?limit=1&scope=global', 'https://cadence.test/api/campaigns?limit=1&cursor=abc']);
+  });
+
+  it('should ask for the stats with the given filters', async () => {
+    const { fetch, seen } = fakeFetch([json(200, { total: 2 })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', fetch });
+    expect(await client.campaigns.stats({ channel: 'email' })).toEqual({ total: 2 });
+    expect(seen[0]!.url).toBe('https://cadence.test/api/campaigns/stats?channel=email');
+  });
+
   it('should use the access key without a token, send If-Match, and return nothing for 204', async () => {
     const { fetch, seen } = fakeFetch([new Response(null, { status: 204 })]);
     const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'key', fetch });

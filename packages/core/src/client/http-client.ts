@@ -1,5 +1,6 @@
 import type { Channel } from '../channels';
 import type { PermissionType, Role } from '../constants';
+import type { Campaign } from '../schemas/campaign';
 import { CadenceApiError } from './errors';
 import type { BulkOptions, CadenceAdminClient, Crud, WriteOptions } from './types';
 
@@ -36,6 +37,8 @@ interface CallInit {
   searchParams?: Record<string, string> | undefined;
   /** Milliseconds for the whole call, retries included; `false`: none (large imports). */
   timeout?: number | false;
+  /** Sees the headers of the successful answer (e.g. a list page's X-Next-Cursor). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Reads (GETs) answered with one of these are tried again, twice, after 0.3 s then 0.6 s (or the server's Retry-After). */
@@ -118,6 +121,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
         throw new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
       }
       if (res.ok) {
+        init.onHeaders?.(res.headers);
         if (res.status === 204) return undefined as T;
         try {
           return (await res.json()) as T;
@@ -172,6 +176,15 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
     campaigns: {
       ...crud('campaigns'),
       promote: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/promote`, { headers: ifMatch(o) }),
+      page: async (query) => {
+        let nextCursor: string | null = null;
+        const items = await call<Campaign[]>('get', 'campaigns', {
+          searchParams: searchParams(query),
+          onHeaders: (h) => void (nextCursor = h.get('X-Next-Cursor')),
+        });
+        return { items, nextCursor };
+      },
+      stats: (query) => call('get', 'campaigns/stats', { searchParams: searchParams(query) }),
     },
     dashboard: { virtual: () => call('get', 'dashboard/virtual') },
     ideas: crud('ideas'),

@@ -9,6 +9,7 @@ import type {
   User,
 } from '../schemas/auth';
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, VirtualCampaign } from '../schemas/campaign';
+import type { CampaignStats, CampaignStatsQuery } from '../schemas/campaign-stats';
 import type { CadenceEvent, EventCreate, EventUpdate } from '../schemas/events';
 import type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from '../schemas/ideas';
 import type {
@@ -57,6 +58,12 @@ export interface Page {
   offset?: number;
 }
 
+export interface CampaignPage {
+  items: Campaign[];
+  /** The cursor of the next page; null when this page was the last. */
+  nextCursor: string | null;
+}
+
 /**
  * Everything the widgets, the app and the CLI ask of the server. The HTTP client implements
  * it; tests and stories inject an in-memory one.
@@ -74,6 +81,10 @@ export interface CadenceClient {
   };
   campaigns: Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery> & {
     promote(id: string, options?: WriteOptions): Promise<Campaign>;
+    /** One page, newest first: pass the previous page's `nextCursor` until it is null (docs/adr/0020). */
+    page(query: CampaignListQuery & { limit: number }): Promise<CampaignPage>;
+    /** The stat cards' and channel cards' counts over what the caller may read. */
+    stats(query?: CampaignStatsQuery): Promise<CampaignStats>;
   };
   dashboard: { virtual(): Promise<VirtualCampaign[]> };
   ideas: Crud<Idea, IdeaCreate, IdeaUpdate, Page>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
+import { decodeListCursor } from '../rules/list-cursor';
 import { PRIMARY_CHANNEL_MESSAGE, lacksPrimaryChannel } from '../rules/scope';
 import {
   CAMPAIGN_BOUNDS as B,
@@ -119,13 +120,17 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
-export const campaignListQuerySchema = listQuerySchema.extend({
-  from: ymdSchema.optional(),
-  to: ymdSchema.optional(),
-  channel: channelSchema.optional(),
-  status: z.enum(CAMPAIGN_STATUSES).optional(),
-  scope: z.enum(SCOPES).optional(),
-});
+export const campaignListQuerySchema = listQuerySchema
+  .extend({
+    from: ymdSchema.optional(),
+    to: ymdSchema.optional(),
+    channel: channelSchema.optional(),
+    status: z.enum(CAMPAIGN_STATUSES).optional(),
+    scope: z.enum(SCOPES).optional(),
+    /** Where the previous page ended: its `X-Next-Cursor` (docs/adr/0020). */
+    cursor: z.string().refine((s) => decodeListCursor(s) !== null, { error: 'Not a cursor this list handed out' }).optional(),
+  })
+  .refine((q) => !(q.cursor && q.offset), { path: ['cursor'], error: 'A cursor and an offset cannot be combined' });
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
 /** Live ads and events shown on the dashboard as read-only campaigns (docs/product.md#scope). */

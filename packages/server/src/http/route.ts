@@ -33,6 +33,8 @@ export interface RouteDef<B = unknown, Q = unknown> {
   /** Route-specific middleware, run before validation (e.g. a multipart parser). */
   middleware?: Middleware<CadenceState>[];
   response?: z.ZodType;
+  /** Headers of a successful answer, by name, with what they carry (for the OpenAPI description). */
+  responseHeaders?: Record<string, string>;
   /** Status for a successful answer; 204 answers carry no body. */
   status?: number;
   /** Request content types other than JSON this route takes (for the OpenAPI description). */

@@ -216,6 +216,21 @@ export const CASES: readonly RouteCase[] = [
 
   // ── campaigns ──
   listCase('GET /api/campaigns', CAMPAIGN_TARGETS, (w, t) => shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])), (c, t) => c.fx.campaign[t as CampaignTarget]),
+  {
+    // Counted exactly when listed: a fresh campaign of the target's shape moves the caller's total by one, or not at all.
+    route: 'GET /api/campaigns/stats',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])),
+    run: async (c, t) => {
+      const before = await c.call('GET', '/api/campaigns/stats');
+      if (before.status !== 200) return before.status;
+      await c.fresh.campaign(t as CampaignTarget);
+      const after = await c.call('GET', '/api/campaigns/stats');
+      if (after.status !== 200) return after.status;
+      const delta = after.body.total - before.body.total;
+      return delta === 1 ? 'listed' : delta === 0 ? 'absent' : delta;
+    },
+  },
   rowCase('GET /api/campaigns/:id', CAMPAIGN_TARGETS, (w, t) => (campaignRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.campaign[t as CampaignTarget]),
   {
     route: 'POST /api/campaigns/import',

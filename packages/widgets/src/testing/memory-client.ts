@@ -16,6 +16,7 @@ import {
   type Principal,
   type VirtualCampaign,
 } from '@cadence/core';
+import { memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import type { MemoryDirectoryUser } from './memory-people';
@@ -105,6 +106,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     if (!row || !can(principal, 'read', 'campaign', row)) throw notFound();
     return row;
   };
+  const readable = () => campaigns.filter((c) => can(principal, 'read', 'campaign', c));
   const save = (row: Campaign, next: Campaign) => {
     if (!can(principal, 'update', 'campaign', next)) throw forbidden();
     Object.assign(row, next, { version: row.version + 1, updated_at: now() });
@@ -134,7 +136,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => structuredClone(campaigns.filter((c) => can(principal, 'read', 'campaign', c) && campaignMatchesQuery(c, query))), [query]),
+        run('campaigns.list', () => structuredClone(readable().filter((c) => campaignMatchesQuery(c, query))), [query]),
+      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query), [query]),
+      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body) =>
         run('campaigns.create', () => {

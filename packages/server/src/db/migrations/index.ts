@@ -5,6 +5,7 @@ import * as rateLimits from './20261122020000_rate_limits';
 import * as principalNotify from './20261122030000_principal_notify';
 import * as changeSequencer from './20261122040000_change_sequencer';
 import * as prospectiveCreatorCheck from './20261122050000_prospective_creator_check';
+import * as campaignWindowAndPage from './20261124000000_campaign_window_and_page';
 
 interface Migration {
   name: string;
@@ -21,6 +22,7 @@ const migrations: Migration[] = [
   { name: '20261122030000_principal_notify', ...principalNotify },
   { name: '20261122040000_change_sequencer', ...changeSequencer },
   { name: '20261122050000_prospective_creator_check', ...prospectiveCreatorCheck },
+  { name: '20261124000000_campaign_window_and_page', ...campaignWindowAndPage },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -6,6 +6,7 @@ import {
   can,
   lacksPrimaryChannel,
   CAMPAIGN_IMPORT,
+  decodeListCursor,
   type CampaignImportRow,
   normalizeScopedCampaign,
   PRIMARY_CHANNEL_MESSAGE,
@@ -18,12 +19,17 @@ import { recordChange } from '../../data/changes';
 import type { ImportTarget } from '../../data/imports/pipeline';
 import { importRoute } from '../imports';
 import { createRow, deleteRow, getRow, listRows, page, updateRow, withLockedRow } from '../../data/crud';
+import { afterCursor, listPage } from '../../data/list-page';
 import { fieldError, forbidden, notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
+import { whereListFilters, whereTouchesWindow } from './filters';
 import { campaigns, whereReadable, type CampaignRaw } from './resource';
+import { campaignStatsRoute } from './stats';
 
 const TAG = 'Campaigns';
+/** Where a full page of GET /api/campaigns?limit says the next one starts (exposed to browsers by CORS). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /** Channel scope keeps exactly its primary channel; global scope has none (docs/architecture.md#row-shapes). */
 function scoped<T extends { scope?: Campaign['scope']; primary_channel?: Campaign['primary_channel']; channels?: Campaign['channels'] }>(
@@ -77,30 +83,33 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
     method: 'get',
     path: '/api/campaigns',
     tag: TAG,
-    summary: 'Campaigns the caller may read, newest first; from/to select the ones whose spans touch that window',
+    summary:
+      'Campaigns the caller may read, newest first (created_at, then id); from/to select the ones whose spans touch that window. ' +
+      `With limit, a full page answers the next page's cursor in the ${NEXT_CURSOR_HEADER} header (pass it as cursor; no header: last page); ` +
+      'the body stays a plain array, and without limit every row is returned (docs/adr/0020)',
     access: 'user',
     query: campaignListQuerySchema,
     response: z.array(campaignSchema),
-    handler: async ({ query, auth }) => {
+    responseHeaders: {
+      [NEXT_CURSOR_HEADER]: 'Only with limit, on a full page: pass it as cursor for the next page; absent on the last page',
+    },
+    handler: async ({ query, auth, ctx }) => {
       const q = whereReadable(campaigns.select(s.db), auth.principal).orderBy([
         { column: 'campaigns.created_at', order: 'desc' },
         { column: 'campaigns.id', order: 'desc' },
       ]);
-      // Ongoing campaigns (no end date) stay live on every day after their live date.
-      if (query.to) q.whereRaw('least(campaigns.planning_start_date, campaigns.live_date) <= ?::date', [query.to]);
-      if (query.from) {
-        q.where((w) =>
-          w
-            .whereNull('campaigns.end_date')
-            .orWhereRaw('greatest(campaigns.planning_start_date, campaigns.live_date, campaigns.end_date) >= ?::date', [query.from!]),
-        );
-      }
-      if (query.channel) q.whereRaw('campaigns.channels @> ?::text[]', [[query.channel]]);
-      if (query.status) q.where('campaigns.status', query.status);
-      if (query.scope) q.where('campaigns.scope', query.scope);
-      return listRows(campaigns, auth.principal, page(q, query));
+      whereListFilters(whereTouchesWindow(q, query.from, query.to), query);
+      if (query.cursor) afterCursor(q, 'campaigns', decodeListCursor(query.cursor)!);
+      // Without a limit: every row, as before (the CLI's exports rely on it).
+      if (!query.limit) return listRows(campaigns, auth.principal, page(q, query));
+      const { rows, next } = await listPage(s.db, campaigns, auth.principal, page(q, query), query.limit);
+      if (next) ctx.set(NEXT_CURSOR_HEADER, next);
+      return rows;
     },
   });
+
+  // Before /:id, which would otherwise take "stats" for an id.
+  campaignStatsRoute(s, t, TAG);
 
   t.add({
     method: 'get',

@@ -52,7 +52,13 @@ function operation(def: RouteDef) {
       [status]:
         status === '204'
           ? { description: 'Done' }
-          : { description: 'OK', content: { 'application/json': { schema: def.response ? jsonSchema(def.response, 'output') : {} } } },
+          : {
+              description: 'OK',
+              ...(def.responseHeaders
+                ? { headers: Object.fromEntries(Object.entries(def.responseHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+                : {}),
+              content: { 'application/json': { schema: def.response ? jsonSchema(def.response, 'output') : {} } },
+            },
       '400': errorResponse('validation_failed: details name each bad field'),
       ...(def.access !== 'public' ? { '401': errorResponse('unauthorized'), '403': errorResponse('forbidden') } : {}),
       ...(def.path.includes(':') ? { '404': errorResponse('not_found') } : {}),

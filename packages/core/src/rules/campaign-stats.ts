@@ -1,0 +1,41 @@
+import { CHANNEL_VALUES, type Channel } from '../channels';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../constants';
+import type { CampaignStats, StatCounts } from '../schemas/campaign-stats';
+
+/** The fields the counts read, and how many campaigns share them (1 for a single campaign). */
+export interface StatGroup {
+  status: CampaignStatus;
+  scope: 'global' | 'channel';
+  channels: readonly string[];
+  primary_channel: string | null;
+  n: number;
+}
+
+const zeros = (): StatCounts => ({
+  total: 0,
+  by_status: Object.fromEntries(CAMPAIGN_STATUSES.map((s) => [s, 0])) as StatCounts['by_status'],
+  global: 0,
+  channel_only: 0,
+});
+
+function add(into: StatCounts, g: StatGroup): void {
+  into.total += g.n;
+  into.by_status[g.status] += g.n;
+  if (g.scope === 'channel') into.channel_only += g.n;
+  else into.global += g.n;
+}
+
+/**
+ * The stat cards' and channel cards' counts: stored statuses (the cards never derive status from
+ * dates), and a campaign counts on a channel when it runs there or it is that channel's own
+ * (the channel board's `campaignsOfChannel`).
+ */
+export function tallyCampaignStats(groups: Iterable<StatGroup>): CampaignStats {
+  const byChannel = Object.fromEntries(CHANNEL_VALUES.map((c) => [c, zeros()])) as Record<Channel, StatCounts>;
+  const stats: CampaignStats = { ...zeros(), by_channel: byChannel };
+  for (const g of groups) {
+    add(stats, g);
+    for (const c of CHANNEL_VALUES) if (g.channels.includes(c) || g.primary_channel === c) add(byChannel[c], g);
+  }
+  return stats;
+}

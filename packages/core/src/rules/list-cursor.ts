@@ -1,0 +1,33 @@
+/**
+ * The opaque cursor of a campaign list page (docs/adr/0020): where the previous page ended in the
+ * list's order (created_at desc, id desc). It is base64url of `created_at|id`, created_at in UTC with
+ * the database's microseconds, so rows created within one millisecond are still told apart.
+ */
+export interface ListCursor {
+  /** e.g. `2026-11-24T05:44:38.123456Z` */
+  createdAt: string;
+  id: string;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+export function encodeListCursor(c: ListCursor): string {
+  return btoa(`${c.createdAt}|${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor's position, or null for anything this list did not hand out. */
+export function decodeListCursor(cursor: string): ListCursor | null {
+  if (!BASE64URL.test(cursor) || cursor.length > 200) return null;
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const [createdAt, id, ...rest] = text.split('|');
+  if (rest.length || !createdAt || !id || !TIMESTAMP.test(createdAt) || !UUID.test(id)) return null;
+  if (Number.isNaN(Date.parse(createdAt))) return null;
+  return { createdAt, id };
+}
