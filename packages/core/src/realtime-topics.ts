@@ -8,6 +8,8 @@
 /** Query-cache key prefixes, one per resource the widgets cache (see their `use*` hooks). */
 export const CACHE_KEYS = {
   campaigns: 'campaigns:',
+  /** `GET /api/campaigns/stats`: small, so a campaign change refetches it rather than patching it. */
+  campaignStats: 'campaign-stats',
   virtual: 'virtual',
   ideas: 'ideas',
   comments: 'comments',
@@ -41,7 +43,7 @@ const K = CACHE_KEYS;
  * subscription is filtered to live ads.
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ keys: [K.campaigns] }],
+  campaigns: [{ keys: [K.campaigns, K.campaignStats] }],
   ads: [{ keys: [K.ads] }, { keys: [K.virtual], filter: { status: 'live' } }],
   events: [{ keys: [K.events, K.virtual] }],
   ideas: [{ keys: [K.ideas] }],

@@ -74,4 +74,23 @@ describe('StatCards', () => {
     expect(value('Live Campaigns')).toHaveTextContent('1');
     expect(value('In Progress')).toHaveTextContent('1');
   });
+
+  it('should ask the server for the counts, never for the whole list, and count again after a change', async () => {
+    const { client, user } = renderWidget(
+      <>
+        <StatCards />
+        <CampaignList />
+      </>,
+      { campaigns: list },
+    );
+    const value = (label: string) => screen.getByText(label).nextElementSibling;
+    await waitFor(() => expect(value('Total Campaigns')).toHaveTextContent('5'));
+    expect(client.control.calls.filter((c) => c.op === 'campaigns.stats')).toHaveLength(1);
+    const lists = client.control.calls.filter((c) => c.op === 'campaigns.list').length;
+    const first = (await screen.findAllByRole('button', { name: /^Actions for / }))[0]!;
+    await user.click(first);
+    await user.click(await screen.findByRole('menuitem', { name: 'Mark as Live' }));
+    await waitFor(() => expect(client.control.calls.filter((c) => c.op === 'campaigns.stats')).toHaveLength(2));
+    expect(client.control.calls.filter((c) => c.op === 'campaigns.list')).toHaveLength(lists);
+  });
 });

@@ -1,26 +1,27 @@
-import type { Campaign } from '@cadence/core';
+import type { CampaignStats } from '@cadence/core';
 import type { ReactNode } from 'react';
-import { useCampaigns } from '../provider/campaign-queries';
+import { useCampaignStats } from '../provider/campaign-queries';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 
 export type StatCardsProps = WidgetProps;
 
-const STATS: ReadonlyArray<{ label: string; count: (list: Campaign[]) => number }> = [
-  { label: 'Total Campaigns', count: (l) => l.length },
-  { label: 'In Planning', count: (l) => l.filter((c) => c.status === 'planning').length },
-  { label: 'Live Campaigns', count: (l) => l.filter((c) => c.status === 'live').length },
-  { label: 'In Progress', count: (l) => l.filter((c) => c.status === 'in-progress').length },
+const STATS: ReadonlyArray<{ label: string; count: (s: CampaignStats) => number }> = [
+  { label: 'Total Campaigns', count: (s) => s.total },
+  { label: 'In Planning', count: (s) => s.by_status.planning },
+  { label: 'Live Campaigns', count: (s) => s.by_status.live },
+  { label: 'In Progress', count: (s) => s.by_status['in-progress'] },
 ];
 
+/** Counted by the server (`GET /api/campaigns/stats`): a few hundred bytes, not the whole list. */
 function StatCardsBody(): ReactNode {
-  const campaigns = useCampaigns();
-  const list = campaigns.data;
+  const stats = useCampaignStats();
+  const data = stats.data;
   return (
-    <dl className="cad-stats" aria-busy={campaigns.status === 'loading'}>
+    <dl className="cad-stats" aria-busy={stats.status === 'loading'}>
       {STATS.map((s) => (
         <div key={s.label} className="cad-stat">
           <dt className="cad-stat__label">{s.label}</dt>
-          <dd className="cad-stat__value">{list ? s.count(list) : '—'}</dd>
+          <dd className="cad-stat__value">{data ? s.count(data) : '—'}</dd>
         </div>
       ))}
     </dl>

@@ -1,3 +1,4 @@
+import { CHANNEL_VALUES } from '@cadence/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Calendar } from '../calendar/Calendar';
@@ -17,6 +18,8 @@ function ToastButton({ title }: { title: string }) {
 
 afterEach(() => vi.useRealTimers());
 const total = () => screen.getByText('Total Campaigns').nextElementSibling;
+const zeroCounts = { total: 0, by_status: { planning: 0, 'in-progress': 0, live: 0, completed: 0 }, global: 0, channel_only: 0 };
+const ZERO_STATS = { ...zeroCounts, by_channel: Object.fromEntries(CHANNEL_VALUES.map((c) => [c, zeroCounts])) };
 
 describe('CadenceProvider', () => {
   it('should show one toast at a time and close it after 5 seconds', () => {
@@ -61,13 +64,14 @@ describe('CadenceProvider', () => {
   });
 
   it('should build an HTTP client from apiUrl and an access key', async () => {
-    const fetch = vi.fn(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetch = vi.fn(async () => new Response(JSON.stringify(ZERO_STATS), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     try {
       render(<CadenceProvider apiUrl="https://cadence.example" accessKey="key-123"><StatCards /></CadenceProvider>);
       expect(await screen.findAllByText('0')).toHaveLength(4);
       const request = (fetch.mock.calls[0] as unknown as [Request])[0];
-      expect(request.url).toBe('https://cadence.example/api/campaigns');
+      // The cards are counted by the server: a few hundred bytes, never the whole list.
+      expect(request.url).toBe('https://cadence.example/api/campaigns/stats');
       expect(request.headers.get('Authorization')).toBe('Bearer key-123');
     } finally {
       vi.unstubAllGlobals();
@@ -131,7 +135,7 @@ describe('CadenceProvider', () => {
       }
     }
     vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(ZERO_STATS), { status: 200, headers: { 'Content-Type': 'application/json' } })));
     try {
       const { unmount } = render(<CadenceProvider apiUrl="https://cadence.example" accessKey="key-1"><StatCards /></CadenceProvider>);
       await waitFor(() => expect(sockets.length).toBeGreaterThan(0));

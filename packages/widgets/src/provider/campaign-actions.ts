@@ -12,10 +12,15 @@ type Lists = Campaign[];
 const replace = (row: Campaign) => (list: Lists) => list.map((c) => (c.id === row.id ? row : c));
 const failed = (t: ToastInput): ToastInput => ({ ...t, variant: 'destructive' });
 /** Refetched only after a failure: a success applies the server's row in place, as a realtime change does. */
-const invalidate = [CACHE_KEYS.campaigns] as const;
-const inserted = { settle: (store: QueryStore, row: Campaign) => void applyCampaignMessage(store, { op: 'insert', row }) };
-const updated = { settle: (store: QueryStore, row: Campaign) => void applyCampaignMessage(store, { op: 'update', row }) };
-const deleted = (c: Campaign) => ({ settle: (store: QueryStore) => void applyCampaignMessage(store, { op: 'delete', id: c.id }) });
+const invalidate = [CACHE_KEYS.campaigns, CACHE_KEYS.campaignStats] as const;
+/** The lists take the server's answer in place; the counts (small) are fetched again. */
+const settleWith = (store: QueryStore, message: Parameters<typeof applyCampaignMessage>[1]) => {
+  applyCampaignMessage(store, message);
+  store.invalidate(CACHE_KEYS.campaignStats);
+};
+const inserted = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { op: 'insert', row }) };
+const updated = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { op: 'update', row }) };
+const deleted = (c: Campaign) => ({ settle: (store: QueryStore) => settleWith(store, { op: 'delete', id: c.id }) });
 
 export interface CampaignActions {
   create(body: CampaignCreate): Promise<Campaign>;

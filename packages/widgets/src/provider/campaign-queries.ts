@@ -1,4 +1,4 @@
-import { CACHE_KEYS, type Campaign, type CampaignListQuery, type QueryKey, type VirtualCampaign } from '@cadence/core';
+import { CACHE_KEYS, type Campaign, type CampaignListQuery, type CampaignStats, type QueryKey, type VirtualCampaign } from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import type { AnyCampaign } from './permissions';
 import { TOASTS } from '../messages';
@@ -21,6 +21,14 @@ export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
     [toast],
   );
   return useQuery<Campaign[]>(key, fetcher, onError);
+}
+
+/** The counts of `GET /api/campaigns/stats` (what the caller may read), for the stat cards. */
+export function useCampaignStats(enabled = true) {
+  const { client } = useCadence();
+  const fetcher = useCallback(() => client.campaigns.stats(), [client]);
+  const onError = useCallback((error: unknown) => console.error('[Cadence] loading campaign counts failed', error), []);
+  return useQuery<CampaignStats>(enabled ? CACHE_KEYS.campaignStats : null, fetcher, onError);
 }
 
 /** Live ads and events as read-only campaigns; failures are only logged (docs/product.md#messages-campaigns). */
