@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from './support/browser';
-import { expectToast, signIn, signUp } from './support/flows';
+import { browserDay, expectToast, signIn, signUp } from './support/flows';
 import { screenshot, seriousA11yViolations, startHarness, type Harness } from './support/harness';
-
-/** YYYY-MM-DD of the browser's local today plus `days`. */
-const ymd = (page: Page, days: number) =>
-  page.evaluate((d) => {
-    const t = new Date();
-    t.setDate(t.getDate() + d);
-    return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
-  }, days);
 
 describe.runIf(hasChromium)('the app in Chromium: campaigns on the dashboard and channel pages', () => {
   let h: Harness;
@@ -35,8 +27,8 @@ describe.runIf(hasChromium)('the app in Chromium: campaigns on the dashboard and
     const dialog = page.getByRole('dialog', { name: 'Create New Campaign' });
     await dialog.getByLabel('Campaign Title').fill(title);
     await dialog.getByLabel('Description', { exact: true }).fill('Launch of the spring range');
-    await dialog.getByLabel('Planning Start Date').fill(await ymd(page, 0));
-    await dialog.getByLabel('Live Date').fill(await ymd(page, 2));
+    await dialog.getByLabel('Planning Start Date').fill(await browserDay(page, 0));
+    await dialog.getByLabel('Live Date').fill(await browserDay(page, 2));
     await dialog.getByRole('button', { name: 'Email' }).click();
     await dialog.getByRole('button', { name: 'Social Media' }).click();
     await dialog.getByLabel('Campaign Summary').fill('Tell everyone about spring.');

@@ -2,16 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api';
 import { hasChromium } from './support/browser';
-import { signIn } from './support/flows';
+import { browserDay, signIn } from './support/flows';
 import { startHarness, type Harness } from './support/harness';
-
-/** YYYY-MM-DD of the browser's local today plus `days`. */
-const ymd = (page: Page, days: number) =>
-  page.evaluate((d) => {
-    const t = new Date();
-    t.setDate(t.getDate() + d);
-    return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
-  }, days);
 
 // docs/adr/0021-realtime-changes-applied-in-place.md: another user's change costs an open
 // dashboard one realtime message, never a download of the campaign lists.
@@ -56,7 +48,7 @@ describe.runIf(hasChromium)('the app in Chromium: another user\'s changes arrive
     const chip = page.locator(`[role="gridcell"][aria-current="date"] .cad-chip[title="${title}"]`);
     const created = await api.call('POST', '/api/campaigns', {
       token: planner.token,
-      body: { title, planning_start_date: await ymd(page, 0), live_date: await ymd(page, 2), end_date: await ymd(page, 4) },
+      body: { title, planning_start_date: await browserDay(page, 0), live_date: await browserDay(page, 2), end_date: await browserDay(page, 4) },
     });
     expect(created.status).toBe(201);
     await chip.waitFor({ timeout: 2_000 });

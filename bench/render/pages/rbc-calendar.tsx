@@ -3,7 +3,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { Calendar } from 'react-big-calendar';
 import { createRoot } from 'react-dom/client';
 import { pageParams } from '../data';
-import { eventPropGetter, localizer, rbcEvents, type RbcEvent } from './rbc-shared';
+import { MONTH_VIEW, rbcEvents, type RbcEvent } from './rbc-shared';
 import { settleRequested, whenReady } from './ready';
 
 const { n } = pageParams();
@@ -16,12 +16,7 @@ whenReady({
 });
 createRoot(document.getElementById('root')!).render(
   <Calendar<RbcEvent>
-    localizer={localizer}
+    {...MONTH_VIEW}
     events={events}
-    defaultDate={new Date(2026, 2, 1)}
-    defaultView="month"
-    views={['month']}
-    eventPropGetter={eventPropGetter}
-    style={{ height: 860 }}
   />,
 );

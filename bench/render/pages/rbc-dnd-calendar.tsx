@@ -8,7 +8,7 @@ import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs, withDragAndDropProps } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { createRoot } from 'react-dom/client';
 import { pageParams } from '../data';
-import { eventPropGetter, localizer, rbcEvents, type RbcEvent } from './rbc-shared';
+import { MONTH_VIEW, rbcEvents, type RbcEvent } from './rbc-shared';
 import { settleRequested, whenReady } from './ready';
 
 // The add-on is CommonJS (`exports.default`); an IIFE bundle may hand it over wrapped once more.
@@ -27,15 +27,10 @@ function Page() {
   }, []);
   return (
     <DnDCalendar
-      localizer={localizer}
+      {...MONTH_VIEW}
       events={events}
-      defaultDate={new Date(2026, 2, 1)}
-      defaultView="month"
-      views={['month']}
-      eventPropGetter={eventPropGetter}
       onEventDrop={onEventDrop}
       resizable={false}
-      style={{ height: 860 }}
     />
   );
 }

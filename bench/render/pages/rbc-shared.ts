@@ -32,3 +32,13 @@ export const rbcEvents = (n: number): RbcEvent[] =>
   monthEvents(n).map((e) => ({ id: e.id, title: e.title, start: date(e.start), end: date(e.end, 1), allDay: true, color: e.color }));
 
 export const eventPropGetter = (e: RbcEvent) => ({ style: { backgroundColor: e.color } });
+
+/** The month view both pages draw: the same month, Monday first, the channel colours. */
+export const MONTH_VIEW = {
+  localizer,
+  defaultDate: new Date(2026, 2, 1),
+  defaultView: 'month' as const,
+  views: ['month' as const],
+  eventPropGetter,
+  style: { height: 860 },
+};

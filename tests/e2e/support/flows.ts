@@ -2,6 +2,14 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
+/** YYYY-MM-DD of the browser's local today plus `days`. */
+export const browserDay = (page: Page, days: number): Promise<string> =>
+  page.evaluate((d) => {
+    const t = new Date();
+    t.setDate(t.getDate() + d);
+    return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
+  }, days);
+
 /** Waits for a toast with this title (and description, when given). */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const toast = page.locator('.cad-toast').filter({ hasText: title });
