@@ -214,7 +214,7 @@ export {
   visibleWindow,
 } from './rules/calendar';
 export type { CalendarMode, CellOverflow, DatedCampaign, DayDialogChannels, ScheduleView } from './rules/calendar';
-export { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
+export { barColor, barGeometry, barTextColor, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
 export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';
 export type { CampaignDates, MoveKind } from './rules/move';

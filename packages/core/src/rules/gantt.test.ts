@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS, MULTI_CHANNEL_COLOR, type Channel } from '../channels';
 import { addDays } from '../dates';
 import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
-import { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './gantt';
+import { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange, barTextColor } from './gantt';
 
 const NOV_2026 = { start: '2026-11-01', end: '2026-11-30' };
 
@@ -203,5 +203,14 @@ describe.each(TEST_ZONES)('gantt rules in TZ=%s', (zone) => {
     it('should put a campaign without channels in the fallback row', () => {
       expect(groupByChannel([{ channels: [] }]).map((r) => r.channel)).toEqual(['content']);
     });
+  });
+});
+
+describe('barTextColor', () => {
+  it('should pick the text colour that keeps 4.5:1 on every channel colour', () => {
+    expect(barTextColor('#64748b')).toBe('#ffffff'); // Internal: dark text would be 3.8:1
+    expect(barTextColor('#6366f1')).toBe('#ffffff');
+    expect(barTextColor('#eab308')).toBe('#0f172a');
+    expect(barTextColor('#93c5fd')).toBe('#0f172a');
   });
 });

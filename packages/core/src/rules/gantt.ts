@@ -154,6 +154,21 @@ export function barColor(channels: readonly Channel[]): string {
   return only !== undefined && rest.length === 0 ? channelInfo(only).color : MULTI_CHANNEL_COLOR;
 }
 
+const luminance = (hex: string): number => {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const DARK_TEXT = '#0f172a';
+
+/** The text colour (dark slate or white) with the higher WCAG contrast on a bar's `#rrggbb` colour. */
+export function barTextColor(background: string): string {
+  const bg = luminance(background);
+  return (bg + 0.05) / (luminance(DARK_TEXT) + 0.05) >= 1.05 / (bg + 0.05) ? DARK_TEXT : '#ffffff';
+}
+
 /**
  * Rows in CHANNEL_VALUES order, only for channels that have campaigns. A campaign shows in
  * the row of each of its channels; one without channels falls back like the primary

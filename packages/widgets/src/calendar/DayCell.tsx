@@ -106,7 +106,6 @@ function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointe
       className={classes}
       style={style}
       title={c.title}
-      aria-label={c.title}
       aria-description={onPointerDown ? 'Press Enter to edit, Space to pick up and move' : undefined}
       onPointerDown={onPointerDown}
       onKeyDown={(e) => void onMoveKey?.(e)}
@@ -117,7 +116,15 @@ function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointe
         onEdit(c);
       }}
     >
-      {text}
+      {text === c.title ? (
+        text
+      ) : (
+        // The visible text is the cut title; its name is the whole one, without a label that would hide the text.
+        <>
+          <span aria-hidden="true">{text}</span>
+          <span className="cad-sr-only">{c.title}</span>
+        </>
+      )}
     </button>
   );
 }

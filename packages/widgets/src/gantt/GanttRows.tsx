@@ -1,4 +1,4 @@
-import { barColor, barGeometry, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type YmdSpan } from '@cadence/core';
+import { barColor, barGeometry, barTextColor, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
@@ -57,7 +57,8 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
   const span = carried ? barSpan(c, view) : bar.span;
   const geometry = (carried && barGeometry(span, range)) || bar;
   const top = 12 + lane * LANE_PX;
-  const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, background: barColor(c.channels) };
+  const background = barColor(c.channels);
+  const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, background, color: barTextColor(background) };
   const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}`;
   const movable = !isVirtual(c) && moves.movable(c) ? c : null;
   const handle = (kind: MoveKind, side: 'left' | 'right') =>
