@@ -191,9 +191,13 @@ describe.runIf(hasChromium)('embedding: the intranet example in Chromium', () =>
 
   it('shows the demo campaigns in the calendar on the hostile page', async () => {
     const page = await open(`${site.url}/`);
-    await calendarChips(page).first().waitFor();
-    const titles = await calendarChips(page).evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent ?? ''));
-    expect(titles.some((t) => DEMO_TITLES.has(t))).toBe(true);
+    // Ad campaigns and events arrive by their own requests, so the first chips may not be campaigns.
+    await expect
+      .poll(async () => {
+        const titles = await calendarChips(page).evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent ?? ''));
+        return titles.some((t) => DEMO_TITLES.has(t));
+      }, { timeout: 15_000 })
+      .toBe(true);
     await page.locator('#gantt').getByText(/Gantt/).first().waitFor();
     await page.locator('#ideas .cad-root').first().waitFor();
     await page.screenshot({ path: path.join(IMAGES, 'embed-intranet.png'), fullPage: true });
