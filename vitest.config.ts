@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['packages/widgets/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/widgets/src/testing/setup.ts'],
+          // user-event types key by key: a form test takes seconds when the shared machine is busy.
+          testTimeout: 20_000,
         },
       },
       {
@@ -48,6 +50,7 @@ export default defineConfig({
           include: ['packages/app/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/app/src/testing/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -7,6 +7,9 @@ import { importSuite } from './import.js';
 import { realtimeSuite } from './realtime.js';
 import { renderSuite } from './render.js';
 import { signinSuite } from './signin.js';
+import { spaSuite } from './spa.js';
+import { storageSuite } from './storage.js';
+import { teamSuite } from './team.js';
 
 /** In the order they run: build-only and browser suites first, then the server and database ones. */
-export const suites: Suite[] = [bundleSuite, renderSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, importSuite];
+export const suites: Suite[] = [bundleSuite, renderSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, teamSuite, importSuite, storageSuite];

@@ -7,8 +7,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { buildPages, OUT_DIR, type BuiltPage, type PageName } from '../render/build.js';
-import { launchChromium, loadOnce, scrollOnce, serveDir, type ScrollResult } from '../render/measure.js';
+import { VIEWPORT, launchChromium, loadOnce, scrollOnce, serveDir, type ScrollResult } from '../render/measure.js';
 import type { BenchResult } from '../render/pages/ready.js';
+import { campaignListOnce, channelsTabOnce, dashboardFirstLoadOnce, startTeamInstall, type ListScroll } from '../render/team-scale.js';
 import { median, round } from '../lib/stats.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
 
@@ -32,10 +33,15 @@ interface Plan {
   scrollRuns: number;
   /** DOM nodes are read at this calendar size. */
   nodesAt: number;
+  /** Campaigns on the team-scale install (the app against the real server, bench/render/team-scale.ts). */
+  teamCampaigns: number;
+  /** Campaign List scroll: steps of `listStepPx`, one per frame. */
+  listSteps: number;
+  listStepPx: number;
 }
 
-const FULL: Plan = { samples: 5, calendarSizes: [1_000, 5_000], ganttRows: 10_000, scrollSteps: 300, scrollRuns: 5, nodesAt: 1_000 };
-const QUICK: Plan = { samples: 1, calendarSizes: [100], ganttRows: 500, scrollSteps: 40, scrollRuns: 1, nodesAt: 100 };
+const FULL: Plan = { samples: 5, calendarSizes: [1_000, 5_000], ganttRows: 10_000, scrollSteps: 300, scrollRuns: 5, nodesAt: 1_000, teamCampaigns: 10_000, listSteps: 240, listStepPx: 100 };
+const QUICK: Plan = { samples: 1, calendarSizes: [100], ganttRows: 500, scrollSteps: 40, scrollRuns: 1, nodesAt: 100, teamCampaigns: 1_000, listSteps: 40, listStepPx: 100 };
 
 type Samples = Map<PageName, BenchResult[]>;
 
@@ -125,7 +131,7 @@ function ganttRow(s: Samples, n: number, plan: Plan, built: BuiltPage[]): BenchR
 }
 
 /** The longest long task of one scroll, 0 when there was none. */
-const longestOf = (run: ScrollResult) => Math.max(0, ...run.longTasks.map((t) => t.duration));
+const longestOf = (run: Pick<ScrollResult, 'longTasks'>) => Math.max(0, ...run.longTasks.map((t) => t.duration));
 /** Over all runs. */
 const longest = (runs: ScrollResult[]) => Math.max(0, ...runs.map(longestOf));
 
@@ -149,10 +155,82 @@ function scrollRow(ours: ScrollResult[], peer: ScrollResult[], n: number, plan: 
   };
 }
 
+/** The Channels tab, the Campaign List and the dashboard's first load of the real app on the real server (issue 18). */
+async function teamScaleRows(ctx: SuiteContext, browser: Browser, plan: Plan): Promise<BenchRow[]> {
+  const n = plan.teamCampaigns;
+  ctx.log(`team scale: a server on PostgreSQL with ${fmtN(n)} campaigns`);
+  const install = await startTeamInstall(ctx.pgAdminUrl, n);
+  try {
+    const channels = [];
+    const lists: ListScroll[] = [];
+    const loads = [];
+    for (let i = 0; i < plan.samples; i++) {
+      channels.push(await channelsTabOnce(browser, install.url));
+      lists.push(await campaignListOnce(browser, install.url, plan.listSteps, plan.listStepPx));
+      loads.push(await dashboardFirstLoadOnce(browser, install.url));
+    }
+    ctx.log(
+      `channels ${channels.map((c) => `${Math.round(c.ready)} ms/${c.nodes} nodes`).join(', ')}; ` +
+        `list ${lists.map((l) => `${Math.round(l.ready)} ms, longest ${round(longestOf(l))} ms`).join(', ')}; ` +
+        `first load ${loads.map((l) => `${kb(l.apiBytes)}`).join(', ')}`,
+    );
+    const listDetail =
+      `longest task per run ${lists.map((l) => round(longestOf(l))).join('/')} ms, ${lists.map((l) => l.longTasks.length).join('/')} long task(s), ` +
+      `worst frame ${round(Math.max(...lists.map((l) => l.worstFrame)))} ms; scrolled ${fmtN(Math.round(lists[0]?.distance ?? 0))} px in ${plan.listSteps} steps, one per frame; ` +
+      `${lists[0]?.requests ?? 0} list requests (pages of 30) and ${lists[0]?.cardsDrawn ?? 0} cards drawn at the end`;
+    const first = loads[0]!;
+    const where = `the app served by the built server on PostgreSQL, ${fmtN(n)} campaigns, admin, Chromium ${VIEWPORT.width}×${VIEWPORT.height}, ${plan.samples} fresh context(s)`;
+    return [
+      {
+        suite: SUITE,
+        name: `channels tab, ${fmtN(n)} campaigns: time to ready`,
+        unit: 'ms',
+        ours: round(median(channels.map((c) => c.ready))),
+        budget: { on: 'value', op: '<=', limit: 300 },
+        detail: `from the click on the tab to the frame with all 12 cards, their counts (stats route) and first rows; per sample ${channels.map((c) => Math.round(c.ready)).join('/')} ms; ${where}`,
+      },
+      {
+        suite: SUITE,
+        name: `channels tab, ${fmtN(n)} campaigns: DOM nodes`,
+        unit: 'nodes',
+        ours: median(channels.map((c) => c.nodes)),
+        budget: { on: 'value', op: '<=', limit: 3_000 },
+        detail: `elements in the whole document (app shell included) once the tab is ready; ${where}`,
+      },
+      {
+        suite: SUITE,
+        name: `campaign list, ${fmtN(n)} campaigns: time to ready`,
+        unit: 'ms',
+        ours: round(median(lists.map((l) => l.ready))),
+        budget: { on: 'value', op: '<=', limit: 300 },
+        detail: `from the click on the tab to the frame with the first cards (one page of 30 read); budget: the Channels tab's; per sample ${lists.map((l) => Math.round(l.ready)).join('/')} ms; ${where}`,
+      },
+      {
+        suite: SUITE,
+        name: `campaign list, ${fmtN(n)} campaigns: longest task while scrolling`,
+        unit: 'ms',
+        ours: round(median(lists.map(longestOf))),
+        budget: { on: 'value', op: '<=', limit: 50 },
+        detail: `median over runs of the longest task (0 = none over 50 ms); ${listDetail}; ${where}`,
+      },
+      {
+        suite: SUITE,
+        name: `dashboard first load, ${fmtN(n)} campaigns: API JSON`,
+        unit: 'kB',
+        ours: round(median(loads.map((l) => l.apiBytes)) / 1024),
+        budget: { on: 'value', op: '<=', limit: 1024 },
+        detail: `decoded bodies of every /api/ answer from navigation to network idle (default tab); first sample: ${first.requests.map((r) => `${r.url} ${kb(r.bytes)}`).join(', ')}; ${where}`,
+      },
+    ];
+  } finally {
+    await install.close();
+  }
+}
+
 export const renderSuite: Suite = {
   name: SUITE,
   description:
-    'Calendar month view (1,000 and 5,000 campaigns) vs react-big-calendar and @toast-ui/calendar, Gantt quarter (10,000 rows) vs @svar-ui/react-gantt, in Chromium',
+    'Calendar month view (1,000 and 5,000 campaigns) vs react-big-calendar and @toast-ui/calendar, Gantt quarter (10,000 rows) vs @svar-ui/react-gantt, and the app on the real server with 10,000 campaigns (Channels tab, Campaign List, dashboard first load), in Chromium',
   async run(ctx) {
     const plan = ctx.quick ? QUICK : FULL;
     ctx.log('bundling the pages (esbuild, production, minified)');
@@ -176,6 +254,7 @@ export const renderSuite: Suite = {
       }
       ctx.log(`scroll: cadence longest ${round(longest(ours))} ms, svar longest ${round(longest(peer))} ms`);
       rows.push(scrollRow(ours, peer, plan.ganttRows, plan));
+      rows.push(...(await teamScaleRows(ctx, browser, plan)));
       return rows;
     } finally {
       await browser.close();

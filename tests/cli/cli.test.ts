@@ -130,6 +130,22 @@ describe('access keys', () => {
   });
 });
 
+describe('single sign-on mappings', () => {
+  it('should map a group to grants, refuse an unknown grant with exit code 2, list and unmap', async () => {
+    const bad = await cli(['sso', 'map', 'marketing-email', 'channel_view:fax']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Unknown grant "channel_view:fax"/);
+    expect((await cli(['sso', 'map', 'marketing-email', 'channel_view:email', 'channel_create:email'])).code).toBe(0);
+    const listed = JSON.parse((await cli(['sso', 'list', '--json'])).stdout);
+    expect(listed.map((m: { claim: string; value: string; grant: string }) => [m.claim, m.value, m.grant])).toEqual([
+      ['groups', 'marketing-email', 'channel_create:email'],
+      ['groups', 'marketing-email', 'channel_view:email'],
+    ]);
+    expect((await cli(['sso', 'unmap', listed[0].id])).code).toBe(0);
+    expect(JSON.parse((await cli(['sso', 'list', '--json'])).stdout)).toHaveLength(1);
+  });
+});
+
 describe('imports', () => {
   it('should import prospective publications from CSV and .xlsx with skipped lines reported', async () => {
     const csv = file('pubs.csv', 'Name,Region,Industry,Audience,Website,Media Kit Link,Contacts,Notes\n"Power, Weekly",NA,Energy,,see power.example/ads,,,\n,EMEA,,,,,,\n');

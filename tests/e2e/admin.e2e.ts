@@ -61,9 +61,17 @@ describe.runIf(hasChromium)('the app in Chromium: permissions, ideas', () => {
     await page.getByRole('button', { name: 'Sign In' }).last().click();
     await page.getByText('Welcome back, root@example.com').waitFor();
     await page.goto('/settings');
-    await page.getByText('Select a user to manage their permissions').waitFor();
+    // A phone shows the list first, then one user's permissions with a way back.
+    const users = page.getByRole('navigation', { name: 'Users' });
+    await users.getByRole('searchbox', { name: 'Search users' }).waitFor();
     await screenshot(page, 'settings-390');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await users.getByRole('button', { name: /root@example\.com/ }).click();
+    await page.getByText('Global Calendar Permissions').waitFor();
+    expect(await users.count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'All users' }).click();
+    await users.waitFor();
   });
 
   it('creates an idea, comments on it and converts it to a campaign', async () => {

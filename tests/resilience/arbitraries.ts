@@ -68,7 +68,7 @@ export function fromSchema(schema: Schema | undefined, key = '', depth = 0): fc.
         if (schema.format === 'uuid') return fc.uuid();
         if (schema.format === 'email') return fc.emailAddress();
         if (schema.format === 'uri') return fc.webUrl();
-        return fc.oneof({ weight: 6, arbitrary: fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) }) }, { weight: 1, arbitrary: nasty });
+        return fc.oneof({ weight: 6, arbitrary: fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 40)) }) }, { weight: 1, arbitrary: nasty });
       case 'integer':
         return fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 100_000, Number.MAX_SAFE_INTEGER) });
       case 'number':

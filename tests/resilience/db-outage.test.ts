@@ -52,13 +52,22 @@ describe.runIf(control)('a 5-second PostgreSQL outage under load', () => {
     };
     const writers = Array.from({ length: 4 }, (_, n) => writer(n));
     await new Promise((r) => setTimeout(r, 1000));
+    expect((await api.call('GET', '/readyz')).status).toBe(200);
     outage = true;
+    const stoppedAt = Date.now();
     pgctl('stop');
-    await new Promise((r) => setTimeout(r, 5000));
+    // Readiness says so within 2 s, naming the database (docs/operations.md#health-and-metrics).
+    await expect.poll(async () => (await api.call('GET', '/readyz')).status, { timeout: 2000 - (Date.now() - stoppedAt), interval: 100 }).toBe(503);
+    const notReadyMs = Date.now() - stoppedAt;
+    expect((await api.call('GET', '/readyz')).body.reason).toMatch(/database: unavailable/);
+    await new Promise((r) => setTimeout(r, Math.max(0, 5000 - (Date.now() - stoppedAt))));
     pgctl('start');
+    const restartedAt = Date.now();
     outage = false;
-    // Recovery: writes succeed again without restarting the server.
+    // Recovery: writes succeed again without restarting the server, and it is ready again.
     await expect.poll(async () => (await api.call('GET', '/api/health')).status, { timeout: 20_000, interval: 250 }).toBe(200);
+    await expect.poll(async () => (await api.call('GET', '/readyz')).status, { timeout: 20_000, interval: 100 }).toBe(200);
+    const readyAgainMs = Date.now() - restartedAt;
     await new Promise((r) => setTimeout(r, 1500));
     stop = true;
     await Promise.all(writers);
@@ -75,6 +84,8 @@ describe.runIf(control)('a 5-second PostgreSQL outage under load', () => {
       slowest_ms: maxMs,
       accepted_writes: accepted.length,
       delivered_over_realtime: accepted.filter((id) => received.has(id)).length,
+      readyz_503_after_ms: notReadyMs,
+      readyz_200_after_restart_ms: readyAgainMs,
     });
     expect(failures.every((d) => d.status === 503 && d.shaped)).toBe(true);
     expect(maxMs).toBeLessThan(10_000);

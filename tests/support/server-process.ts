@@ -17,6 +17,12 @@ export interface ServerProcess {
   /** SIGKILL: no shutdown of any kind, as a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
+  /** Sends a signal (SIGTERM: the graceful stop) without waiting for the exit. */
+  signal(sig: NodeJS.Signals): void;
+  /** The exit code once the process has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** What the process has written so far (JSON log lines). */
+  output(): string;
 }
 
 export interface ServerProcessOptions {
@@ -26,6 +32,8 @@ export interface ServerProcessOptions {
   dataDir?: string;
   /** Do not delete the data on stop. */
   keep?: boolean;
+  /** Start with the demo data and accounts (`start --demo`). */
+  demo?: boolean;
 }
 
 /**
@@ -46,7 +54,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}, 
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/bin.ts'), 'start'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/bin.ts'), 'start', ...(options.demo ? ['--demo'] : [])], {
     cwd: root,
     env: {
       ...process.env,
@@ -60,8 +68,8 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}, 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000);
     child.stdout!.on('data', (d) => {
       out += d;
@@ -74,12 +82,18 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}, 
     child.stderr!.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ended = exited.then(() => {});
   const owner = !options.shareWith && !options.keep;
   return {
     url,
     dataDir,
     pid: child.pid!,
+    exited,
+    output: () => out,
+    signal(sig) {
+      child.kill(sig);
+    },
     ...(databaseUrl ? { databaseUrl } : {}),
     async kill() {
       child.kill('SIGKILL');

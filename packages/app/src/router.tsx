@@ -1,30 +1,34 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './layout/AppShell';
 import { RootLayout } from './layout/RootLayout';
-import { AuthPage } from './pages/auth/AuthPage';
-import { ChannelPage } from './pages/ChannelPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { IdeasPage } from './pages/IdeasPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { SettingsPage } from './pages/SettingsPage';
+import { LoadingState } from './ui/states';
+
+/**
+ * Each screen is its own chunk, loaded when its route is first visited: the sign-in page does
+ * not download the ad manager (docs/performance.md, SPA first load).
+ */
+const page = (load: () => Promise<{ default: () => ReactNode }>) => async () => ({ Component: (await load()).default });
 
 /** docs/product.md#routes; `extra` routes go inside the shell, before the catch-all (tests). */
 export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
+    hydrateFallbackElement: <LoadingState />,
     children: [
-      { path: '/auth', element: <AuthPage /> },
+      { path: '/auth', lazy: page(() => import('./pages/auth/AuthPage').then((m) => ({ default: m.AuthPage }))) },
       {
         element: <AppShell />,
         errorElement: <ErrorPage />,
         children: [
           ...extra,
-          { index: true, element: <DashboardPage /> },
-          { path: '/ideas', element: <IdeasPage /> },
-          { path: '/channel/:channelId', element: <ChannelPage /> },
-          { path: '/settings', element: <SettingsPage /> },
+          { index: true, lazy: page(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))) },
+          { path: '/ideas', lazy: page(() => import('./pages/IdeasPage').then((m) => ({ default: m.IdeasPage }))) },
+          { path: '/channel/:channelId', lazy: page(() => import('./pages/ChannelPage').then((m) => ({ default: m.ChannelPage }))) },
+          { path: '/settings', lazy: page(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage }))) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -33,9 +33,14 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       .description('sign in and keep a refresh token in ~/.config/cadence (mode 600)')
       .option('--email <email>', 'account e-mail (prompted when missing)')
       .option('--password-stdin', 'read the password from standard input')
-      .action(async (opts, cmd) => (await import('./commands/auth')).login(ctx(cmd), opts)),
+      .option('--sso', "sign in with the server's identity provider in a browser (a loopback redirect brings the session back)")
+      .option('--no-browser', 'with --sso: only print the address to open')
+      .action(async (opts, cmd) =>
+        opts.sso ? (await import('./commands/sso-login')).loginSso(ctx(cmd), opts) : (await import('./commands/auth')).login(ctx(cmd), opts),
+      ),
     'cadence login --api-url https://cadence.example.com --email admin@example.com',
     "echo \"$PASSWORD\" | cadence login --api-url http://localhost:8787 --email admin@example.com --password-stdin",
+    'cadence login --sso --api-url https://cadence.example.com',
   );
   example(
     program.command('logout').description('end the stored session').action(async (_o, cmd) => (await import('./commands/auth')).logout(ctx(cmd))),
@@ -87,6 +92,23 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       .action(async (file, opts, cmd) => (await import('./commands/permissions')).applyPermissions(ctx(cmd), file, opts)),
     'cadence permissions apply team.csv --dry-run',
     'cadence permissions apply team.json',
+  );
+
+  const sso = program.command('sso').description('single sign-on: map the identity provider\'s groups to permissions');
+  example(
+    sso
+      .command('map')
+      .description('grant something to everyone whose claim contains a value (applied at each sign-in and refresh check)')
+      .argument('<value>', 'the claim value, e.g. a group name')
+      .argument('<grant...>', 'admin, global_view, global_create, channel_view:<channel> or channel_create:<channel>')
+      .option('--claim <claim>', 'the claim to read', 'groups')
+      .action(async (value, grants, opts, cmd) => (await import('./commands/sso')).mapGroup(ctx(cmd), value, grants, opts)),
+    'cadence sso map marketing-email channel_view:email channel_create:email',
+  );
+  example(sso.command('list').description('every mapping').action(async (_o, cmd) => (await import('./commands/sso')).listMappings(ctx(cmd))), 'cadence sso list --json');
+  example(
+    sso.command('unmap').description('remove a mapping; hand-made grants stay').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/sso')).unmap(ctx(cmd), id)),
+    'cadence sso unmap 3f2c…',
   );
 
   const keys = program.command('keys').description('long-lived access keys for embeds, feeds and scripts');

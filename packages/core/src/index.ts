@@ -214,12 +214,15 @@ export {
   visibleWindow,
 } from './rules/calendar';
 export type { CalendarMode, CellOverflow, DatedCampaign, DayDialogChannels, ScheduleView } from './rules/calendar';
-export { barColor, barGeometry, barTextColor, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
+export { barColor, barColors, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
+export type { BarColors } from './rules/gantt';
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
 export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';
 export type { CampaignDates, MoveKind } from './rules/move';
 export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isPagedCampaignQuery } from './rules/campaign-query';
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
+export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } from './rules/campaign-pages';
+export type { LoadedPages } from './rules/campaign-pages';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
 export {
@@ -276,3 +279,8 @@ export type {
 } from './client/realtime';
 export { campaignsToIcs, escapeIcsText, foldIcsLine } from './rules/ical';
 export type { IcsCampaign } from './rules/ical';
+
+export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGrant, planGrantSync, ssoErrorMessage } from './rules/sso';
+export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';
+export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
+export type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from './schemas/sso';

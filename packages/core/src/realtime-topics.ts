@@ -10,6 +10,8 @@ export const CACHE_KEYS = {
   campaigns: 'campaigns:',
   /** `GET /api/campaigns/stats`: small, so a campaign change refetches it rather than patching it. */
   campaignStats: 'campaign-stats',
+  /** Lists read a page at a time as the user scrolls (docs/adr/0022); a change is applied to the loaded pages. */
+  campaignPages: 'campaign-pages:',
   virtual: 'virtual',
   ideas: 'ideas',
   comments: 'comments',
@@ -43,7 +45,7 @@ const K = CACHE_KEYS;
  * subscription is filtered to live ads.
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ keys: [K.campaigns, K.campaignStats] }],
+  campaigns: [{ keys: [K.campaigns, K.campaignPages, K.campaignStats] }],
   ads: [{ keys: [K.ads] }, { keys: [K.virtual], filter: { status: 'live' } }],
   events: [{ keys: [K.events, K.virtual] }],
   ideas: [{ keys: [K.ideas] }],

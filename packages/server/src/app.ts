@@ -17,12 +17,16 @@ import { corsForAllowedOrigins } from './http/cors';
 import { dispatchByResource } from './http/dispatch';
 import { onerror } from './http/onerror';
 import { spa, staticSlot } from './http/static';
+import { lifecycle, probes, type Ops } from './ops/http';
+import { Readiness } from './ops/readiness';
 
 export interface AppOptions {
   /** Built SPA; defaults to packages/app/dist beside this package. */
   appDir?: string;
   /** Built standalone widget bundle; defaults to packages/widgets/dist-standalone. */
   widgetsDir?: string;
+  /** Readiness and metrics shared with the server (startServer passes them); a bare app checks the database only. */
+  ops?: Ops;
 }
 
 /** The workspace's packages/ folder, found from this file whether it runs from src/ or a bundle in dist/. */
@@ -37,18 +41,21 @@ function findPackagesDir(): string {
 }
 const packagesDir = findPackagesDir();
 
-/** The Koa application: error mapper → body limits → authentication → routes → static slots. */
+/** The Koa application: lifecycle → error mapper → probes → body limits → authentication → routes → static slots. */
 export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceState> {
   const app = new Koa<CadenceState>();
   app.proxy = s.config.TRUST_PROXY;
   app.silent = true;
+  const ops = options.ops ?? { readiness: new Readiness(s.db, () => ({ listening: true })), metricsOnMainPort: false };
 
+  app.use(lifecycle(ops));
   app.use(onerror(s.log));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
     await next();
   });
+  app.use(probes(ops));
   app.use(corsForAllowedOrigins(s));
   const parseBody = koaBody({
     json: true,

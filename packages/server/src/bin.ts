@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createAdmin } from './admin';
+import { backupCommand, restoreCommand } from './backup/cli';
+import { BackupError } from './backup/format';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './demo/seed';
 import { AppError } from './errors';
@@ -18,8 +20,12 @@ Commands:
   create-admin --email E [--password-stdin]
                                       make E an administrator (creates the account if needed)
   seed-demo                           fill an empty database with demo data and exit
+  backup --out FILE                   write every table and stored file to FILE (safe while serving)
+  restore FILE [--force]              load a backup into an empty database (--force: replace its data)
 
-Environment: DATABASE_URL, DATA_DIR, PORT, JWT_SECRET, ALLOWED_ORIGINS, SMTP_URL (see docs/operations.md)`;
+Environment: DATABASE_URL, DATA_DIR, STORAGE_URL, PORT, JWT_SECRET, ALLOWED_ORIGINS, SMTP_URL, METRICS, SHUTDOWN_GRACE_MS (see docs/operations.md)
+
+SIGTERM or SIGINT drains: /readyz answers 503, requests in flight get SHUTDOWN_GRACE_MS, then exit 0.`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -29,6 +35,8 @@ async function main(argv: string[]): Promise<number> {
       demo: { type: 'boolean' },
       email: { type: 'string' },
       'password-stdin': { type: 'boolean' },
+      out: { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -42,11 +50,27 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`wrote ${positionals[1]} (${Math.round(bytes / 1024)} kB)\n`);
     return 0;
   }
-  if (values.help || !['start', 'migrate', 'create-admin', 'seed-demo'].includes(command)) {
+  if (values.help || !['start', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore'].includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
+  if (command === 'backup') {
+    if (!values.out) {
+      process.stderr.write('backup needs --out FILE\n');
+      return 2;
+    }
+    await backupCommand(config, values.out);
+    return 0;
+  }
+  if (command === 'restore') {
+    if (!positionals[1]) {
+      process.stderr.write('restore needs the backup file: cadence-server restore FILE [--force]\n');
+      return 2;
+    }
+    await restoreCommand(config, positionals[1], Boolean(values.force));
+    return 0;
+  }
   const services = createServices({ config });
   const { log } = services;
 
@@ -100,15 +124,39 @@ async function main(argv: string[]): Promise<number> {
     if (config.NODE_ENV === 'production') log.warn({ publicUrl: services.site.url, origins }, note);
     else log.info({ publicUrl: services.site.url, origins }, note);
   }
+  if (running.metricsUrl) log.info({ metricsUrl: running.metricsUrl }, `Metrics at ${running.metricsUrl}`);
+  else if (running.metrics) log.info(`Metrics at ${running.url}/metrics (Authorization: Bearer METRICS_TOKEN)`);
+  // SIGTERM (and Ctrl-C) drain: readiness 503, no new connections, requests in flight get
+  // SHUTDOWN_GRACE_MS to finish, realtime clients are told to reconnect elsewhere, then exit 0.
+  // A second signal exits at once.
+  let stopping = false;
   const stop = (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    const { SHUTDOWN_GRACE_MS: graceMs, SHUTDOWN_DELAY_MS: delayMs } = config;
+    log.info({ signal, graceMs, delayMs, inFlight: running.readiness.inFlight, realtimeClients: running.realtime.clients() }, 'shutting down');
+    // Whatever hangs (a stuck database close), the process still ends.
+    setTimeout(() => {
+      log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, delayMs + graceMs + 15_000).unref();
+    running.shutdown().then(
+      ({ cut }) => {
+        if (cut) log.warn({ cut, graceMs }, `${cut} request(s) still running after the grace were cut`);
+        log.info('stopped');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   return -1;
 }
 
@@ -117,7 +165,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof AppError) process.stderr.write(`cadence-server: ${err.message}\n`);
+    if (err instanceof ConfigError || err instanceof AppError || err instanceof BackupError) process.stderr.write(`cadence-server: ${err.message}\n`);
     else process.stderr.write(`cadence-server: ${(err as Error)?.stack ?? String(err)}\n`);
     process.exit(1);
   },

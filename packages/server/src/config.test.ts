@@ -37,4 +37,45 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrowError(/PUBLIC_URL: must be the http\(s\) address/);
     }
   });
+
+  it('should read single sign-on settings, with the documented defaults', () => {
+    const off = loadConfig({});
+    expect(off.OIDC_ISSUER).toBeUndefined();
+    expect(off.AUTH_PASSWORD).toBe(true);
+    const c = loadConfig({ OIDC_ISSUER: 'https://login.example.com/realms/staff', OIDC_CLIENT_ID: 'cadence', AUTH_PASSWORD: 'off' });
+    expect(c.OIDC_SCOPES).toEqual(['openid', 'email', 'profile']);
+    expect(c.OIDC_NAME).toBe('single sign-on');
+    expect(c.OIDC_SYNC_SECONDS).toBe(300);
+    expect(c.AUTH_PASSWORD).toBe(false);
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'x', OIDC_SCOPES: 'openid groups' }).OIDC_SCOPES).toEqual(['openid', 'groups']);
+  });
+
+  it('should refuse incomplete or unsafe single sign-on settings, naming the variable', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.com' })).toThrowError(/OIDC_CLIENT_ID: is required when OIDC_ISSUER is set/);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'cadence' })).toThrowError(/OIDC_ISSUER: is required when OIDC_CLIENT_ID is set/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'http://login.example.com', OIDC_CLIENT_ID: 'x' })).toThrowError(/OIDC_ISSUER: must use https/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://l.example', OIDC_CLIENT_ID: 'x', OIDC_SCOPES: 'email' })).toThrowError(/OIDC_SCOPES: must include openid/);
+    expect(() => loadConfig({ AUTH_PASSWORD: 'off' })).toThrowError(/AUTH_PASSWORD: can be off only when single sign-on is set up/);
+    expect(() => loadConfig({ AUTH_PASSWORD: 'no' })).toThrowError(/AUTH_PASSWORD: must be on or off/);
+  });
+
+  it('should keep metrics off by default, and refuse METRICS=1 without a token or a port of its own', () => {
+    const c = loadConfig({});
+    expect(c.METRICS).toBe(false);
+    expect(c.SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(c.SHUTDOWN_DELAY_MS).toBe(0);
+    expect(() => loadConfig({ METRICS: '1' })).toThrowError(/METRICS: needs METRICS_TOKEN .* or METRICS_PORT/);
+    expect(loadConfig({ METRICS: '1', METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe('a'.repeat(16));
+    expect(loadConfig({ METRICS: '1', METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+  });
+
+  it('should name each bad metrics or shutdown setting', () => {
+    expect(() => loadConfig({ METRICS: 'yes' })).toThrowError(/METRICS/);
+    expect(() => loadConfig({ METRICS: '1', METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS: '1', METRICS_PORT: 'nine' })).toThrowError(/METRICS_PORT: must be a port number/);
+    expect(() => loadConfig({ METRICS: '1', PORT: '8787', METRICS_PORT: '8787' })).toThrowError(/METRICS_PORT: must differ from PORT \(8787\)/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrowError(/SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'ten seconds' })).toThrowError(/SHUTDOWN_GRACE_MS/);
+  });
 });

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { parseStorageUrl } from './storage/storage-url';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+const portError = { error: 'must be a port number (0–65535)' };
+const optionalPort = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v : undefined))
+  .pipe(z.coerce.number<string | undefined>(portError).int(portError).min(0, portError).max(65535, portError).optional());
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -24,6 +32,14 @@ const envSchema = z.object({
     .default('')
     .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://intranet.example.com' }))),
+  /** Where uploads live: unset = PostgreSQL blobs with DATABASE_URL, else DATA_DIR/storage (docs/operations.md#storage). */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = parseStorageUrl(value);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+    }),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Cadence <no-reply@cadence.local>'),
   AUTH_REQUIRE_CONFIRMATION: bool,
@@ -45,7 +61,68 @@ const envSchema = z.object({
   /** Safety-net poll of the change log; NOTIFY and local commits wake the feed sooner. */
   REALTIME_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   TRUST_PROXY: bool,
+  /** Single sign-on (docs/operations.md#single-sign-on). Redirect URI: PUBLIC_URL + /api/auth/sso/callback. */
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be the issuer URL of your identity provider, such as https://login.example.com/realms/staff' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OIDC_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+  OIDC_CLIENT_SECRET: z.string().optional().transform((v) => v || undefined),
+  OIDC_SCOPES: z
+    .string()
+    .default('openid email profile')
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .refine((scopes) => scopes.includes('openid'), { error: 'must include openid' }),
+  OIDC_NAME: z.string().trim().max(60, { error: 'must be at most 60 characters' }).default('').transform((v) => v || 'single sign-on'),
+  /** Link an SSO sign-in to an existing password account with the same, provider-verified e-mail. */
+  OIDC_LINK_VERIFIED_EMAIL: bool,
+  /** How often, at most, a refresh asks the provider again (groups, and whether the user still exists). */
+  OIDC_SYNC_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  AUTH_PASSWORD: z
+    .enum(['on', 'off', ''], { error: 'must be on or off' })
+    .optional()
+    .transform((v) => v !== 'off'),
+  /** Prometheus metrics at /metrics: off unless set (docs/adr/0026-health-metrics-and-shutdown.md). */
+  METRICS: bool,
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters (scrapers send it as Authorization: Bearer …)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  METRICS_PORT: optionalPort,
+  /** Interface of the metrics port; HOST when unset. */
+  METRICS_HOST: z.string().optional().or(z.literal('').transform(() => undefined)),
+  /** How long requests in flight may take to finish after SIGTERM before they are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** After SIGTERM, keep accepting (with /readyz at 503) this long so a balancer notices first. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 });
+
+/** Rules between variables, each reported on the variable to change. */
+const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
+  if (c.METRICS && !c.METRICS_TOKEN && c.METRICS_PORT === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS'],
+      message: 'needs METRICS_TOKEN (a bearer token of at least 16 characters) or METRICS_PORT (a port of its own, kept off the public network)',
+    });
+  }
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from PORT (${c.PORT}); unset it to serve /metrics on PORT with METRICS_TOKEN` });
+  }
+  if (c.OIDC_ISSUER && !c.OIDC_CLIENT_ID) ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
+  if (c.OIDC_CLIENT_ID && !c.OIDC_ISSUER) ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'is required when OIDC_CLIENT_ID is set' });
+  if (c.OIDC_ISSUER && new URL(c.OIDC_ISSUER).protocol === 'http:' && !isLoopback(new URL(c.OIDC_ISSUER).hostname)) {
+    ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must use https (plain http is accepted only for a provider on this machine)' });
+  }
+  if (!c.AUTH_PASSWORD && !c.OIDC_ISSUER) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_PASSWORD'], message: 'can be off only when single sign-on is set up (OIDC_ISSUER and OIDC_CLIENT_ID); otherwise nobody could sign in' });
+  }
+});
+
+/** Hosts on this machine: the only ones a plain-http issuer may use (a provider started by tests or a developer). */
+export const isLoopback = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret?: string };
 
@@ -55,7 +132,7 @@ export class ConfigError extends Error {
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = envSchema.safeParse(env);
+  const result = checkedEnvSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { FileStorage } from './storage/storage';
 import type { Site } from './http/origins';
+import type { OidcClient } from './auth/sso/oidc';
 
 /** Everything a request handler may need, built once at start-up. */
 export interface Services {
@@ -22,8 +23,10 @@ export interface Services {
   /** Credentials → principals between changes; call `invalidate()` after committing one. */
   principals: PrincipalCache;
   mailer: Mailer;
-  /** Uploaded files (DATA_DIR/storage on local disk). */
+  /** Uploaded files: local disk, PostgreSQL blobs or S3, as STORAGE_URL says (storage/create.ts). */
   storage: FileStorage;
+  /** The OpenID Connect relying party, when OIDC_ISSUER is set (docs/adr/0027-single-sign-on.md). */
+  oidc: OidcClient | null;
   limits: {
     signInPerEmail: RateLimiter;
     signInPerIp: RateLimiter;

@@ -11,6 +11,8 @@ export type { CadenceContextValue } from './provider/context';
 export { useSession } from './provider/session';
 export type { CadenceSession } from './provider/session';
 export { useCampaigns, useVirtualCampaigns } from './provider/campaign-queries';
+export { useCampaignPages } from './provider/campaign-pages';
+export type { CampaignPagesResult } from './provider/campaign-pages';
 export { useCampaignActions } from './provider/campaign-actions';
 export type { CampaignActions } from './provider/campaign-actions';
 export { isVirtual } from './provider/permissions';

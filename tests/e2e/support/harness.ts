@@ -20,9 +20,9 @@ export interface Harness {
 }
 
 /** Builds the SPA if needed, starts a real server on a fresh database and launches Chromium. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
   ensureAppBuilt();
-  const server = await startServerProcess();
+  const server = await startServerProcess(options.env ?? {}, { demo: options.demo });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {

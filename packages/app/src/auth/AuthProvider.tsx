@@ -1,4 +1,4 @@
-import { CadenceApiError, createHttpClient, type CadenceClient, type Session } from '@cadence/core';
+import { CadenceApiError, createHttpClient, type AuthProviders, type CadenceClient, type Session } from '@cadence/core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../ui/toast';
 import { AUTH_TOASTS } from './auth-messages';
@@ -24,6 +24,19 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
   const authed = useMemo<CadenceClient>(() => createHttpClient({ apiUrl, getToken: () => manager.getAccessToken() }), [apiUrl, manager]);
   const [session, setSession] = useState<Session | null>(manager.current);
   const [loading, setLoading] = useState(true);
+  const [providers, setProviders] = useState<AuthProviders | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    anonymous.auth
+      .providers()
+      .then((p) => !cancelled && setProviders(p.sso ? { ...p, sso: { ...p.sso, start_url: new URL(p.sso.start_url, apiUrl).href } } : p))
+      // An older server has no such route: it offers passwords only.
+      .catch(() => !cancelled && setProviders({ password: true, sso: null }));
+    return () => {
+      cancelled = true;
+    };
+  }, [anonymous, apiUrl]);
 
   useEffect(() => {
     const off = manager.subscribe(setSession);
@@ -64,6 +77,20 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
     [anonymous, manager, toast],
   );
 
+  const completeSso = useCallback(
+    async (code: string): Promise<AuthResult> => {
+      try {
+        manager.set(await anonymous.auth.exchangeSsoCode(code));
+        toast(AUTH_TOASTS.signedIn);
+        return { error: null };
+      } catch (err) {
+        console.error('[Cadence] single sign-on failed', err);
+        return { error: asError(err) };
+      }
+    },
+    [anonymous, manager, toast],
+  );
+
   const signUp = useCallback(
     async (email: string, password: string): Promise<AuthResult> => {
       try {
@@ -98,8 +125,8 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
   const getAccessToken = useCallback(() => manager.getAccessToken(), [manager]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session?.user ?? null, session, loading, signUp, signIn, signOut, getAccessToken }),
-    [session, loading, signUp, signIn, signOut, getAccessToken],
+    () => ({ user: session?.user ?? null, session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken }),
+    [session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type Session, type User } from '@cadence/core';
+import { MESSAGES, type AuthProviders, type Session, type User } from '@cadence/core';
 import { createContext, useContext } from 'react';
 
 export interface AuthResult {
@@ -12,6 +12,10 @@ export interface AuthContextValue {
   loading: boolean;
   signUp(email: string, password: string): Promise<AuthResult>;
   signIn(email: string, password: string): Promise<AuthResult>;
+  /** Finishes a single sign-on: the one-time code from the redirect becomes the session. */
+  completeSso(code: string): Promise<AuthResult>;
+  /** How this server lets people sign in; null until known (or when the server could not say). */
+  providers: AuthProviders | null;
   signOut(): Promise<void>;
   /** The current access token, refreshed when about to expire. */
   getAccessToken(): Promise<string | null>;

@@ -1,6 +1,6 @@
 import { PanelLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { Sidebar } from './Sidebar';
 import { SidebarProvider, useSidebar } from './SidebarProvider';
@@ -15,14 +15,24 @@ function SidebarTrigger(): ReactNode {
   );
 }
 
+/**
+ * The trigger, the brand while the side bar (which shows it) is folded away, and who is signed
+ * in on pages whose header does not already say it (the dashboard's welcome line does).
+ */
 function TopBar(): ReactNode {
   const { user } = useAuth();
+  const { open, isMobile } = useSidebar();
+  const { pathname } = useLocation();
   return (
     <header className="topbar">
       <SidebarTrigger />
-      <span className="topbar__divider" aria-hidden="true" />
-      <span className="topbar__product">Cadence</span>
-      {user && <span className="topbar__user">{user.email}</span>}
+      {(isMobile || !open) && (
+        <>
+          <span className="topbar__divider" aria-hidden="true" />
+          <span className="topbar__product">Cadence</span>
+        </>
+      )}
+      {user && pathname !== '/' && <span className="topbar__user">{user.email}</span>}
     </header>
   );
 }

@@ -17,6 +17,7 @@ export function AdManagerPage(): ReactNode {
   return (
     <div className="page">
       <AdManager
+        headingLevel={1}
         tab={tab}
         onTabChange={(next) =>
           setParams((p) => {

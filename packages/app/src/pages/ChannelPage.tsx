@@ -1,11 +1,14 @@
 import { isChannel } from '@cadence/core';
 import { CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { SignedIn } from '../auth/SignedIn';
-import { Dashboard } from '../dashboard/Dashboard';
-import { AdManagerPage } from './AdManagerPage';
-import { EventsPage } from './EventsPage';
+import { LoadingState } from '../ui/states';
+
+// The three screens a channel page can be load apart: the ad manager is the largest chunk of the app.
+const Dashboard = lazy(() => import('../dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
+const AdManagerPage = lazy(() => import('./AdManagerPage').then((m) => ({ default: m.AdManagerPage })));
+const EventsPage = lazy(() => import('./EventsPage').then((m) => ({ default: m.EventsPage })));
 
 function InvalidChannel(): ReactNode {
   return (
@@ -24,11 +27,11 @@ function InvalidChannel(): ReactNode {
 export function ChannelPage(): ReactNode {
   const { channelId } = useParams();
   if (!isChannel(channelId)) return <InvalidChannel />;
-  if (channelId === 'industry-publications') return <SignedIn><AdManagerPage /></SignedIn>;
-  if (channelId === 'events') return <SignedIn><EventsPage /></SignedIn>;
+  const screen =
+    channelId === 'industry-publications' ? <AdManagerPage /> : channelId === 'events' ? <EventsPage /> : <Dashboard key={channelId} channel={channelId} />;
   return (
     <SignedIn>
-      <Dashboard key={channelId} channel={channelId} />
+      <Suspense fallback={<LoadingState />}>{screen}</Suspense>
     </SignedIn>
   );
 }

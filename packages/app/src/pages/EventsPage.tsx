@@ -10,7 +10,7 @@ export function EventsPage(): ReactNode {
   if (!can(session.principal, 'read', 'event')) return <NoAccess what="events" />;
   return (
     <div className="page">
-      <EventsBoard />
+      <EventsBoard headingLevel={1} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ export function IdeasPage(): ReactNode {
   return (
     <SignedIn redirect={false} message="Please sign in to access campaign ideas.">
       <div className="page">
-        <IdeasBoard onBack={() => navigate('/')} />
+        <IdeasBoard headingLevel={1} onBack={() => navigate('/')} />
       </div>
     </SignedIn>
   );

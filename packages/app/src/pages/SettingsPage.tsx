@@ -2,6 +2,7 @@ import { PermissionsPanel } from '@cadence/widgets';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { SignedIn } from '../auth/SignedIn';
+import { SsoMappingsPanel } from './settings/SsoMappingsPanel';
 
 /** docs/product.md#settings: user permissions for admins; others see the widget's 'Access Denied'. */
 export function SettingsPage(): ReactNode {
@@ -9,7 +10,8 @@ export function SettingsPage(): ReactNode {
   return (
     <SignedIn redirect={false} message="Please sign in to manage user permissions.">
       <div className="page">
-        <PermissionsPanel onReturn={() => navigate('/')} />
+        <PermissionsPanel headingLevel={1} onReturn={() => navigate('/')} />
+        <SsoMappingsPanel />
       </div>
     </SignedIn>
   );

@@ -172,6 +172,8 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       user: () => call('get', 'auth/user'),
       sendPasswordReset: (email, appUrl) => call('post', 'functions/send-password-reset', { json: { email, appUrl } }),
       updatePassword: (token, newPassword) => call('post', 'functions/update-password', { json: { token, newPassword } }),
+      providers: () => call('get', 'auth/providers'),
+      exchangeSsoCode: (code, code_verifier) => call('post', 'auth/sso/exchange', { json: code_verifier ? { code, code_verifier } : { code } }),
     },
     campaigns: {
       ...crud('campaigns'),
@@ -221,8 +223,13 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       create: (body) => call('post', 'access-keys', { json: body }),
       revoke: (id) => call('delete', `access-keys/${encodeURIComponent(id)}`),
     },
+    ssoMappings: {
+      list: () => call('get', 'sso/mappings'),
+      create: (body) => call('post', 'sso/mappings', { json: body }),
+      remove: (id) => call('delete', `sso/mappings/${encodeURIComponent(id)}`),
+    },
     users: {
-      list: async () => (await call<{ users: Array<{ id: string; email: string }> }>('get', 'functions/list-users')).users,
+      list: async () => (await call<{ users: Array<{ id: string; email: string; admin?: boolean }> }>('get', 'functions/list-users')).users,
       permissions: (userId) => call('get', `users/${encodeURIComponent(userId)}/permissions`),
       grant: (userId, permission_type, channel) =>
         call('post', `users/${encodeURIComponent(userId)}/permissions`, {

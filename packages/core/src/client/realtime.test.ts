@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRealtimeClient, type SocketLike } from './realtime';
 
 class FakeSocket implements SocketLike {
@@ -54,5 +54,69 @@ describe('createRealtimeClient', () => {
     second.receive({ type: 'ready', seq: 50 });
     expect(JSON.parse(second.sent.at(-1)!)).toEqual({ type: 'resume', since: 11 });
     client.close();
+  });
+});
+
+describe('createRealtimeClient when the server restarts', () => {
+  const setup = () => {
+    FakeSocket.all = [];
+    // Backoff long enough that only a prompt reconnect happens within the test's wait.
+    const client = createRealtimeClient({ apiUrl: 'http://x.example', getToken: () => 'tok', socketFactory: (u) => new FakeSocket(u), minDelayMs: 20, maxDelayMs: 60_000 });
+    client.subscribe('ideas', () => {});
+    return client;
+  };
+  it('should reconnect within minDelayMs after 1012 Service Restart, and resume from the last seq', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = setup();
+      await vi.advanceTimersByTimeAsync(0);
+      const first = FakeSocket.all[0]!;
+      first.open();
+      first.receive({ type: 'ready', seq: 7 });
+      first.receive({ type: 'change', seq: 8, topic: 'ideas', op: 'insert', row: { id: 'a' } });
+      first.readyState = 3;
+      first.onclose?.({ code: 1012, reason: 'Server restarting; reconnect and resume' });
+      await vi.advanceTimersByTimeAsync(20);
+      expect(FakeSocket.all).toHaveLength(2);
+      const second = FakeSocket.all[1]!;
+      second.open();
+      second.receive({ type: 'ready', seq: 30 });
+      expect(JSON.parse(second.sent.at(-1)!)).toEqual({ type: 'resume', since: 8 });
+      client.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should back off after an ordinary drop, but not after 1012 even when earlier attempts failed', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = setup();
+      await vi.advanceTimersByTimeAsync(0);
+      const first = FakeSocket.all[0]!;
+      first.open();
+      first.receive({ type: 'ready', seq: 1 });
+      first.readyState = 3;
+      first.onclose?.({ code: 1006 });
+      await vi.advanceTimersByTimeAsync(5);
+      expect(FakeSocket.all).toHaveLength(1); // 1006: at least minDelayMs / 2 of backoff
+      await vi.advanceTimersByTimeAsync(20);
+      expect(FakeSocket.all).toHaveLength(2);
+      // Several failures in a row: the next ordinary wait is long (≥ 20 · 2³ / 2 ms)…
+      for (let i = 0; i < 3; i++) {
+        FakeSocket.all.at(-1)!.onclose?.({ code: 1006 });
+        await vi.advanceTimersByTimeAsync(60_000);
+      }
+      const before = FakeSocket.all.length;
+      // …but a restart's close is followed by a new attempt within minDelayMs.
+      const current = FakeSocket.all.at(-1)!;
+      current.open();
+      current.onclose?.({ code: 1012 });
+      await vi.advanceTimersByTimeAsync(20);
+      expect(FakeSocket.all.length).toBe(before + 1);
+      client.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

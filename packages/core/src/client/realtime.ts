@@ -56,6 +56,11 @@ interface Sub {
 }
 
 const OPEN = 1;
+/**
+ * Close codes of a server that is going away on purpose (1001 Going Away, 1012 Service Restart):
+ * another process can serve at once, so the client reconnects without backing off.
+ */
+const RECONNECT_NOW = new Set([1001, 1012]);
 
 function defaultFactory(url: string): SocketLike {
   const WS = (globalThis as { WebSocket?: new (url: string) => SocketLike }).WebSocket;
@@ -65,7 +70,8 @@ function defaultFactory(url: string): SocketLike {
 
 /**
  * Subscribes to the realtime feed (docs/architecture.md#realtime-messages). It reconnects with exponential backoff and
- * jitter, re-subscribes, and resumes from the last `seq` it saw, so no change is lost to a
+ * jitter (at once when the server closes with 1012 Service Restart, as a process shutting down
+ * does), re-subscribes, and resumes from the last `seq` it saw, so no change is lost to a
  * dropped connection; past the server's retention it reports a resync instead.
  */
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
@@ -87,10 +93,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   const send = (msg: object) => socket?.readyState === OPEN && socket.send(JSON.stringify(msg));
   const subscribeMsg = (s: Sub) => ({ type: 'subscribe', id: s.id, topic: s.topic, ...(s.filter ? { filter: s.filter } : {}) });
 
-  function schedule(): void {
+  function schedule(promptly = false): void {
     if (closed || timer || !subs.size) return;
-    const delay = Math.min(max, min * 2 ** attempt) * (0.5 + Math.random() / 2);
-    attempt += 1;
+    // Promptly still spreads a restart's clients over up to minDelayMs, so they do not all land at once.
+    const delay = promptly ? Math.random() * min : Math.min(max, min * 2 ** attempt) * (0.5 + Math.random() / 2);
+    if (promptly) attempt = 0;
+    else attempt += 1;
     timer = setTimeout(() => {
       timer = null;
       void connect();
@@ -153,11 +161,11 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         status('unauthorized');
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (socket === ws) socket = null;
       if (closed) return;
       status('closed');
-      schedule();
+      schedule(RECONNECT_NOW.has(ev?.code));
     };
     ws.onerror = () => ws.close();
   }

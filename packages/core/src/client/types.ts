@@ -33,6 +33,7 @@ import type {
 import type { AdStatus, PermissionType, Role } from '../constants';
 import type { Channel } from '../channels';
 import type { ImportKind } from '../rules/imports/spec';
+import type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from '../schemas/sso';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -78,6 +79,10 @@ export interface CadenceClient {
     /** Mails a reset link to the site (or to `appUrl`, when it is on one of the site's allowed origins). */
     sendPasswordReset(email: string, appUrl?: string): Promise<void>;
     updatePassword(token: string, newPassword: string): Promise<void>;
+    /** How this server lets people sign in: password, single sign-on (docs/adr/0027). */
+    providers(): Promise<AuthProviders>;
+    /** The one-time code from the single sign-on redirect, exchanged once for a session. */
+    exchangeSsoCode(code: string, codeVerifier?: string): Promise<Session>;
   };
   campaigns: Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery> & {
     promote(id: string, options?: WriteOptions): Promise<Campaign>;
@@ -130,5 +135,11 @@ export interface CadenceAdminClient extends CadenceClient {
     list(): Promise<AccessKey[]>;
     create(body: AccessKeyCreateRequest): Promise<AccessKeyCreated>;
     revoke(id: string): Promise<void>;
+  };
+  /** Single sign-on: which provider claim values grant what (docs/adr/0027). */
+  ssoMappings: {
+    list(): Promise<SsoMappingRecord[]>;
+    create(body: SsoMappingCreateRequest): Promise<SsoMappingRecord>;
+    remove(id: string): Promise<void>;
   };
 }

@@ -28,7 +28,7 @@ function add(into: StatCounts, g: StatGroup): void {
 /**
  * The stat cards' and channel cards' counts: stored statuses (the cards never derive status from
  * dates), and a campaign counts on a channel when it runs there or it is that channel's own
- * (the channel board's `campaignsOfChannel`).
+ * (the channel board's cards, docs/adr/0022).
  */
 export function tallyCampaignStats(groups: Iterable<StatGroup>): CampaignStats {
   const byChannel = Object.fromEntries(CHANNEL_VALUES.map((c) => [c, zeros()])) as Record<Channel, StatCounts>;

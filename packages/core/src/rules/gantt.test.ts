@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS, MULTI_CHANNEL_COLOR, type Channel } from '../channels';
 import { addDays } from '../dates';
 import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
-import { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange, barTextColor } from './gantt';
+import { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange, barColors } from './gantt';
 
 const NOV_2026 = { start: '2026-11-01', end: '2026-11-30' };
 
@@ -206,11 +206,38 @@ describe.each(TEST_ZONES)('gantt rules in TZ=%s', (zone) => {
   });
 });
 
-describe('barTextColor', () => {
-  it('should pick the text colour that keeps 4.5:1 on every channel colour', () => {
-    expect(barTextColor('#64748b')).toBe('#ffffff'); // Internal: dark text would be 3.8:1
-    expect(barTextColor('#6366f1')).toBe('#ffffff');
-    expect(barTextColor('#eab308')).toBe('#0f172a');
-    expect(barTextColor('#93c5fd')).toBe('#0f172a');
+describe('barColors', () => {
+  const ratio = (a: string, b: string) => {
+    const lum = (hex: string) => {
+      const [r, g, b2] = [1, 3, 5].map((i) => {
+        const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b2;
+    };
+    const [x, y] = [lum(a), lum(b)];
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+
+  it('should keep 4.5:1 between the title and the bar for every channel colour and the multi-channel colour', () => {
+    for (const color of [...CHANNELS.map((c) => c.color), MULTI_CHANNEL_COLOR]) {
+      const bar = barColors(color);
+      expect(ratio(bar.background, bar.color), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('should draw a colour as it is when dark or white text already reads on it', () => {
+    expect(barColors('#64748b')).toEqual({ background: '#64748b', color: '#ffffff' }); // Internal: dark text would be 3.8:1
+    expect(barColors('#eab308')).toEqual({ background: '#eab308', color: '#0f172a' });
+    expect(barColors('#93c5fd')).toEqual({ background: '#93c5fd', color: '#0f172a' });
+  });
+
+  it('should darken Content and Website only as far as white text needs', () => {
+    for (const color of ['#8b5cf6', '#6366f1']) {
+      const bar = barColors(color);
+      expect(bar.color).toBe('#ffffff');
+      expect(bar.background).not.toBe(color);
+      expect(ratio(bar.background, '#ffffff')).toBeLessThan(5.5); // still the channel's hue, not near-black
+    }
   });
 });

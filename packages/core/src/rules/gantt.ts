@@ -163,10 +163,35 @@ const luminance = (hex: string): number => {
 };
 const DARK_TEXT = '#0f172a';
 
-/** The text colour (dark slate or white) with the higher WCAG contrast on a bar's `#rrggbb` colour. */
-export function barTextColor(background: string): string {
-  const bg = luminance(background);
-  return (bg + 0.05) / (luminance(DARK_TEXT) + 0.05) >= 1.05 / (bg + 0.05) ? DARK_TEXT : '#ffffff';
+const contrast = (a: number, b: number): number => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+/** WCAG AA for normal text: a bar's title is small text. */
+const MIN_CONTRAST = 4.5;
+
+/** `#rrggbb` moved `amount` (0–1) of the way to black: the same hue, darker. */
+const darken = (hex: string, amount: number): string =>
+  `#${[1, 3, 5]
+    .map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - amount)).toString(16).padStart(2, '0'))
+    .join('')}`;
+
+export interface BarColors {
+  /** The bar's fill: the channel colour, darkened only as far as white text needs. */
+  background: string;
+  /** Dark slate or white, whichever contrasts more. */
+  color: string;
+}
+
+/**
+ * Fill and text for a bar of `#rrggbb` colour that keep 4.5:1. Mid-tone channel colours
+ * (Content's violet, Website's indigo) reach it with neither dark nor white text, so their fill
+ * is darkened step by step until white text does; every other colour is drawn as it is.
+ */
+export function barColors(channelColor: string): BarColors {
+  const dark = luminance(DARK_TEXT);
+  const bg = luminance(channelColor);
+  if (contrast(bg, dark) >= contrast(bg, 1) && contrast(bg, dark) >= MIN_CONTRAST) return { background: channelColor, color: DARK_TEXT };
+  let background = channelColor;
+  for (let step = 1; contrast(luminance(background), 1) < MIN_CONTRAST && step <= 20; step++) background = darken(channelColor, step * 0.04);
+  return { background, color: '#ffffff' };
 }
 
 /**

@@ -88,7 +88,8 @@ export const permissionGrantSchema = z
 export type PermissionGrantRequest = z.input<typeof permissionGrantSchema>;
 export const permissionRevokeQuerySchema = permissionGrantSchema;
 
-export const listUsersResponseSchema = z.object({ users: z.array(z.object({ id: idSchema, email: z.string() })) });
+/** Every user by e-mail; `admin` marks administrators (older servers leave it out). */
+export const listUsersResponseSchema = z.object({ users: z.array(z.object({ id: idSchema, email: z.string(), admin: z.boolean().optional() })) });
 export type ListUsersResponse = z.infer<typeof listUsersResponseSchema>;
 
 export const accessKeyCreateSchema = z.strictObject({

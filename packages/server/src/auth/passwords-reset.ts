@@ -5,6 +5,7 @@ import { passwordResetMail } from '../mail/templates';
 import type { Services } from '../services';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
 import { findUserByEmail, normalizeEmail } from './users';
+import { requirePasswordSignIn } from './sessions';
 
 const RESET_TTL_MS = 3600_000;
 
@@ -25,6 +26,7 @@ export function resetLinkBase(site: Site, appUrl: string | undefined): string {
  * and the mail goes out after the answer, so neither content nor timing tells them apart.
  */
 export async function sendPasswordReset(s: Services, input: SendPasswordResetRequest, ip: string): Promise<void> {
+  requirePasswordSignIn(s);
   const base = resetLinkBase(s.site, input.appUrl);
   await s.limits.resetPerIp.take(`ip:${ip}`, 'Too many reset requests from this network. Try again later.');
   const emailKey = `email:${normalizeEmail(input.email)}`;
@@ -36,6 +38,8 @@ export async function sendPasswordReset(s: Services, input: SendPasswordResetReq
   void (async () => {
     const user = await findUserByEmail(s.db, input.email);
     if (!user) return;
+    // An account that signs in with SSO gets no password: it would outlive removal at the provider.
+    if (s.oidc && (await s.db('user_identities').where({ user_id: user.id }).first('id'))) return;
     const token = await issueOneTimeToken(s.db, user.id, 'password_reset', RESET_TTL_MS);
     const link = `${base}/auth?token=${encodeURIComponent(token)}`;
     await s.mailer.send(passwordResetMail(user.email, link));
@@ -44,6 +48,7 @@ export async function sendPasswordReset(s: Services, input: SendPasswordResetReq
 
 /** Sets a new password from a reset token (once, within the hour) and ends every session of the user. */
 export async function updatePassword(s: Services, input: UpdatePasswordRequest): Promise<void> {
+  requirePasswordSignIn(s);
   const hash = await s.passwords.hash(input.newPassword);
   await s.db.transaction(async (trx) => {
     const userId = await consumeOneTimeToken(trx, input.token, 'password_reset');

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Session, SignInRequest, SignUpRequest } from '@cadence/core';
-import type { Knex } from 'knex';
-import { alreadyExists, unauthorized } from '../errors';
+import { alreadyExists, forbidden, unauthorized } from '../errors';
 import type { Services } from '../services';
-import { hashToken, randomToken } from './secrets';
+import { hashToken } from './secrets';
+import { FIRST_ADMIN_LOCK, issueSession } from './session-issue';
+import { recheckAtRefresh } from './sso/flow';
 import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from './users';
 
 const INVALID_CREDENTIALS = 'Invalid login credentials';
-// One key for every sign-up: serialises "is this the first account?" across processes.
-const FIRST_ADMIN_LOCK = 727_001;
 
 export interface SignUpResult {
   user: ReturnType<typeof presentUser>;
@@ -17,6 +16,7 @@ export interface SignUpResult {
 
 /** Creates an account; the very first account on an install becomes the administrator. */
 export async function signUp(s: Services, input: SignUpRequest): Promise<SignUpResult> {
+  requirePasswordSignIn(s);
   const email = normalizeEmail(input.email);
   const passwordHash = await s.passwords.hash(input.password);
   return s.db.transaction(async (trx) => {
@@ -30,31 +30,12 @@ export async function signUp(s: Services, input: SignUpRequest): Promise<SignUpR
   });
 }
 
-async function issueSession(s: Services, db: Knex, user: UserRow, familyId: string): Promise<Session> {
-  const refreshToken = randomToken();
-  const ttlMs = s.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
-  await db('refresh_tokens').insert({
-    user_id: user.id,
-    family_id: familyId,
-    token_hash: hashToken(refreshToken),
-    expires_at: new Date(Date.now() + ttlMs),
-  });
-  const { token, expiresAt } = await s.jwt.sign({ userId: user.id, sessionId: familyId });
-  return {
-    access_token: token,
-    refresh_token: refreshToken,
-    token_type: 'bearer',
-    expires_in: s.jwt.ttlSeconds,
-    expires_at: expiresAt,
-    user: presentUser(user),
-  };
-}
-
 /**
  * Only failed attempts count toward the limits, per address and per IP. Unknown addresses
  * and wrong passwords get the same answer, after the same amount of hashing work.
  */
 export async function signIn(s: Services, input: SignInRequest, ip: string): Promise<Session> {
+  requirePasswordSignIn(s);
   const email = normalizeEmail(input.email);
   const emailKey = `email:${email}`;
   const ipKey = `ip:${ip}`;
@@ -65,6 +46,10 @@ export async function signIn(s: Services, input: SignInRequest, ip: string): Pro
   if (!ok || !user) {
     await Promise.all([s.limits.signInPerEmail.hit(emailKey), s.limits.signInPerIp.hit(ipKey)]);
     throw unauthorized(INVALID_CREDENTIALS);
+  }
+  // Checked only after the password proved right, so it tells nobody else the account exists.
+  if (s.oidc && (await s.db('user_identities').where({ user_id: user.id }).first('id'))) {
+    throw forbidden(`This account signs in with ${s.config.OIDC_NAME}.`);
   }
   if (s.config.AUTH_REQUIRE_CONFIRMATION && !user.email_confirmed_at) {
     throw unauthorized('Confirm your e-mail address before signing in. Check your inbox for the link.');
@@ -87,7 +72,7 @@ export async function refresh(s: Services, refreshToken: string): Promise<Sessio
     if (spent) {
       const user = await trx<UserRow>('users').where({ id: spent.user_id }).first();
       if (!user) return null;
-      return issueSession(s, trx, user, spent.family_id);
+      return { session: await issueSession(s, trx, user, spent.family_id), familyId: spent.family_id as string, userId: user.id };
     }
     const known = await trx('refresh_tokens').where({ token_hash: tokenHash }).first('family_id', 'spent_at');
     if (known?.spent_at) {
@@ -100,7 +85,10 @@ export async function refresh(s: Services, refreshToken: string): Promise<Sessio
   if (outcome === 'reused') s.principals.invalidate();
   if (outcome === 'reused') throw unauthorized('This session has ended. Sign in again.');
   if (!outcome) throw unauthorized('Invalid or expired refresh token');
-  return outcome;
+  if ((await recheckAtRefresh(s, outcome.familyId, outcome.userId)) === 'ended') {
+    throw unauthorized(`Your sign-in with ${s.config.OIDC_NAME} has ended. Sign in again.`);
+  }
+  return outcome.session;
 }
 
 /** Ends the session: every refresh token of its family stops working, and so do its access tokens. */
@@ -113,4 +101,9 @@ export async function signOut(s: Services, sessionId: string): Promise<void> {
 export async function isSessionRevoked(s: Services, sessionId: string): Promise<boolean> {
   const row = await s.db('refresh_tokens').where({ family_id: sessionId }).whereNotNull('revoked_at').first('id');
   return !!row;
+}
+
+/** AUTH_PASSWORD=off: the server takes no password sign-in, sign-up or reset; SSO is the way in. */
+export function requirePasswordSignIn(s: Services): void {
+  if (!s.config.AUTH_PASSWORD) throw forbidden(`Password sign-in is turned off on this server. Sign in with ${s.config.OIDC_NAME}.`);
 }

@@ -4,7 +4,8 @@ import type { Db } from '../db/connect';
 export interface UserRow {
   id: string;
   email: string;
-  password_hash: string;
+  /** Null for an account made by single sign-on. */
+  password_hash: string | null;
   email_confirmed_at: Date | null;
   created_at: Date;
 }

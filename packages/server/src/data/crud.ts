@@ -2,12 +2,14 @@ import { can, type PolicyAction, type PolicyResource, type Principal } from '@ca
 import type { Knex } from 'knex';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
-import { changesCommitted, recordChange, type Topic } from './changes';
+import { changedInTransaction, changesCommitted, type Topic } from './changes';
 
 /**
  * How one table is read, shown and guarded. The generic operations below do the rest:
  * 404 for rows the caller may not read, 403 for rows it may read but not write,
- * 412 with the current row for a stale If-Match, and a change-log entry per write.
+ * 412 with the current row for a stale If-Match. Every write is in the realtime feed by
+ * itself (docs/adr/0023: the row carries its transaction, a delete leaves a tombstone); these
+ * only wake the hub after the commit.
  */
 export interface Resource<Raw extends { id: string; version: number }, Row> {
   table: string;
@@ -72,24 +74,19 @@ export async function createRow<Row>(
   s: Services,
   r: Resource<any, Row>,
   values: Record<string, unknown>,
-  options: { trx?: Knex; topicRow?: (row: Row) => unknown } = {},
+  options: { trx?: Knex } = {},
 ): Promise<Row> {
-  if (r.selectIsTable && !options.trx && !options.topicRow) {
-    // One autocommitted statement inserts the row and appends it to the log: a create costs
-    // one round trip, like a plain INSERT (docs/performance.md, realtime write throughput).
-    const insert = s.db(r.table).insert(values).returning('*').toSQL();
-    const result = await s.db.raw(
-      `WITH ins AS (${insert.sql}), logged AS (INSERT INTO changes_pending (topic, op, row_id, row) SELECT ?, 'insert', ins.id::text, to_jsonb(ins) FROM ins) SELECT * FROM ins`,
-      [...insert.bindings, r.topic],
-    );
+  if (r.selectIsTable && !options.trx) {
+    // One autocommitted statement: a create costs what a plain INSERT … RETURNING costs
+    // (docs/performance.md, realtime write throughput).
+    const [raw] = await s.db(r.table).insert(values).returning('*');
     changesCommitted(s.db);
-    return r.present((result.rows ?? result)[0]);
+    return r.present(raw);
   }
   const run = async (trx: Knex) => {
     const [inserted] = await trx(r.table).insert(values).returning('id');
-    const row = r.present(await byId(r, trx, inserted.id));
-    await recordChange(trx, r.topic, 'insert', inserted.id, row);
-    return row;
+    changedInTransaction(trx);
+    return r.present(await byId(r, trx, inserted.id));
   };
   return options.trx ? run(options.trx) : s.db.transaction(run);
 }
@@ -117,7 +114,7 @@ async function lockForWrite<Raw extends { id: string; version: number }>(
   return before;
 }
 
-/** Applies only the given fields, bumps `version`, logs the change and returns the row. */
+/** Applies only the given fields, bumps `version` and returns the row. */
 export async function updateRow<Raw extends { id: string; version: number }, Row>(
   s: Services,
   r: Resource<Raw, Row>,
@@ -133,13 +130,12 @@ export async function updateRow<Raw extends { id: string; version: number }, Row
     await trx(r.table)
       .where({ id })
       .update({ ...patch, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
-    const row = r.present(await byId(r, trx, id));
-    await recordChange(trx, r.topic, 'update', id, row);
-    return row;
+    changedInTransaction(trx);
+    return r.present(await byId(r, trx, id));
   });
 }
 
-/** Deletes after the same checks as an update; `beforeDelete` can log cascaded rows. */
+/** Deletes after the same checks as an update; `beforeDelete` can remove dependent rows first. */
 export async function deleteRow<Raw extends { id: string; version: number }>(
   s: Services,
   r: Resource<Raw, unknown>,
@@ -151,7 +147,7 @@ export async function deleteRow<Raw extends { id: string; version: number }>(
     const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'delete');
     await options.beforeDelete?.(trx, before);
     await trx(r.table).where({ id }).delete();
-    await recordChange(trx, r.topic, 'delete', id, r.present(before));
+    changedInTransaction(trx);
   });
 }
 
@@ -165,7 +161,10 @@ export async function withLockedRow<Raw extends { id: string; version: number },
   fn: (trx: Knex, before: Raw) => Promise<T>,
   action: PolicyAction = 'update',
 ): Promise<T> {
-  return s.db.transaction(async (trx) => fn(trx, await lockForWrite(trx, r, p, id, ifMatch, action)));
+  return s.db.transaction(async (trx) => {
+    changedInTransaction(trx);
+    return fn(trx, await lockForWrite(trx, r, p, id, ifMatch, action));
+  });
 }
 
 /** Applies the optional `limit`/`offset` of a list query. */

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const TABLES = [
-  'users', 'user_roles', 'user_permissions', 'refresh_tokens', 'one_time_tokens', 'access_keys', 'changes',
+  'users', 'user_roles', 'user_permissions', 'refresh_tokens', 'one_time_tokens', 'access_keys', 'change_marks', 'changes_meta',
   'campaigns', 'ideas', 'ideas_comments', 'industry_publications', 'publication_ad_types',
   'industry_publication_ads', 'prospective_publications', 'sponsored_articles', 'events',
 ];

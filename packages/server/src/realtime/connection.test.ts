@@ -58,7 +58,10 @@ beforeEach(() => {
     hub: {
       position: 10,
       isPruned: async (since) => since < 3,
-      read: async (since, limit) => log.filter((c) => c.seq > since).slice(0, limit),
+      read: async (since, limit) => {
+        const changes = log.filter((c) => c.seq > since).slice(0, limit);
+        return { changes, position: Math.max(since, 10, ...changes.map((c) => c.seq)), complete: true, heldBack: false };
+      },
     },
     resolveCredential: async () => deps.credential,
     reloadPrincipal: async (p) => p,

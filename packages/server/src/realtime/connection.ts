@@ -71,6 +71,12 @@ export class RealtimeConnection {
     this.ws.terminate();
   }
 
+  /** A closing handshake with this code; a client that does not answer within a second is dropped. */
+  close(code: number, reason: string): void {
+    this.ws.close(code, reason);
+    setTimeout(() => this.ws.terminate(), 1000).unref();
+  }
+
   private send(message: object): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED) {
@@ -159,10 +165,12 @@ export class RealtimeConnection {
     this.replaying = true;
     this.cursor = since;
     try {
+      // Until this reader has reached the hub: a batch the hub offered meanwhile was skipped.
       for (;;) {
         const batch = await this.deps.hub.read(this.cursor, 1000);
-        if (!batch.length) break;
-        await this.serve(batch);
+        await this.serve(batch.changes);
+        this.cursor = Math.max(this.cursor, batch.position);
+        if (batch.complete && this.cursor >= this.deps.hub.position) break;
       }
     } finally {
       this.replaying = false;

@@ -1,7 +1,7 @@
 import type { Principal } from '@cadence/core';
 import type { Topic } from '../data/changes';
 import { canReadChange, matchesFilter } from './access';
-import type { ChangeRecord } from './hub';
+import type { ChangeRecord } from './feed';
 
 /** What a client asked to hear: one topic, optionally only rows whose fields equal the filter's. */
 export interface Subscription {
@@ -25,7 +25,13 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
   if (change.op === 'resync') {
     return subs.some((sub) => sub.topic === change.topic) ? { type: 'resync', seq: change.seq, topic: change.topic } : null;
   }
-  if (!principal || !canReadChange(principal, change.topic, change.row)) return null;
+  if (!principal) return null;
+  if (!canReadChange(principal, change.topic, change.row)) {
+    // A row this reader could see in an earlier state (a campaign moved out of its channels)
+    // leaves its lists: it is told the row is gone, and only its id (docs/adr/0023).
+    const lost = change.op === 'update' && change.was?.some((was) => canReadChange(principal, change.topic, { ...change.row, ...was }));
+    return lost && subs.some((sub) => sub.topic === change.topic) ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id } : null;
+  }
   const wanted = subs.some((sub) => sub.topic === change.topic && matchesFilter(sub.filter, change.row));
   if (!wanted) return null;
   return change.op === 'delete'

@@ -1,40 +1,22 @@
 import pg from 'pg';
-import { onChangesCommitted, sequenceChanges, type ChangeOp, type Topic } from '../data/changes';
-import { iso } from '../data/present';
+import { onChangesCommitted } from '../data/changes';
 import type { Services } from '../services';
+import { horizon, positionAt, RANKS, readFeed, type ChangeRecord, type FeedBatch } from './feed';
 
-export interface ChangeRecord {
-  seq: number;
-  topic: Topic;
-  op: ChangeOp;
-  row_id: string;
-  row: Record<string, unknown> | null;
-}
+export type { ChangeRecord } from './feed';
 
 export type ChangeListener = (changes: ChangeRecord[]) => void;
 
 const CHANNEL = 'cadence_changes';
 const BATCH = 1000;
+const RETRY_MS = 10;
 
 /**
- * Rows logged by a single-statement create are the table's row as PostgreSQL's to_jsonb wrote
- * it; their timestamps get the API's ISO form here (idempotent for rows presented in JS).
- */
-const parseRow = (row: unknown): Record<string, unknown> | null => {
-  if (row === null || row === undefined) return null;
-  const parsed = (typeof row === 'string' ? JSON.parse(row) : row) as Record<string, unknown>;
-  for (const key of ['created_at', 'updated_at'] as const) {
-    if (typeof parsed[key] === 'string') parsed[key] = iso(parsed[key] as string);
-  }
-  return parsed;
-};
-
-/**
- * Numbers committed changes (sequenceChanges), then reads the change log in `seq` order and
- * hands each new batch to its listeners. It wakes when this process commits a change, when
- * another process says so through PostgreSQL NOTIFY (coalesced, sent outside any write
- * transaction, after sequencing), and once a second as a safety net, which also numbers what
- * a crashed process committed but never sequenced.
+ * Reads the feed (realtime/feed.ts: the data rows and tombstones of transactions below the
+ * horizon) in `seq` order and hands each new batch to its listeners. It wakes when this
+ * process commits a change, when another process says so through PostgreSQL NOTIFY (coalesced,
+ * sent outside any write transaction, after reading), and once a second as a safety net, which
+ * also picks up what a crashed process committed.
  */
 export class ChangeHub {
   private lastSeq = 0;
@@ -42,25 +24,42 @@ export class ChangeHub {
   private reading: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private listenClient: pg.Client | null = null;
   private notifyPending = false;
   private stopped = false;
   private startedListening = false;
+  /** When the hub first learnt of changes it has not yet handed out (performance.now()). */
+  private wokenAt: number | null = null;
 
   constructor(
     private readonly s: Services,
-    private readonly options: { pollMs?: number; retentionHours?: number } = {},
+    private readonly options: {
+      pollMs?: number;
+      retentionHours?: number;
+      /** Each batch handed out, with the seconds since the wake (commit, NOTIFY or poll) that found it: the metrics' realtime lag. */
+      onDelivered?: (changes: number, seconds: number) => void;
+    } = {},
   ) {}
+
+  private get kind(): 'postgres' | 'pglite' {
+    return this.s.dbKind === 'postgres' ? 'postgres' : 'pglite';
+  }
 
   get position(): number {
     return this.lastSeq;
   }
 
+  /** False while the PostgreSQL LISTEN connection is down (readiness); PGlite needs none. */
+  get listening(): boolean {
+    if (this.stopped) return false;
+    return this.s.dbKind !== 'postgres' || !this.s.config.DATABASE_URL || this.listenClient !== null;
+  }
+
   async start(): Promise<void> {
-    const row = await this.s.db('changes').max({ seq: 'seq' }).first();
-    this.lastSeq = Number(row?.seq ?? 0);
+    this.lastSeq = positionAt((await horizon(this.s.db, this.kind)).h);
     this.unsubscribe = onChangesCommitted(this.s.db, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
     this.timer.unref();
@@ -73,6 +72,7 @@ export class ChangeHub {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.reading;
     await this.listenClient?.end().catch(() => {});
@@ -86,6 +86,7 @@ export class ChangeHub {
   /** Schedules a read of the log; concurrent wakes collapse into one more read. */
   wake(): void {
     if (this.stopped) return;
+    this.wokenAt ??= performance.now();
     if (this.reading) {
       this.again = true;
       return;
@@ -102,40 +103,74 @@ export class ChangeHub {
   }
 
   private async drain(): Promise<void> {
-    if ((await sequenceChanges(this.s.db)) > 0) this.notifyOthers();
+    const wokenAt = this.wokenAt ?? performance.now();
+    this.wokenAt = null;
     for (;;) {
       const batch = await this.read(this.lastSeq, BATCH);
-      if (!batch.length) return;
-      this.lastSeq = batch[batch.length - 1]!.seq;
-      for (const listener of this.listeners) listener(batch);
-      if (batch.length < BATCH) return;
+      this.lastSeq = Math.max(this.lastSeq, batch.position);
+      if (batch.changes.length) {
+        for (const listener of this.listeners) listener(batch.changes);
+        this.notifyOthers();
+        this.options.onDelivered?.(batch.changes.length, (performance.now() - wokenAt) / 1000);
+      }
+      if (batch.complete) {
+        if (batch.heldBack) this.lookAgainSoon();
+        return;
+      }
     }
   }
 
-  /** Changes after `since`, in order; used by the hub and by a client's resume. */
-  async read(since: number, limit: number, upTo?: number): Promise<ChangeRecord[]> {
-    const q = this.s.db('changes').where('seq', '>', since).orderBy('seq').limit(limit).select('seq', 'topic', 'op', 'row_id', 'row');
-    if (upTo !== undefined) q.andWhere('seq', '<=', upTo);
-    const rows = await q;
-    return rows.map((r: ChangeRecord) => ({ ...r, seq: Number(r.seq), row: parseRow(r.row) }));
+  /**
+   * A commit woke this hub, but an older transaction still running held the horizon below it:
+   * no commit of ours may come to wake the hub again, so it looks again shortly (coalesced)
+   * instead of leaving the change to the one-second poll.
+   */
+  private lookAgainSoon(): void {
+    if (this.retryTimer || this.stopped) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.wake();
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 
-  /** True when changes after `since` have been pruned, so the client must refetch. */
+  /** Changes after `since`, whole transactions in order; used by the hub and by a client's resume. */
+  read(since: number, limit: number): Promise<FeedBatch> {
+    return readFeed(this.s.db, this.kind, since, limit);
+  }
+
+  /**
+   * True when the client must refetch: tombstones after `since` have been pruned, or `since` lies
+   * beyond every change this database has committed (it came from another database, e.g. before
+   * a restore; every process's hub delivers only below the horizon, so a real `since` never does).
+   */
   async isPruned(since: number): Promise<boolean> {
     const meta = await this.s.db('changes_meta').where({ id: 1 }).first('pruned_through');
-    return since < Number(meta?.pruned_through ?? 0);
+    if (since < Number(meta?.pruned_through ?? 0)) return true;
+    return since > (await this.head());
   }
 
+  /** The position of everything committed so far that the feed may deliver (the horizon). */
+  async head(): Promise<number> {
+    return positionAt((await horizon(this.s.db, this.kind)).h);
+  }
+
+  /**
+   * Drops tombstones and marks past the retention that this hub has read. The data rows are
+   * the feed's current state and stay; a client resuming from before the pruned marks could
+   * miss a delete, so it is told to resync.
+   */
   async prune(): Promise<void> {
     const hours = this.options.retentionHours ?? 24;
+    const readBelow = Math.floor((this.lastSeq + 1) / RANKS);
     await this.s.db.transaction(async (trx) => {
-      const deleted = await trx('changes')
+      const deleted = await trx('change_marks')
         .where('created_at', '<', trx.raw(`now() - interval '${Math.max(0, hours)} hours'`))
-        .andWhere('seq', '<=', this.lastSeq)
+        .andWhere('change_xid', '<', trx.raw('?::xid8', [String(readBelow)]))
         .delete()
-        .returning('seq');
-      const max = Math.max(0, ...deleted.map((d: { seq: number }) => Number(d.seq)));
-      if (max) await trx('changes_meta').where({ id: 1 }).update({ pruned_through: trx.raw('greatest(pruned_through, ?)', [max]) });
+        .returning(trx.raw('change_xid::text AS x'));
+      const max = deleted.reduce((m: number, d: { x: string }) => Math.max(m, Number(d.x)), 0);
+      if (max) await trx('changes_meta').where({ id: 1 }).update({ pruned_through: trx.raw('greatest(pruned_through, ?)', [positionAt(max + 1)]) });
     });
   }
 
@@ -176,6 +211,7 @@ export class ChangeHub {
     this.notifyPending = true;
     setTimeout(() => {
       this.notifyPending = false;
+      if (this.stopped) return;
       this.s.db.raw(`NOTIFY ${CHANNEL}`).catch((err) => this.s.log.warn({ err }, 'NOTIFY failed'));
     }, 5).unref();
   }

@@ -121,19 +121,29 @@ describe('resume', () => {
 
   it('should answer resync when the missed changes are past retention', async () => {
     const s = await subscribedSocket(t.url, admin, 'ideas');
-    await t.services.db('changes_meta').where({ id: 1 }).update({ pruned_through: 5 });
-    s.send({ type: 'resume', since: 2 });
+    const ready = s.messages.find((m) => m.type === 'ready')!;
+    const meta = t.services.db('changes_meta').where({ id: 1 });
+    const { pruned_through: before } = await meta.clone().first('pruned_through');
+    await meta.clone().update({ pruned_through: ready.seq });
+    s.send({ type: 'resume', since: ready.seq - 1 });
     await s.waitFor((m) => m.type === 'resync');
-    await t.services.db('changes_meta').where({ id: 1 }).update({ pruned_through: 0 });
+    await meta.clone().update({ pruned_through: before });
     s.ws.close();
   });
 
-  it('should prune the log past its retention and remember how far', async () => {
+  it('should prune tombstones past their retention and remember how far', async () => {
+    const idea = (await t.api('POST', '/api/ideas', { token: admin, body: { title: 'to be deleted' } })).body;
+    const s = await subscribedSocket(t.url, admin, 'ideas');
+    const since = s.messages.find((m) => m.type === 'ready')!.seq;
+    await t.api('DELETE', `/api/ideas/${idea.id}`, { token: admin });
+    await s.waitFor((m) => m.op === 'delete' && m.id === idea.id);
     await t.hub.prune();
-    expect(await t.hub.isPruned(0)).toBe(false);
-    await t.services.db('changes').update({ created_at: t.services.db.raw("now() - interval '2 days'") });
+    expect(await t.hub.isPruned(since)).toBe(false);
+    await t.services.db('change_marks').update({ created_at: t.services.db.raw("now() - interval '2 days'") });
     await t.hub.prune();
-    expect(await t.hub.isPruned(0)).toBe(true);
-    expect(Number((await t.services.db('changes').count({ n: '*' }))[0]!.n)).toBe(0);
+    // The delete is gone from the feed: a client from before it must refetch.
+    expect(await t.hub.isPruned(since)).toBe(true);
+    expect(Number((await t.services.db('change_marks').count({ n: '*' }))[0]!.n)).toBe(0);
+    s.ws.close();
   });
 });

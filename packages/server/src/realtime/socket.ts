@@ -13,7 +13,11 @@ const MAX_FRAME = 64 * 1024;
 const PING_MS = 30_000;
 
 export interface RealtimeServer {
-  close(): Promise<void>;
+  /**
+   * Stops the feed. With a code (a shutdown: 1012 Service Restart), each client is told why and
+   * reconnects elsewhere, resuming from its last seq; without one, sockets are dropped.
+   */
+  close(reason?: { code: number; reason: string }): Promise<void>;
   clients(): number;
 }
 
@@ -59,11 +63,14 @@ export function attachRealtime(s: Services, server: Server, hub: ChangeHub): Rea
 
   return {
     clients: () => connections.size,
-    close: async () => {
+    close: async (reason) => {
       clearInterval(pinger);
       unsubscribeHub();
       server.off('upgrade', onUpgrade);
-      for (const c of connections) c.terminate();
+      for (const c of connections) {
+        if (reason) c.close(reason.code, reason.reason);
+        else c.terminate();
+      }
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

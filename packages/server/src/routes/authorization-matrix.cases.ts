@@ -136,6 +136,7 @@ export interface Cell {
     article(): Promise<string>;
     event(): Promise<string>;
     accessKey(): Promise<string>;
+    ssoMapping(): Promise<string>;
   };
   /** A second session of the principal (undefined when anonymous), for sign-out. */
   extraSession(): Promise<string | undefined>;
@@ -388,6 +389,11 @@ export const CASES: readonly RouteCase[] = [
   rowCase('GET /api/access-keys', NONE, adminOnly(200), () => ''),
   createCase('POST /api/access-keys', adminOnly(201), (c) => ({ name: `Key ${c.unique()}`, read_only: true })),
   rowCase('DELETE /api/access-keys/:id', ["another user's key"], adminOnly(204), (c) => c.fresh.accessKey()),
+
+  // ── single sign-on group mappings: admin only ──
+  rowCase('GET /api/sso/mappings', NONE, adminOnly(200), () => ''),
+  createCase('POST /api/sso/mappings', adminOnly(201), (c) => ({ claim: 'groups', value: `matrix-${c.unique()}`, grant: 'channel_view:pr' })),
+  rowCase('DELETE /api/sso/mappings/:id', ['a mapping'], adminOnly(204), (c) => c.fresh.ssoMapping()),
 ];
 
 /** Public routes: no sign-in needed; checked once each for "not 401" with a valid request. */
@@ -417,6 +423,10 @@ export const PUBLIC_ROUTES = [
   'POST /api/functions/send-password-reset',
   'POST /api/functions/update-password',
   'GET /api/calendar.ics',
+  'GET /api/auth/providers',
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
+  'POST /api/auth/sso/exchange',
 ] as const;
 
 /**

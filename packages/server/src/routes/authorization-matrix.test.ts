@@ -107,6 +107,7 @@ function factories(ownerId: string): Cell['fresh'] {
     event: () =>
       post('/api/events', { name: `Event ${unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-02', type: ['exhibit'] }),
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
+    ssoMapping: () => post('/api/sso/mappings', { claim: 'groups', value: `matrix-${unique()}`, grant: 'global_view' }),
   };
 }
 
@@ -213,7 +214,16 @@ describe('coverage', () => {
     const update = await t.api('POST', '/api/functions/update-password', { body: { token: 'not-a-token', newPassword: 'secret1' } });
     const confirm = await fetch(`${t.url}/api/auth/confirm?token=not-a-token`, { redirect: 'manual' });
     expect({ reset: reset.status, update: update.status, confirm: confirm.status }).toEqual({ reset: 200, update: 400, confirm: 302 });
-    cells += 6;
+    // Single sign-on's public routes (not set up here): they answer, redirect to the sign-in page, or refuse the code.
+    const providers = await t.api('GET', '/api/auth/providers');
+    const start = await fetch(`${t.url}/api/auth/sso/start`, { redirect: 'manual' });
+    const callback = await fetch(`${t.url}/api/auth/sso/callback?state=x&code=y`, { redirect: 'manual' });
+    const exchange = await t.api('POST', '/api/auth/sso/exchange', { body: { code: 'not-a-code' } });
+    expect({ providers: providers.status, start: start.status, callback: callback.status, exchange: exchange.status }).toEqual({
+      providers: 200, start: 302, callback: 302, exchange: 400,
+    });
+    expect(callback.headers.get('location')).toBe(`${t.services.site.url}/auth#sso_error=sso_disabled`);
+    cells += 10;
   });
 });
 

@@ -3,6 +3,8 @@ import type { Services } from '../services';
 import { accessKeyRoutes } from './access-keys/routes';
 import { authFunctionRoutes } from './auth/functions';
 import { authRoutes } from './auth/router';
+import { ssoMappingRoutes } from './auth/sso-mappings';
+import { ssoRoutes } from './auth/sso';
 import { calendarFeedRoutes } from './calendar/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -17,6 +19,8 @@ import { userRoutes } from './users/routes';
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
   authRoutes(s, t);
+  ssoRoutes(s, t);
+  ssoMappingRoutes(s, t);
   authFunctionRoutes(s, t);
   campaignRoutes(s, t);
   dashboardRoutes(s, t);

@@ -1,39 +1,33 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
-/** Where uploaded files live. Local disk today; an S3-compatible store can implement the same. */
+/** What a store answers for a key that exists: its bytes, streamed, and their length. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Where uploaded files live (docs/adr/0025-file-storage-and-backups.md): local disk, PostgreSQL
+ * blobs or an S3-compatible bucket, chosen by STORAGE_URL. Keys are made by the server; a key is
+ * written once, and a second put of the same key leaves one whole file, never a mix of two.
+ */
 export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
+  readonly kind: 'local' | 'postgres' | 's3';
+  /** Stores the bytes under `key`; a stream is read once and never held whole in memory. */
+  put(key: string, data: Buffer | Readable): Promise<void>;
   /** null when the key does not exist. */
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  open(key: string): Promise<StoredFile | null>;
+  /** Every stored key with its size, in key order (backups). */
+  list(): AsyncIterable<{ key: string; size: number }>;
+  close(): Promise<void>;
 }
 
 // Keys are made by the server, so anything else (traversal, odd names) simply does not exist.
 const SAFE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9-]+)*\/[A-Za-z0-9-]+\.(png|jpg|gif|webp)$/;
 export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.includes('..');
 
-export function localDiskStorage(root: string): FileStorage {
-  const full = (key: string) => {
-    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
-  return {
-    async put(key, data) {
-      const file = full(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data, { flag: 'wx' });
-    },
-    async open(key) {
-      if (!isSafeKey(key)) return null;
-      try {
-        const info = await stat(full(key));
-        if (!info.isFile()) return null;
-        return { stream: createReadStream(full(key)), size: info.size };
-      } catch {
-        return null;
-      }
-    },
-  };
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
 }
+
+export const asStream = (data: Buffer | Readable): Readable => (Buffer.isBuffer(data) ? Readable.from([data]) : data);

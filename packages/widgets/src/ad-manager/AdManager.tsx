@@ -1,7 +1,8 @@
 import { DEFAULT_AD_MANAGER_TAB, type AdManagerTab, type Ymd } from '@cadence/core';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { TabPanel, Tabs } from '../ui/Tabs';
-import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { PageTitle } from '../ui/bits';
+import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
 import { AdTimeline } from './AdTimeline';
 import { AdsByStatus } from './AdsByStatus';
 import { Articles } from './Articles';
@@ -9,7 +10,7 @@ import { Performance } from './Performance';
 import { Prospective } from './Prospective';
 import { Publications } from './Publications';
 
-export interface AdManagerProps extends WidgetProps {
+export interface AdManagerProps extends PageWidgetProps {
   /** The tab shown (the app maps the `tab` query parameter here); default 'ads-by-status'. A new value switches to it. */
   tab?: AdManagerTab;
   /** Called when the user picks another tab, e.g. to update the URL. */
@@ -30,7 +31,7 @@ export const AD_MANAGER_TAB_LABELS: Record<AdManagerTab, string> = {
 };
 const TABS = (Object.keys(AD_MANAGER_TAB_LABELS) as AdManagerTab[]).map((value) => ({ value, label: AD_MANAGER_TAB_LABELS[value] }));
 
-function AdManagerBody({ tab: initial, onTabChange, date, confirm }: AdManagerProps): ReactNode {
+function AdManagerBody({ headingLevel, tab: initial, onTabChange, date, confirm }: AdManagerProps): ReactNode {
   const [tab, setTab] = useState<AdManagerTab>(initial ?? DEFAULT_AD_MANAGER_TAB);
   const idBase = useId();
   // A new `tab` from the host (the URL changed, e.g. Back) wins over the current one.
@@ -43,7 +44,7 @@ function AdManagerBody({ tab: initial, onTabChange, date, confirm }: AdManagerPr
     <section className="cad-page" aria-labelledby={`${idBase}-title`}>
       <header className="cad-page-header">
         <div className="cad-page-header__text">
-          <h2 id={`${idBase}-title`} className="cad-page-title">Industry Publication Ad Manager</h2>
+          <PageTitle level={headingLevel} id={`${idBase}-title`}>Industry Publication Ad Manager</PageTitle>
           <p className="cad-page-subtitle">Organize and track your newsletter banner ad campaigns across industry publications</p>
         </div>
       </header>

@@ -4,6 +4,7 @@ import { AD_TOASTS } from '../messages';
 import { CopyButton } from '../ui/CopyButton';
 import { InlineText } from '../ui/InlineText';
 import { Popover } from '../ui/Popover';
+import { Eye, ICON_SIZE, Pencil, Trash2 } from '../ui/icons';
 
 export interface AdRowProps {
   ad: Ad;
@@ -51,7 +52,7 @@ export function AdRow({ ad, publication, editable, onPatch, onStatus, onExample,
       <td>
         <span className="cad-inline">
           {ad.ad_type ?? '-'}
-          <button type="button" className="cad-icon-button" aria-label={`View example of ${ad.ad_type ?? 'ad type'}`} onClick={onExample}>👁</button>
+          <button type="button" className="cad-icon-button" aria-label={`View example of ${ad.ad_type ?? 'ad type'}`} onClick={onExample}><Eye size={ICON_SIZE} aria-hidden="true" /></button>
         </span>
       </td>
       <td>{ad.where_shows ?? ''}</td>
@@ -68,8 +69,8 @@ export function AdRow({ ad, publication, editable, onPatch, onStatus, onExample,
       <td>
         {editable && (
           <span className="cad-inline">
-            <button type="button" className="cad-icon-button" aria-label={`Edit ${name}`} onClick={onEdit}>✎</button>
-            <button type="button" className="cad-icon-button" aria-label={`Delete ${name}`} onClick={onDelete}>🗑</button>
+            <button type="button" className="cad-icon-button" aria-label={`Edit ${name}`} onClick={onEdit}><Pencil size={ICON_SIZE} aria-hidden="true" /></button>
+            <button type="button" className="cad-icon-button" aria-label={`Delete ${name}`} onClick={onDelete}><Trash2 size={ICON_SIZE} aria-hidden="true" /></button>
           </span>
         )}
       </td>

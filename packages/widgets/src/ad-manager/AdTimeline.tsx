@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useAds } from '../provider/resources';
 import { adTimeline } from './ad-rules';
+import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 
 /** The ad timeline: a month of bars from due to live date, one row per publication (docs/product.md#ad-timeline). */
 export function AdTimeline({ date }: { date?: Ymd }): ReactNode {
@@ -16,9 +17,9 @@ export function AdTimeline({ date }: { date?: Ymd }): ReactNode {
       <header className="cad-toolbar">
         <h3 className="cad-panel__title">{formatYmd(month, 'MMMM yyyy')}</h3>
         <div className="cad-toolbar__nav">
-          <button type="button" className="cad-icon-button" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>‹</button>
+          <button type="button" className="cad-icon-button" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
           <button type="button" className="cad-button cad-button--small" onClick={() => setMonth(startOfMonth(today))}>Today</button>
-          <button type="button" className="cad-icon-button" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}>›</button>
+          <button type="button" className="cad-icon-button" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
       </header>
       {ads.status === 'success' && rows.length === 0 ? <p className="cad-empty">No ads scheduled for this month</p> : (

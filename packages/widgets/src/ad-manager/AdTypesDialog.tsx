@@ -6,6 +6,7 @@ import { useWrite } from '../provider/write';
 import { Dialog } from '../ui/Dialog';
 import { AdTypeFormView } from './AdTypeForm';
 import { formatCost } from './ad-rules';
+import { ICON_SIZE, Pencil, Trash2 } from '../ui/icons';
 
 const none = () => undefined;
 
@@ -37,8 +38,8 @@ export function AdTypesDialog({ publication, editable, onClose, confirm = (m) =>
                   <h3 className="cad-card__title">{t.ad_type}{t.cost !== null && <span className="cad-hint"> {formatCost(t.cost)}</span>}</h3>
                   {editable && (
                     <span className="cad-inline">
-                      <button type="button" className="cad-icon-button" aria-label={`Edit ${t.ad_type}`} onClick={() => setMode({ kind: 'edit', type: t })}>✎</button>
-                      <button type="button" className="cad-icon-button" aria-label={`Delete ${t.ad_type}`} onClick={() => remove(t)}>🗑</button>
+                      <button type="button" className="cad-icon-button" aria-label={`Edit ${t.ad_type}`} onClick={() => setMode({ kind: 'edit', type: t })}><Pencil size={ICON_SIZE} aria-hidden="true" /></button>
+                      <button type="button" className="cad-icon-button" aria-label={`Delete ${t.ad_type}`} onClick={() => remove(t)}><Trash2 size={ICON_SIZE} aria-hidden="true" /></button>
                     </span>
                   )}
                 </div>

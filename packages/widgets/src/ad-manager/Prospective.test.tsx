@@ -42,7 +42,7 @@ describe('Prospective Pubs', () => {
 
   it('should list contacts\' e-mails and copy them', async () => {
     const { user, toasts } = renderWidget(<AdManager tab="prospective" />, data());
-    await user.click(await screen.findByRole('button', { name: 'Contacts of Mining Monthly' }));
+    await user.click(await screen.findByRole('button', { name: /emails? of Mining Monthly$/ }));
     const pop = screen.getByRole('dialog', { name: 'Contacts' });
     expect(within(pop).getAllByRole('listitem').map((li) => li.textContent?.replace(/[⧉✓]/g, ''))).toEqual(['ana@miningmonthly.example', 'ads@miningmonthly.example']);
     const writeText = vi.fn(async () => {});

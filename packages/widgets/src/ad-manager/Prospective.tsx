@@ -16,8 +16,10 @@ const COLUMNS = ['Publication', 'Region', 'Industry', 'Audience', 'Media Kit', '
 function Contacts({ p }: { p: ProspectivePublication }): ReactNode {
   const emails = extractEmails(p.contacts);
   if (!p.contacts) return <span className="cad-hint">-</span>;
+  const count = `${emails.length} email${emails.length === 1 ? '' : 's'}`;
   return (
-    <Popover label={`Contacts of ${p.name}`} trigger={`${emails.length} email${emails.length === 1 ? '' : 's'}`} title="Contacts">
+    // The name starts with the visible count, so speech input ("click 2 emails") finds it.
+    <Popover label={`${count} of ${p.name}`} trigger={count} title="Contacts">
       {emails.length === 0 ? <p className="cad-hint">{p.contacts}</p> : (
         <ul className="cad-stack">
           {emails.map((e) => (

@@ -23,9 +23,12 @@ import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
 import { LoadError, Segmented } from '../ui/bits';
+import { useNarrow } from '../ui/use-narrow';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { Agenda } from './Agenda';
 import { CalendarGrid } from './CalendarGrid';
 import { DayDialog } from './DayDialog';
+import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 
 export interface CalendarProps extends WidgetProps {
   /** Only this channel's campaigns (the channel dashboard). */
@@ -71,6 +74,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
   const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove });
+  const [panel, compact] = useNarrow<HTMLElement>();
 
   const { from, to } = visibleWindow(anchor, mode);
   const campaigns = useCampaignSource({ from, to, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
@@ -85,17 +89,17 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const unit = mode === 'month' ? 'month' : 'week';
 
   return (
-    <section className="cad-panel" aria-busy={campaigns.status === 'loading'}>
+    <section ref={panel} className="cad-panel" aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
         <h2 className="cad-panel__title">{view === 'planning' ? 'Planning Timeline' : 'Live Campaign Calendar'}</h2>
         <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
         <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
         <div className="cad-toolbar__nav">
-          <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}>‹</button>
+          <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
           <p id={labelId} className="cad-toolbar__label" aria-live="polite">
             {mode === 'month' ? formatYmd(anchor, 'MMMM yyyy') : weekRangeLabel(anchor)}
           </p>
-          <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => step(1)}>›</button>
+          <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => step(1)}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
       </header>
       {campaigns.status === 'error' ? (
@@ -114,7 +118,11 @@ function CalendarBody(props: CalendarProps): ReactNode {
           onEdit={editor.edit}
           canEdit={canEdit}
           mover={mover}
+          compact={compact}
         />
+      )}
+      {compact && campaigns.status !== 'error' && (
+        <Agenda days={mode === 'month' ? [focused] : weeks[0] ?? []} buckets={buckets} view={view} now={now()} canEdit={canEdit} onEdit={editor.edit} onOpenDay={setOpenDay} />
       )}
       <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
       <DayDialog

@@ -28,6 +28,8 @@ export interface CalendarGridProps {
   canEdit: (c: AnyCampaign) => boolean;
   /** Drag and keyboard moves; chips of campaigns it says are movable can be picked up. */
   mover: MoveController;
+  /** The phone layout: dots instead of chips, and a tap selects the day for the agenda instead of opening it. */
+  compact?: boolean;
 }
 
 /** An ARIA grid of days: arrow keys move, Enter or Space opens a day that has campaigns. */
@@ -106,7 +108,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
       register: (day, el) => void (el ? cells.current.set(day, el) : cells.current.delete(day)),
       click: (day, busy) => {
         latest.current.onFocusDay(day);
-        if (busy) latest.current.onOpenDay(day);
+        if (busy && !latest.current.compact) latest.current.onOpenDay(day);
       },
       keyDown: (e, day) => {
         if (e.target !== e.currentTarget) return;
@@ -132,7 +134,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
   }, [mover.movable, mover.pickUp, mover.point, mover.drop, mover.cancel, mover.onKeyDown, props.canEdit]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <div role="grid" aria-labelledby={props.labelledBy} className={`cad-grid cad-grid--${mode}`}>
+    <div role="grid" aria-labelledby={props.labelledBy} className={`cad-grid cad-grid--${mode}${props.compact ? ' cad-grid--compact' : ''}`}>
       <div role="row" className="cad-grid__row cad-grid__head">
         {WEEKDAY_HEADERS.map((d) => (
           <div key={d} role="columnheader" className="cad-grid__columnheader">
@@ -155,6 +157,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 focused={day === focused}
                 ghost={move && day === target ? move : null}
                 carriedId={move && list.some((c) => c.id === move.campaign.id) ? move.campaign.id : null}
+                compact={props.compact ?? false}
                 handlers={handlers}
               />
             );

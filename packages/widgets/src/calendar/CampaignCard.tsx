@@ -12,12 +12,15 @@ export interface CampaignCardProps {
   status: CampaignStatus;
   rights: CampaignRights;
   onEdit: (c: Campaign) => void;
+  /** The title's heading level: 3 in the day dialog, 4 under the phone agenda's day headings. */
+  headingLevel?: 3 | 4;
 }
 
 const swallow = () => undefined;
 
 /** Title, priority, description, 'MMM dd' dates, status, channels, owner; edit and the six actions. */
-export function CampaignCard({ campaign: c, status, rights, onEdit }: CampaignCardProps): ReactNode {
+export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel = 3 }: CampaignCardProps): ReactNode {
+  const Title = headingLevel === 4 ? 'h4' : 'h3';
   const actions = useCampaignActions();
   const [confirming, setConfirming] = useState(false);
   const channels = dayDialogChannels(c.channels);
@@ -36,7 +39,7 @@ export function CampaignCard({ campaign: c, status, rights, onEdit }: CampaignCa
     <article className="cad-card" aria-label={c.title}>
       <div className="cad-card__head">
         <PriorityDot priority={c.priority} />
-        <h3 className="cad-card__title">{c.title}</h3>
+        <Title className="cad-card__title">{c.title}</Title>
         <StatusBadge status={status} />
         {isVirtual(c) && <Badge tone="outline">Read-only</Badge>}
         {row && rights.edit && (

@@ -27,16 +27,21 @@ export interface DayCellProps {
   ghost: Move | null;
   /** The id of the campaign being moved when this cell holds it, else null. */
   carriedId: string | null;
+  /** The phone layout: a dot per campaign instead of chips; the agenda below lists them. */
+  compact: boolean;
   handlers: CellHandlers;
 }
+
+/** Dots a compact cell draws before it says '+N'. */
+const COMPACT_DOTS = 3;
 
 /**
  * One day of the grid. Memoised: during a drag only the cells whose target or carried state
  * changes render again, so the ghost keeps up with the pointer at 1,000 campaigns.
  */
-export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, handlers }: DayCellProps): ReactNode {
+export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, compact, handlers }: DayCellProps): ReactNode {
   const { visible, moreLabel } = cellOverflow(list, mode);
-  const classes = ['cad-day', today && 'cad-day--today', outside && 'cad-day--outside', list.length > 0 && 'cad-day--busy', ghost && 'cad-day--drop-target'];
+  const classes = ['cad-day', today && 'cad-day--today', outside && 'cad-day--outside', list.length > 0 && 'cad-day--busy', ghost && 'cad-day--drop-target', compact && focused && 'cad-day--selected'];
   return (
     <div
       data-day={day}
@@ -44,6 +49,7 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
       ref={(el) => handlers.register(day, el)}
       tabIndex={focused ? 0 : -1}
       aria-current={today ? 'date' : undefined}
+      aria-selected={compact ? focused : undefined}
       className={classes.filter(Boolean).join(' ')}
       onClick={() => handlers.click(day, list.length > 0)}
       onKeyDown={(e) => handlers.keyDown(e, day)}
@@ -51,7 +57,7 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
       {/* The cell is named by its content: the full date and count, then its campaigns' titles. */}
       <span className="cad-sr-only">{`${formatYmd(day, 'EEEE, MMMM d, yyyy')}, ${campaignCountLabel(list.length)}`}</span>
       <span className="cad-day__number" aria-hidden="true">{Number(day.slice(8))}</span>
-      {visible.map((c) => {
+      {compact ? <Dots list={list} /> : visible.map((c) => {
         const movable = handlers.movable(c);
         return (
           <Chip
@@ -71,11 +77,25 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
           />
         );
       })}
-      {ghost && <Ghost move={ghost} mode={mode} />}
-      {moreLabel && <span className="cad-day__more">{moreLabel}</span>}
+      {ghost && !compact && <Ghost move={ghost} mode={mode} />}
+      {moreLabel && !compact && <span className="cad-day__more">{moreLabel}</span>}
     </div>
   );
 });
+
+/** A dot in each campaign's channel colour; the count is in the cell's name, the titles in the agenda. */
+function Dots({ list }: { list: readonly AnyCampaign[] }) {
+  if (list.length === 0) return null;
+  const extra = list.length - COMPACT_DOTS;
+  return (
+    <span className="cad-day__dots" aria-hidden="true">
+      {list.slice(0, COMPACT_DOTS).map((c) => (
+        <span key={c.id} className="cad-dot" style={{ background: barColor(c.channels) }} />
+      ))}
+      {extra > 0 && <span className="cad-day__extra">+{extra}</span>}
+    </span>
+  );
+}
 
 interface ChipProps {
   campaign: AnyCampaign;

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
 import { DEFAULT_MEMORY_USER_ID, createMemoryClient } from '../testing/memory-client';
 import { renderWidget } from '../testing/render';
@@ -17,7 +17,7 @@ describe('ChannelBoard', () => {
     await screen.findByText('Webinar only');
     expect(screen.getAllByRole('article')).toHaveLength(12);
     const webinars = card('Webinars');
-    expect(within(webinars).getByRole('button', { name: 'Open Webinars, 3 campaigns' })).toBeInTheDocument();
+    expect(within(webinars).getByRole('button', { name: 'Open Webinars 3 campaigns' })).toBeInTheDocument();
     expect(within(webinars).getByText('1 active')).toBeInTheDocument();
     expect(within(webinars).getByText('1 planning')).toBeInTheDocument();
     expect(within(webinars).getByText('1 completed')).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('ChannelBoard', () => {
 
   it('should open the channel dialog with stats, scope badges, full rows and Promote to Main Calendar', async () => {
     const { user } = renderWidget(<ChannelBoard />, { campaigns: [webinarOnly, webinarGlobal, webinarDone] });
-    await user.click(await screen.findByRole('button', { name: 'Open Webinars, 3 campaigns' }));
+    await user.click(await screen.findByRole('button', { name: 'Open Webinars 3 campaigns' }));
     const dialog = await screen.findByRole('dialog', { name: 'Webinars' });
     const stat = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect([stat('Total'), stat('Active'), stat('Planning'), stat('Completed')]).toEqual(['3', '1', '1', '1']);
@@ -89,9 +89,46 @@ describe('ChannelBoard', () => {
 
   it('should show the dialog empty texts for a channel without campaigns', async () => {
     const { user } = renderWidget(<ChannelBoard />);
-    await user.click(await screen.findByRole('button', { name: 'Open Email Marketing, 0 campaigns' }));
+    await user.click(await screen.findByRole('button', { name: 'Open Email Marketing 0 campaigns' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('No campaigns found')).toBeInTheDocument();
     expect(within(dialog).getByText('Create your first campaign for Email Marketing to get started.')).toBeInTheDocument();
   });
+
+  describe('with thousands of campaigns', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const webinars = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        makeCampaign({ title: `Webinar ${i + 1}`, channels: ['webinars'], status: i % 2 ? 'live' : 'planning', created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+
+    it('should count from the server and read each channel a page at a time, never the whole list', async () => {
+      const { client } = renderWidget(<ChannelBoard />, { campaigns: webinars(500) });
+      expect(await screen.findByRole('button', { name: 'Open Webinars 500 campaigns' })).toBeInTheDocument();
+      expect(within(card('Webinars')).getByText('250 active')).toBeInTheDocument();
+      expect(within(card('Webinars')).getByText('250 planning')).toBeInTheDocument();
+      await within(card('Webinars')).findByText('Webinar 500');
+      expect(client.control.calls.some((c) => c.op === 'campaigns.list')).toBe(false);
+      expect(client.control.calls.filter((c) => c.op === 'campaigns.stats')).toHaveLength(1);
+      const pages = client.control.calls.filter((c) => c.op === 'campaigns.page').map((c) => c.args[0] as { channel: string; limit: number });
+      expect(pages).toHaveLength(12);
+      expect(pages.find((p) => p.channel === 'webinars')).toMatchObject({ limit: 30 });
+      // The 400 px box shows a handful of rows: only those (and a few past the edge) are drawn.
+      expect(within(card('Webinars')).getAllByRole('listitem').length).toBeLessThan(15);
+    });
+
+    it('should read the next page of a channel when its box is scrolled to the end of what is loaded', async () => {
+      const { client } = renderWidget(<ChannelBoard />, { campaigns: webinars(500) });
+      await within(card('Webinars')).findByText('Webinar 500');
+      const list = within(card('Webinars')).getByRole('list');
+      vi.spyOn(list, 'getBoundingClientRect').mockReturnValue({ top: -78 * 27, bottom: 0, left: 0, right: 300, width: 300, height: 78 * 30, x: 0, y: -78 * 27, toJSON: () => ({}) });
+      fireEvent.scroll(list.parentElement!);
+      fireEvent.scroll(window);
+      expect(await within(card('Webinars')).findByText('Webinar 470')).toBeInTheDocument();
+      const next = client.control.calls.filter((c) => c.op === 'campaigns.page' && (c.args[0] as { cursor?: string }).cursor);
+      expect(next).toHaveLength(1);
+      expect(next[0]!.args[0]).toMatchObject({ channel: 'webinars', limit: 30 });
+      expect(within(card('Webinars')).queryByText('Webinar 500')).not.toBeInTheDocument();
+    });
+  });
 });
+

@@ -1,35 +1,33 @@
 import { CHANNELS, type Campaign, type Channel } from '@cadence/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useCampaignActions } from '../provider/campaign-actions';
-import { useCampaigns } from '../provider/campaign-queries';
+import { useCampaignStats } from '../provider/campaign-queries';
 import { useSession } from '../provider/session';
 import { LoadError } from '../ui/bits';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { ChannelCard } from './ChannelCard';
 import { ChannelDialog } from './ChannelDialog';
-import { campaignsOfChannel } from './channel-stats';
+import { channelCounts } from './channel-stats';
 
 export type ChannelBoardProps = WidgetProps;
 
+/** The counts come from the stats route; each card reads its own campaigns a page at a time. */
 function ChannelBoardBody(): ReactNode {
-  const campaigns = useCampaigns();
+  const stats = useCampaignStats();
   const session = useSession();
   const actions = useCampaignActions();
   const [open, setOpen] = useState<Channel | null>(null);
-  const byChannel = useMemo(
-    () => new Map(CHANNELS.map((ch) => [ch.value, campaignsOfChannel(campaigns.data ?? [], ch.value)])),
-    [campaigns.data],
-  );
   const promote = (c: Campaign) => void actions.promote(c).catch(() => undefined);
-  if (campaigns.status === 'error') return <LoadError onRetry={campaigns.refetch} />;
+  if (stats.status === 'error' && !stats.data) return <LoadError onRetry={stats.refetch} />;
+  const countsOf = (ch: Channel) => (stats.data ? channelCounts(stats.data.by_channel[ch]) : undefined);
   const openInfo = CHANNELS.find((c) => c.value === open) ?? null;
   return (
-    <div className="cad-channel-grid" aria-busy={campaigns.status === 'loading'}>
+    <div className="cad-channel-grid" aria-busy={stats.status === 'loading'}>
       {CHANNELS.map((ch) => (
-        <ChannelCard key={ch.value} channel={ch} campaigns={byChannel.get(ch.value) ?? []} rights={session.rights}
+        <ChannelCard key={ch.value} channel={ch} stats={countsOf(ch.value)} rights={session.rights}
           onOpen={() => setOpen(ch.value)} onPromote={promote} />
       ))}
-      <ChannelDialog channel={openInfo} campaigns={open ? (byChannel.get(open) ?? []) : []} rights={session.rights}
+      <ChannelDialog channel={openInfo} stats={open ? countsOf(open) : undefined} rights={session.rights}
         onClose={() => setOpen(null)} onPromote={promote} />
     </div>
   );

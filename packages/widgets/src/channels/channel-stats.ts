@@ -1,4 +1,4 @@
-import { dashboardGroup, type Campaign, type Channel, type DashboardGroup } from '@cadence/core';
+import { dashboardGroup, CAMPAIGN_STATUSES, type DashboardGroup, type StatCounts } from '@cadence/core';
 
 export interface ChannelStats {
   total: number;
@@ -9,15 +9,13 @@ export interface ChannelStats {
   channelOnly: number;
 }
 
-/** The campaigns running on `channel` (a channel-only campaign runs on its primary channel). */
-export function campaignsOfChannel(list: readonly Campaign[], channel: Channel): Campaign[] {
-  return list.filter((c) => c.channels.includes(channel) || c.primary_channel === channel);
-}
-
-/** Counts by core's dashboard grouping (active = live or in progress), and by scope. */
-export function channelStats(list: readonly Campaign[]): ChannelStats {
+/**
+ * What a channel card and dialog show, from the server's counts for the channel
+ * (`GET /api/campaigns/stats`, by_channel): core's dashboard grouping of the stored status
+ * (active = live or in progress), and global vs channel-only.
+ */
+export function channelCounts(counts: StatCounts): ChannelStats {
   const groups: Record<DashboardGroup, number> = { active: 0, planning: 0, completed: 0 };
-  for (const c of list) groups[dashboardGroup(c.status)] += 1;
-  const channelOnly = list.filter((c) => c.scope === 'channel').length;
-  return { total: list.length, ...groups, global: list.length - channelOnly, channelOnly };
+  for (const s of CAMPAIGN_STATUSES) groups[dashboardGroup(s)] += counts.by_status[s];
+  return { total: counts.total, ...groups, global: counts.global, channelOnly: counts.channel_only };
 }

@@ -6,15 +6,15 @@ import { AD_TOASTS } from '../messages';
 import { useEvents } from '../provider/resources';
 import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
-import { Badge, EmptyState } from '../ui/bits';
+import { Badge, EmptyState, PageTitle } from '../ui/bits';
 import { TabPanel, Tabs } from '../ui/Tabs';
-import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
 import { EventDialog } from './EventDialog';
 import { eventAsCampaign } from './event-rules';
 
 export type EventsTab = 'timeline' | 'calendar' | 'list';
 
-export interface EventsBoardProps extends WidgetProps {
+export interface EventsBoardProps extends PageWidgetProps {
   /** Initial tab; default 'timeline'. */
   tab?: EventsTab;
   /** Initial schedule of Timeline and Calendar; default 'live' (Live Schedule). */
@@ -42,7 +42,7 @@ function EventCard({ event }: { event: CadenceEvent }): ReactNode {
   );
 }
 
-function EventsBody({ tab: initial = 'timeline', view = 'live' }: EventsBoardProps): ReactNode {
+function EventsBody({ headingLevel, tab: initial = 'timeline', view = 'live' }: EventsBoardProps): ReactNode {
   const session = useSession();
   const events = useEvents();
   const write = useWrite();
@@ -55,7 +55,7 @@ function EventsBody({ tab: initial = 'timeline', view = 'live' }: EventsBoardPro
     <section className="cad-page" aria-labelledby={`${idBase}-title`} aria-busy={events.status === 'loading'}>
       <header className="cad-page-header">
         <div className="cad-page-header__text">
-          <h2 id={`${idBase}-title`} className="cad-page-title">Events</h2>
+          <PageTitle level={headingLevel} id={`${idBase}-title`}>Events</PageTitle>
           <p className="cad-page-subtitle">Manage your company events and participation</p>
         </div>
         {can(session.principal, 'create', 'event') && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add New Event</button>}

@@ -22,8 +22,10 @@ import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
 import { EmptyState, LoadError, Segmented } from '../ui/bits';
+import { useNarrow } from '../ui/use-narrow';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { GanttRows, type GanttRow } from './GanttRows';
+import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 
 export interface GanttProps extends WidgetProps {
   channel?: Channel;
@@ -63,6 +65,7 @@ function GanttBody(props: GanttProps): ReactNode {
   const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove });
+  const [panel, narrow] = useNarrow<HTMLElement>();
   const span = useMemo(() => ganttRange(anchor, range), [anchor, range]);
   const campaigns = useCampaignSource({ from: span.start, to: span.end, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const showChannels = props.showChannels ?? true;
@@ -85,7 +88,7 @@ function GanttBody(props: GanttProps): ReactNode {
 
   const unit = range;
   return (
-    <section className="cad-panel" aria-busy={campaigns.status === 'loading'}>
+    <section ref={panel} className="cad-panel" aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
         <h2 className="cad-panel__title">{view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline'}</h2>
         <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
@@ -97,9 +100,9 @@ function GanttBody(props: GanttProps): ReactNode {
           </label>
         )}
         <div className="cad-toolbar__nav">
-          <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, -1))}>‹</button>
+          <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, -1))}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
           <p className="cad-toolbar__label" aria-live="polite">{span.label}</p>
-          <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, 1))}>›</button>
+          <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, 1))}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
       </header>
       {campaigns.status === 'error' ? (
@@ -107,16 +110,26 @@ function GanttBody(props: GanttProps): ReactNode {
       ) : campaigns.status === 'success' && rows.length === 0 ? (
         <EmptyState title="No campaigns in this time range" text="Try adjusting the time range or filters to see campaigns." />
       ) : (
-        <div className="cad-gantt">
-          <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
-            <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>
-            <div className="cad-gantt__track">
-              {gridlines.map((g) => (
-                <span key={g.ymd} className="cad-gantt__month" style={{ left: `${g.leftPercent}%` }}>{g.label}</span>
-              ))}
-            </div>
-          </div>
-          <GanttRows rows={rows} view={view} range={span} gridlines={gridlines} canEdit={canEdit} onEdit={editor.edit} mover={mover} />
+        <div className={narrow ? 'cad-gantt cad-gantt--narrow' : 'cad-gantt'}>
+          <GanttRows
+            rows={rows}
+            view={view}
+            range={span}
+            gridlines={gridlines}
+            canEdit={canEdit}
+            onEdit={editor.edit}
+            mover={mover}
+            head={
+              <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
+                <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>
+                <div className="cad-gantt__track">
+                  {gridlines.map((g) => (
+                    <span key={g.ymd} className="cad-gantt__month" style={{ left: `${g.leftPercent}%` }}>{g.label}</span>
+                  ))}
+                </div>
+              </div>
+            }
+          />
         </div>
       )}
       <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>

@@ -1,10 +1,10 @@
-import { barColor, barGeometry, barTextColor, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type YmdSpan } from '@cadence/core';
+import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
-import { useRowWindow } from './row-window';
+import { useRowWindow } from '../ui/row-window';
 
 export interface GanttRow {
   key: string;
@@ -31,6 +31,8 @@ export interface GanttRowsProps {
   canEdit: (c: AnyCampaign) => boolean;
   onEdit: (c: Campaign) => void;
   mover: MoveController;
+  /** The month header: inside the scroller, sticky, so it scrolls sideways with the bars on a phone. */
+  head?: ReactNode;
 }
 
 /** What a bar needs to be dragged, resized and moved by keyboard; stable across a drag, so rows stay memoised. */
@@ -57,8 +59,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
   const span = carried ? barSpan(c, view) : bar.span;
   const geometry = (carried && barGeometry(span, range)) || bar;
   const top = 12 + lane * LANE_PX;
-  const background = barColor(c.channels);
-  const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, background, color: barTextColor(background) };
+  const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, ...barColors(barColor(c.channels)) };
   const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}`;
   const movable = !isVirtual(c) && moves.movable(c) ? c : null;
   const handle = (kind: MoveKind, side: 'left' | 'right') =>
@@ -148,7 +149,8 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, 
 });
 
 /** Where the track column starts: the label column of `.cad-gantt__row` is 14rem wide. */
-const TRACK_LEFT = '14rem';
+// The name column's width, from the stylesheet (narrower on a phone).
+const TRACK_LEFT = 'var(--cad-gantt-label, 14rem)';
 const GRID_LAYER: CSSProperties = { position: 'absolute', top: 0, bottom: 0, left: TRACK_LEFT, right: 0, pointerEvents: 'none' };
 
 /** The month gridlines over the whole height of the rows, behind the bars. */
@@ -198,8 +200,9 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   const moveFor = (row: GanttRow) => (moving && row.bars.some((b) => b.campaign.id === moving) ? mover.move ?? undefined : undefined);
   if (!virtual) {
     return (
-      <div role="list" aria-label="Campaigns" className="cad-gantt__scroller">
-        <div style={{ position: 'relative' }}>
+      <div role="list" aria-label="Campaigns" className="cad-gantt__scroller" tabIndex={0}>
+        {props.head}
+        <div className="cad-gantt__body" style={{ position: 'relative' }}>
           <Gridlines gridlines={props.gridlines} />
           {rows.map((row) => <Row key={row.key} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} />)}
         </div>
@@ -207,8 +210,9 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
     );
   }
   return (
-    <div ref={scroller} role="list" aria-label="Campaigns" className="cad-gantt__scroller" style={{ height: 576 }}>
-      <div style={{ height: w.offsets[rows.length], position: 'relative' }}>
+    <div ref={scroller} role="list" aria-label="Campaigns" className="cad-gantt__scroller" tabIndex={0} style={{ height: 576 }}>
+      {props.head}
+      <div className="cad-gantt__body" style={{ height: w.offsets[rows.length], position: 'relative' }}>
         <Gridlines gridlines={props.gridlines} />
         {rows.slice(w.start, w.end).map((row, i) => (
           <Row key={row.key} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} top={w.offsets[w.start + i]} />

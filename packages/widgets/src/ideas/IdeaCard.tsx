@@ -1,6 +1,7 @@
 import { textOrNull, type Idea, type IdeaComment } from '@cadence/core';
 import { useId, useState, type ReactNode } from 'react';
 import { relativeTime } from './idea-rules';
+import { ICON_SIZE, MessageSquare, Pencil, Trash2 } from '../ui/icons';
 
 export interface IdeaCardProps {
   idea: Idea;
@@ -53,8 +54,8 @@ export function IdeaCard(p: IdeaCardProps): ReactNode {
         <h3 className="cad-card__title">{p.idea.title}</h3>
         {p.canEdit && (
           <span className="cad-inline">
-            <button type="button" className="cad-icon-button" aria-label={`Edit ${p.idea.title}`} onClick={p.onEdit}>✎</button>
-            <button type="button" className="cad-icon-button" aria-label={`Delete ${p.idea.title}`} onClick={p.onDelete}>🗑</button>
+            <button type="button" className="cad-icon-button" aria-label={`Edit ${p.idea.title}`} onClick={p.onEdit}><Pencil size={ICON_SIZE} aria-hidden="true" /></button>
+            <button type="button" className="cad-icon-button" aria-label={`Delete ${p.idea.title}`} onClick={p.onDelete}><Trash2 size={ICON_SIZE} aria-hidden="true" /></button>
           </span>
         )}
       </div>
@@ -63,7 +64,7 @@ export function IdeaCard(p: IdeaCardProps): ReactNode {
       <div className="cad-inline">
         <button type="button" className="cad-button cad-button--small" aria-expanded={expanded} aria-controls={threadId}
           aria-label={`${n} comment${n === 1 ? '' : 's'} on ${p.idea.title}`} onClick={() => setExpanded((e) => !e)}>
-          💬 {n}
+          <MessageSquare size={ICON_SIZE} aria-hidden="true" /> {n}
         </button>
         {p.canConvert && <button type="button" className="cad-button cad-button--small" onClick={p.onConvert}>Convert to Campaign</button>}
       </div>
@@ -77,7 +78,7 @@ export function IdeaCard(p: IdeaCardProps): ReactNode {
                 <span className="cad-inline cad-hint">
                   <time dateTime={c.created_at}>{relativeTime(c.created_at, p.now)}</time>
                   {p.canDeleteComment(c) && (
-                    <button type="button" className="cad-icon-button" aria-label="Delete comment" onClick={() => p.onDeleteComment(c)}>🗑</button>
+                    <button type="button" className="cad-icon-button" aria-label="Delete comment" onClick={() => p.onDeleteComment(c)}><Trash2 size={ICON_SIZE} aria-hidden="true" /></button>
                   )}
                 </span>
               </li>

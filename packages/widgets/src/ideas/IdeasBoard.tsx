@@ -7,13 +7,14 @@ import { CACHE_KEYS as KEYS } from '@cadence/core';
 import { useComments, useIdeas } from '../provider/resources';
 import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
-import { EmptyState } from '../ui/bits';
-import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { EmptyState, PageTitle } from '../ui/bits';
+import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
 import { IdeaCard } from './IdeaCard';
 import { IdeaDialog } from './IdeaDialog';
 import { campaignFromIdea, commentsByIdea, newestFirst } from './idea-rules';
+import { ArrowLeft, ICON_SIZE } from '../ui/icons';
 
-export interface IdeasBoardProps extends WidgetProps {
+export interface IdeasBoardProps extends PageWidgetProps {
   /** The back button (to the dashboard); shown only when given. */
   onBack?: () => void;
   /** Called with the campaign an idea was converted into. */
@@ -22,7 +23,7 @@ export interface IdeasBoardProps extends WidgetProps {
 
 const none = () => undefined;
 
-function IdeasBody({ onBack, onConverted }: IdeasBoardProps): ReactNode {
+function IdeasBody({ headingLevel, onBack, onConverted }: IdeasBoardProps): ReactNode {
   const { now } = useCadence();
   const session = useSession();
   const ideas = useIdeas();
@@ -101,9 +102,9 @@ function IdeasBody({ onBack, onConverted }: IdeasBoardProps): ReactNode {
   return (
     <section className="cad-page" aria-labelledby="cad-ideas-title" aria-busy={ideas.status === 'loading'}>
       <header className="cad-page-header">
-        {onBack && <button type="button" className="cad-icon-button" aria-label="Back to dashboard" onClick={onBack}>←</button>}
+        {onBack && <button type="button" className="cad-icon-button" aria-label="Back to dashboard" onClick={onBack}><ArrowLeft size={ICON_SIZE} aria-hidden="true" /></button>}
         <div className="cad-page-header__text">
-          <h2 id="cad-ideas-title" className="cad-page-title">Campaign Ideas</h2>
+          <PageTitle level={headingLevel} id="cad-ideas-title">Campaign Ideas</PageTitle>
           <p className="cad-page-subtitle">Brainstorm, collaborate, and develop campaign concepts</p>
         </div>
         {canCreate && <button type="button" className="cad-button cad-button--primary" onClick={() => setEditing({ open: true, idea: null })}>New Idea</button>}

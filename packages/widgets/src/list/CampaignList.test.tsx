@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient } from '../testing/memory-client';
 import { renderWidget } from '../testing/render';
@@ -39,7 +39,8 @@ describe('CampaignList', () => {
     const card = await screen.findByRole('article', { name: 'C' });
     expect(within(card).getByText('Live')).toBeInTheDocument();
     expect(await within(card).findByRole('button', { name: 'Actions for C' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['A', 'B', 'C', 'D', 'E']);
+    // The server's order: newest first, the id breaking ties (the fixtures share one created_at).
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['E', 'D', 'C', 'B', 'A']);
   });
 
   it('should offer Edit only where the server would let the change through', async () => {
@@ -57,7 +58,7 @@ describe('CampaignList', () => {
 
   it('should show the error state and recover on retry', async () => {
     const client = createMemoryClient({ campaigns: list });
-    client.control.failNext('campaigns.list');
+    client.control.failNext('campaigns.page');
     const { user, toasts } = renderWidget(<CampaignList />, { client });
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'A' })).toBeInTheDocument();
@@ -92,5 +93,53 @@ describe('StatCards', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Mark as Live' }));
     await waitFor(() => expect(client.control.calls.filter((c) => c.op === 'campaigns.stats')).toHaveLength(2));
     expect(client.control.calls.filter((c) => c.op === 'campaigns.list')).toHaveLength(lists);
+  });
+});
+
+describe('CampaignList with thousands of campaigns', () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** n campaigns, one a minute: the first listed (newest) is 'Campaign n'. */
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => makeCampaign({ title: `Campaign ${i + 1}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+  const pageCalls = (client: ReturnType<typeof createMemoryClient>) => client.control.calls.filter((c) => c.op === 'campaigns.page');
+  /** jsdom has no layout: put the list `y` px above the top of the viewport and report the scroll. */
+  const scrollListTo = (y: number) => {
+    const list = document.querySelector<HTMLElement>('.cad-virtual')!;
+    vi.spyOn(list, 'getBoundingClientRect').mockReturnValue({ top: -y, bottom: 100_000 - y, left: 0, right: 800, width: 800, height: 100_000, x: 0, y: -y, toJSON: () => ({}) });
+    fireEvent.scroll(window);
+  };
+
+  it('should read one page and draw only the cards on screen', async () => {
+    const { client } = renderWidget(<CampaignList />, { campaigns: many(2000) });
+    expect(await screen.findByRole('article', { name: 'Campaign 2000' })).toBeInTheDocument();
+    expect(pageCalls(client)).toHaveLength(1);
+    expect(pageCalls(client)[0]!.args[0]).toMatchObject({ limit: 30 });
+    expect(client.control.calls.some((c) => c.op === 'campaigns.list')).toBe(false);
+    // jsdom's 768 px viewport holds a few cards (one column without layout), plus a few beyond it.
+    const drawn = screen.getAllByRole('article').length;
+    expect(drawn).toBeGreaterThan(2);
+    expect(drawn).toBeLessThan(12);
+  });
+
+  it('should read the next page as the end of the loaded cards comes into view, and draw the cards there', async () => {
+    const { client } = renderWidget(<CampaignList />, { campaigns: many(2000) });
+    await screen.findByRole('article', { name: 'Campaign 2000' });
+    scrollListTo(236 * 27);
+    await waitFor(() => expect(pageCalls(client)).toHaveLength(2));
+    expect(pageCalls(client)[1]!.args[0]).toMatchObject({ limit: 30, cursor: expect.any(String) });
+    expect(await screen.findByRole('article', { name: 'Campaign 1973' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Campaign 2000' })).not.toBeInTheDocument();
+    scrollListTo(236 * 57);
+    expect(await screen.findByRole('article', { name: 'Campaign 1943' })).toBeInTheDocument();
+    await waitFor(() => expect(pageCalls(client)).toHaveLength(3));
+  });
+
+  it('should say it is loading more while the next page is on its way', async () => {
+    const { client } = renderWidget(<CampaignList />, { campaigns: many(100), latencyMs: 30 });
+    await screen.findByRole('article', { name: 'Campaign 100' });
+    scrollListTo(236 * 27);
+    expect(await screen.findByText('Loading more campaigns…')).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(screen.queryByText('Loading more campaigns…')).not.toBeInTheDocument());
+    expect(pageCalls(client)).toHaveLength(2);
   });
 });

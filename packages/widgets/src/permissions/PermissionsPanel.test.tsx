@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ID, VIEWER_ID, sampleWorkspace } from '../testing/fixtures-more';
 import { renderWidget } from '../testing/render';
 import { PermissionsPanel } from './PermissionsPanel';
@@ -22,6 +22,34 @@ describe('PermissionsPanel', () => {
     const row = screen.getByRole('button', { name: /viewer@cadence\.demo/ });
     expect(within(row).getByText(VIEWER_ID.slice(0, 8))).toHaveClass('cad-user__id');
     expect(screen.getByText('Select a user to manage their permissions')).toBeInTheDocument();
+  });
+
+  it('should find users by e-mail or id and mark administrators', async () => {
+    const { user } = renderWidget(<PermissionsPanel />, data());
+    await screen.findByText('viewer@cadence.demo');
+    const admin = screen.getAllByRole('listitem').find((li) => within(li).queryByText('Admin'));
+    expect(admin).toBeDefined();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'VIEWER');
+    expect(screen.getByRole('button', { name: /viewer@cadence\.demo/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText(/^1 of \d+ users$/)).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), VIEWER_ID);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.restoreAllMocks());
+    it('should show the list, then the chosen user alone with a way back', async () => {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 390, height: 800, x: 0, y: 0, top: 0, left: 0, right: 390, bottom: 800, toJSON: () => ({}) }));
+      const { user } = renderWidget(<PermissionsPanel />, data());
+      await user.click(await screen.findByRole('button', { name: /viewer@cadence\.demo/ }));
+      expect(await screen.findByText('Global Calendar Permissions')).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Users' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'All users' }));
+      expect(screen.getByRole('navigation', { name: 'Users' })).toBeInTheDocument();
+      expect(screen.queryByText('Global Calendar Permissions')).not.toBeInTheDocument();
+    });
   });
 
   it('should show global and per-channel switches for all 12 channels', async () => {

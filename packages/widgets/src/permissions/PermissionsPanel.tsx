@@ -5,22 +5,26 @@ import { CACHE_KEYS as KEYS } from '@cadence/core';
 import { useUserPermissions, useUsers } from '../provider/resources';
 import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
-import { EmptyState } from '../ui/bits';
+import { EmptyState, PageTitle } from '../ui/bits';
 import { Switch } from '../ui/Switch';
-import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
-import { GLOBAL_SWITCHES, hasPermission, shortId, toggled } from './permission-rules';
+import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
+import { ArrowLeft, ICON_SIZE } from '../ui/icons';
+import { useNarrow } from '../ui/use-narrow';
+import { GLOBAL_SWITCHES, hasPermission, toggled } from './permission-rules';
+import { UserList } from './UserList';
 
-export interface PermissionsPanelProps extends WidgetProps {
+export interface PermissionsPanelProps extends PageWidgetProps {
   /** 'Return to Dashboard' on the Access Denied screen; the button shows only when given. */
   onReturn?: () => void;
   /** The user selected at first. */
   userId?: string;
 }
 
-function AccessDenied({ onReturn }: Pick<PermissionsPanelProps, 'onReturn'>): ReactNode {
+function AccessDenied({ onReturn, headingLevel }: Pick<PermissionsPanelProps, 'onReturn' | 'headingLevel'>): ReactNode {
+  const Title = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div className="cad-empty" role="alert">
-      <h2 className="cad-empty__title">Access Denied</h2>
+      <Title className="cad-empty__title">Access Denied</Title>
       <p className="cad-empty__text">You don't have permission to access this page. Only administrators can manage user permissions.</p>
       {onReturn && <button type="button" className="cad-button cad-button--primary" onClick={onReturn}>Return to Dashboard</button>}
     </div>
@@ -77,36 +81,38 @@ function UserPermissions({ userId, email }: { userId: string; email: string }): 
   );
 }
 
-function PermissionsBody({ onReturn, userId }: PermissionsPanelProps): ReactNode {
+function PermissionsBody({ headingLevel, onReturn, userId }: PermissionsPanelProps): ReactNode {
   const session = useSession();
   const admin = session.ready && can(session.principal, 'administer', 'user');
   const users = useUsers(admin);
   const [selected, setSelected] = useState<string | null>(userId ?? null);
+  const [root, narrow] = useNarrow<HTMLElement>();
   if (!session.ready) return <p className="cad-hint" role="status">Loading...</p>;
-  if (!admin) return <AccessDenied onReturn={onReturn} />;
+  if (!admin) return <AccessDenied onReturn={onReturn} headingLevel={headingLevel} />;
   const user = (users.data ?? []).find((u) => u.id === selected);
   return (
-    <section className="cad-permissions" aria-labelledby="cad-permissions-title" aria-busy={users.status === 'loading'}>
+    <section ref={root} className="cad-permissions" aria-labelledby="cad-permissions-title" aria-busy={users.status === 'loading'}>
       <header className="cad-page-header">
-        <h2 id="cad-permissions-title" className="cad-page-title">User Permissions</h2>
+        <PageTitle level={headingLevel} id="cad-permissions-title">User Permissions</PageTitle>
       </header>
-      <div className="cad-split">
-        <nav className="cad-panel" aria-label="Users">
-          <h3 className="cad-section-title">Users</h3>
-          <ul className="cad-user-list">
-            {(users.data ?? []).map((u) => (
-              <li key={u.id}>
-                <button type="button" className="cad-user" aria-current={u.id === selected ? 'true' : undefined} onClick={() => setSelected(u.id)}>
-                  <span className="cad-user__email">{u.email}</span>
-                  <span className="cad-user__id">{shortId(u.id)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="cad-panel">
-          {user ? <UserPermissions key={user.id} userId={user.id} email={user.email} /> : <EmptyState title="Select a user to manage their permissions" />}
-        </div>
+      {/* A phone shows the list or the selected user's permissions, with a way back; a desktop both side by side. */}
+      <div className={narrow ? 'cad-people' : 'cad-people cad-people--split'}>
+        {(!narrow || !user) && (
+          <nav className="cad-panel cad-people__list" aria-label="Users">
+            <h3 className="cad-section-title">Users</h3>
+            <UserList users={users.data ?? []} selected={selected} onSelect={setSelected} />
+          </nav>
+        )}
+        {(!narrow || user) && (
+          <div className="cad-panel cad-people__detail">
+            {narrow && (
+              <button type="button" className="cad-button cad-button--small cad-people__back" onClick={() => setSelected(null)}>
+                <ArrowLeft size={ICON_SIZE} aria-hidden="true" /> All users
+              </button>
+            )}
+            {user ? <UserPermissions key={user.id} userId={user.id} email={user.email} /> : <EmptyState title="Select a user to manage their permissions" />}
+          </div>
+        )}
       </div>
     </section>
   );

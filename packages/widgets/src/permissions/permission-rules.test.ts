@@ -1,6 +1,6 @@
 import type { Permission } from '@cadence/core';
 import { describe, expect, it } from 'vitest';
-import { hasPermission, shortId, toggled } from './permission-rules';
+import { hasPermission, matchesUser, shortId, toggled } from './permission-rules';
 
 const p = (permission_type: Permission['permission_type'], channel: Permission['channel'] = null): Permission => ({
   id: `${permission_type}${channel}`, user_id: 'u', permission_type, channel, created_by: null, created_at: '',
@@ -8,6 +8,15 @@ const p = (permission_type: Permission['permission_type'], channel: Permission['
 
 describe('permission rules', () => {
   it('should show the first 8 characters of an id', () => expect(shortId('0123456789abcdef')).toBe('01234567'));
+
+  it('should find users by any part of the e-mail or id, ignoring case and spaces', () => {
+    const ann = { id: '0190abcd-0000-7000-8000-000000000001', email: 'Ann.Lee@Example.com' };
+    expect(matchesUser(ann, '')).toBe(true);
+    expect(matchesUser(ann, '  ann.lee ')).toBe(true);
+    expect(matchesUser(ann, 'EXAMPLE')).toBe(true);
+    expect(matchesUser(ann, '0190ABCD')).toBe(true);
+    expect(matchesUser(ann, 'bob')).toBe(false);
+  });
   it('should tell global from channel records', () => {
     const list = [p('global_view'), p('channel_create', 'email')];
     expect(hasPermission(list, 'global_view')).toBe(true);

@@ -1,28 +1,13 @@
-import {
-  TOPIC_REFRESHES,
-  createHttpClient,
-  createRealtimeClient,
-  type CadenceClient,
-  type RealtimeTopic,
-  type TopicRefresh,
-} from '@cadence/core';
+import { createHttpClient, createRealtimeClient, type CadenceClient } from '@cadence/core';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CadenceStyles } from '../styles/CadenceStyles';
 import { CadenceContext, type CadenceContextValue } from './context';
 import { QueryStore } from './query-store';
-import { handleRealtimeChange, handleResync } from './realtime-changes';
+import { connectRealtime, type RealtimeLike } from './realtime-changes';
 import { httpUploader, uploaderOf, type AdTypeExampleUploader } from './upload';
 import { Toaster, useToastState, type Toast, type ToastSlotProps } from './toast';
 
-/**
- * The part of core's realtime client the provider uses: a change on a topic is applied to the
- * cached queries in place where its row allows (campaigns), else refetches them; a resync
- * refetches what is on screen.
- */
-export interface RealtimeLike {
-  subscribe(topic: RealtimeTopic, onChange: (change: unknown) => void, filter?: Record<string, string>): () => void;
-  onResync?(handler: () => void): () => void;
-}
+export type { RealtimeLike } from './realtime-changes';
 
 export interface CadenceProviderProps {
   /** An injected client (tests, stories, or your own); wins over apiUrl. */
@@ -113,14 +98,7 @@ export function CadenceProvider(props: CadenceProviderProps): ReactNode {
 
   useEffect(() => {
     if (!realtime) return;
-    const refreshes = Object.entries(TOPIC_REFRESHES) as Array<[RealtimeTopic, readonly TopicRefresh[]]>;
-    const offs = refreshes.flatMap(([topic, list]) =>
-      list.map(({ keys, filter }) => realtime.subscribe(topic, (change) => handleRealtimeChange(store, keys, change), filter)));
-    const offResync = realtime.onResync?.(() => handleResync(store));
-    return () => {
-      offs.forEach((off) => off());
-      offResync?.();
-    };
+    return connectRealtime(store, realtime);
   }, [realtime, store]);
 
   const value = useMemo<CadenceContextValue>(

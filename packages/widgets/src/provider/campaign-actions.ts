@@ -1,4 +1,4 @@
-import { CACHE_KEYS, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate } from '@cadence/core';
+import { CACHE_KEYS, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate, type LoadedPages } from '@cadence/core';
 import { useMemo } from 'react';
 import { TOASTS } from '../messages';
 import { applyCampaignMessage } from './campaign-cache';
@@ -12,10 +12,11 @@ type Lists = Campaign[];
 const replace = (row: Campaign) => (list: Lists) => list.map((c) => (c.id === row.id ? row : c));
 const failed = (t: ToastInput): ToastInput => ({ ...t, variant: 'destructive' });
 /** Refetched only after a failure: a success applies the server's row in place, as a realtime change does. */
-const invalidate = [CACHE_KEYS.campaigns, CACHE_KEYS.campaignStats] as const;
+const invalidate = [CACHE_KEYS.campaigns, CACHE_KEYS.campaignPages, CACHE_KEYS.campaignStats] as const;
 /** The lists take the server's answer in place; the counts (small) are fetched again. */
 const settleWith = (store: QueryStore, message: Parameters<typeof applyCampaignMessage>[1]) => {
   applyCampaignMessage(store, message);
+  store.applier(CACHE_KEYS.campaignPages)?.(store, message);
   store.invalidate(CACHE_KEYS.campaignStats);
 };
 const inserted = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { op: 'insert', row }) };
@@ -33,8 +34,18 @@ export interface CampaignActions {
 
 function actions(ctx: CadenceContextValue): CampaignActions {
   const write = createWriter(ctx);
-  /** An optimistic edit of every cached campaign list. */
-  const optimistic = (apply: (list: Lists) => Lists) => ({ prefix: CACHE_KEYS.campaigns, apply });
+  /** An optimistic edit of every cached campaign list, whole or loaded a page at a time. */
+  const optimistic = (apply: (list: Lists) => Lists) => [
+    { prefix: CACHE_KEYS.campaigns, apply },
+    {
+      prefix: CACHE_KEYS.campaignPages,
+      apply: (pages: LoadedPages<Campaign>) => ({ ...pages, items: apply(pages.items) }),
+      withRow: (row: { id: unknown }) => (pages: LoadedPages<Campaign>) => ({
+        ...pages,
+        items: pages.items.map((c) => (c.id === row.id ? { ...c, ...row } : c)),
+      }),
+    },
+  ];
   return {
     create: (body) =>
       write({ call: (client) => client.campaigns.create(body), success: TOASTS.created, failure: failed(TOASTS.createError), invalidate, ...inserted }),

@@ -25,10 +25,10 @@ export function asCampaignChange(message: unknown): CampaignChange | null {
   return null;
 }
 
-/** The query a cached campaign list was fetched with, read back from its key (campaignsKey). */
-function queryOf(key: string): CampaignListQuery | null {
+/** The query a cached campaign list was fetched with, read back from its key (campaignsKey, campaignPagesKey). */
+export function queryOf(key: string, prefix: string = CACHE_KEYS.campaigns): CampaignListQuery | null {
   try {
-    const query: unknown = JSON.parse(key.slice(CACHE_KEYS.campaigns.length));
+    const query: unknown = JSON.parse(key.slice(prefix.length));
     return isObject(query) ? (query as CampaignListQuery) : null;
   } catch {
     return null;
@@ -51,3 +51,4 @@ export function applyCampaignMessage(store: QueryStore, message: unknown): boole
   }
   return true;
 }
+

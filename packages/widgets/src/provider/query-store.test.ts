@@ -28,4 +28,29 @@ describe('QueryStore', () => {
     await store.fetch('k', async () => [3]);
     expect(store.get('k').data).toEqual([1, 2]);
   });
+
+  it('should show the answer of a fetch invalidated while it ran, then ask once more however many changes came', async () => {
+    const store = new QueryStore();
+    const answers: Array<(list: number[]) => void> = [];
+    const fetcher = () => new Promise<number[]>((r) => answers.push(r));
+    store.subscribe('k', () => {});
+    const first = store.fetch('k', fetcher);
+    answers[0]!([1]);
+    await first;
+    store.invalidate('k');
+    expect(answers).toHaveLength(2);
+    store.invalidate('k');
+    store.invalidate('k');
+    expect(answers).toHaveLength(2);
+    answers[1]!([1, 2]);
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.get('k').data).toEqual([1, 2]);
+    expect(answers).toHaveLength(3);
+    answers[2]!([1, 2, 3]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.get<number[]>('k')).toMatchObject({ data: [1, 2, 3], fetching: false });
+    expect(store.isStale('k')).toBe(false);
+    expect(answers).toHaveLength(3);
+  });
 });

@@ -18,6 +18,12 @@ interface Entry {
   stale?: boolean;
   /** Edits made while `inFlight` ran, replayed on its answer, which may predate them. */
   pending?: Array<(data: unknown) => unknown>;
+  /** Invalidated while `inFlight` ran: its answer is shown, then asked for once more. */
+  again?: boolean;
+  /** A request for more of the data (the next page), see `extend`. */
+  extending?: Promise<void>;
+  /** Edits made while `extending` ran, replayed once its answer is merged. */
+  pendingExtend?: Array<(data: unknown) => unknown>;
 }
 
 const IDLE: QuerySnapshot<never> = { status: 'loading', data: undefined, error: undefined, fetching: false };
@@ -29,6 +35,20 @@ const IDLE: QuerySnapshot<never> = { status: 'loading', data: undefined, error: 
  */
 export class QueryStore {
   private readonly entries = new Map<string, Entry>();
+  private readonly appliers = new Map<string, (store: QueryStore, message: unknown) => boolean>();
+
+  /**
+   * How a realtime message is applied in place to the keys under `prefix` (realtime-changes.ts).
+   * Registered by the hook that creates such keys, so a widget that never reads them does not
+   * carry the code (docs/adr/0022).
+   */
+  setApplier(prefix: string, apply: (store: QueryStore, message: unknown) => boolean): void {
+    this.appliers.set(prefix, apply);
+  }
+
+  applier(prefix: string): ((store: QueryStore, message: unknown) => boolean) | undefined {
+    return this.appliers.get(prefix);
+  }
 
   private entry(key: string): Entry {
     let e = this.entries.get(key);
@@ -63,6 +83,8 @@ export class QueryStore {
     if (e.inFlight) return e.inFlight;
     if (!options.force && !e.stale && e.snapshot.status === 'success') return Promise.resolve(e.snapshot.data);
     e.pending = [];
+    e.again = false; // this request starts after every invalidation so far
+    e.extending = undefined;
     this.set(key, { fetching: true });
     const request = fetcher().then(
       (fetched) => {
@@ -79,7 +101,13 @@ export class QueryStore {
         }
       },
     ).finally(() => {
-      if (e.inFlight === request) e.inFlight = undefined;
+      if (e.inFlight !== request) return;
+      e.inFlight = undefined;
+      if (e.again) {
+        e.again = false;
+        e.stale = true;
+        if (e.listeners.size > 0 && e.fetcher) void this.fetch(key, e.fetcher, { force: true });
+      }
     });
     e.inFlight = request;
     return request;
@@ -107,7 +135,40 @@ export class QueryStore {
     const e = this.entries.get(key);
     if (!e) return;
     if (e.inFlight) (e.pending ??= []).push(fn as (data: unknown) => unknown);
+    if (e.extending) (e.pendingExtend ??= []).push(fn as (data: unknown) => unknown);
     if (e.snapshot.data !== undefined) this.set(key, { data: fn(e.snapshot.data as T) });
+  }
+
+  /**
+   * Reads more of a key's data (the next page) and merges it in with the function `more`
+   * resolves to. One at a time per key, and none while the whole key is being fetched. Changes
+   * applied meanwhile are applied again after the merge, since the page may have been read
+   * before them. `merge` must leave data it does not belong to alone (the key was reloaded).
+   */
+  extend<T>(key: string, more: (data: T) => Promise<(data: T) => T>): Promise<void> {
+    const e = this.entries.get(key);
+    if (!e || e.inFlight || e.snapshot.data === undefined) return Promise.resolve();
+    if (e.extending) return e.extending;
+    e.pendingExtend = [];
+    const request: Promise<void> = more(e.snapshot.data as T)
+      .then((merge) => {
+        if (e.extending !== request || e.snapshot.data === undefined) return;
+        const merged = (e.pendingExtend ?? []).reduce((d, edit) => edit(d), merge(e.snapshot.data as T) as unknown);
+        this.set(key, { data: merged });
+      })
+      .finally(() => {
+        if (e.extending === request) {
+          e.extending = undefined;
+          e.pendingExtend = undefined;
+        }
+      });
+    e.extending = request;
+    return request;
+  }
+
+  /** Whether `extend` is reading more of the key. */
+  isExtending(key: string): boolean {
+    return !!this.entries.get(key)?.extending;
   }
 
   /** Puts data back exactly as it was (rollback of an optimistic update). */
@@ -117,15 +178,23 @@ export class QueryStore {
 
   /**
    * Refetches every key under `prefix` that is on screen (someone reads it); the others keep
-   * their data but are marked stale, so they are refetched when next used.
+   * their data but are marked stale, so they are refetched when next used. A key already being
+   * fetched is not asked for again at once: its answer is shown when it comes and one more
+   * request follows, however many invalidations came meanwhile. Superseding it instead meant
+   * that while changes came faster than a round trip, no answer was ever shown and every
+   * change added a request (the `team` benchmark's stat cards at 5 writes/s).
    */
   invalidate(prefix: string): void {
     for (const key of this.keys(prefix)) {
       const e = this.entries.get(key);
       if (!e) continue;
-      e.inFlight = undefined;
       e.stale = true;
-      if (e.listeners.size > 0 && e.fetcher) void this.fetch(key, e.fetcher, { force: true });
+      const shown = e.listeners.size > 0 && !!e.fetcher;
+      if (shown && e.inFlight) e.again = true;
+      else {
+        e.inFlight = undefined;
+        if (shown) void this.fetch(key, e.fetcher!, { force: true });
+      }
     }
   }
 

@@ -5,6 +5,7 @@ import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient, type MemoryClient } from '../testing/memory-client';
 import { CadenceProvider, type RealtimeLike } from './CadenceProvider';
 import { useCampaignActions } from './campaign-actions';
+import { useCampaignPages } from './campaign-pages';
 import { useCampaigns } from './campaign-queries';
 
 const MARCH = { from: '2026-03-01', to: '2026-03-31' };
@@ -169,3 +170,70 @@ describe('realtime campaign changes applied in place', () => {
     expect(requestsSinceLoad()).toBe(0);
   });
 });
+
+describe('realtime campaign changes in lists read a page at a time', () => {
+  /** The first `pageSize` rows of the email channel, and a button that reads the next page. */
+  function EmailPages({ pageSize }: { pageSize: number }) {
+    const pages = useCampaignPages({ channel: 'email' }, pageSize);
+    return (
+      <>
+        <ul aria-label="Email">{pages.items.map((c) => <li key={c.id}>{c.title}</li>)}</ul>
+        <button type="button" onClick={pages.loadMore}>more</button>
+      </>
+    );
+  }
+  const minute = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m)).toISOString();
+  const pageCalls = (client: MemoryClient) => client.control.calls.filter((c) => c.op === 'campaigns.page');
+
+  async function loadedPages(seed: Campaign[], pageSize: number) {
+    const client = createMemoryClient({ campaigns: seed });
+    const feed = fakeFeed();
+    render(
+      <CadenceProvider client={client} realtime={feed.realtime}>
+        <EmailPages pageSize={pageSize} />
+      </CadenceProvider>,
+    );
+    await waitFor(() => expect(titles('Email')).toHaveLength(Math.min(pageSize, seed.length)));
+    const reads = () => client.control.calls.filter((c) => ['campaigns.page', 'campaigns.list'].includes(c.op)).length;
+    const loaded = reads();
+    return { client, feed, requestsSinceLoad: () => reads() - loaded };
+  }
+
+  const five = () => [1, 2, 3, 4, 5].map((m) => makeCampaign({ title: `E${m}`, channels: ['email'], created_at: minute(m) }));
+
+  it('should put another user\'s new campaign at the top of the loaded page, with no request', async () => {
+    const { client, feed, requestsSinceLoad } = await loadedPages(five(), 3);
+    expect(titles('Email')).toEqual(['E5', 'E4', 'E3']);
+    feed.insert(await client.campaigns.create({ title: 'New', ...inMarch, channels: ['email'] }));
+    expect(titles('Email')).toEqual(['New', 'E5', 'E4', 'E3']);
+    feed.insert(await client.campaigns.create({ title: 'Social', ...inMarch, channels: ['social'] }));
+    expect(titles('Email')).toEqual(['New', 'E5', 'E4', 'E3']);
+    expect(requestsSinceLoad()).toBe(0);
+  });
+
+  it('should drop a deleted row, leave a change past the loaded pages to its page, and read on from the same place', async () => {
+    const seed = five();
+    const { client, feed, requestsSinceLoad } = await loadedPages(seed, 3);
+    await client.campaigns.remove(seed[3]!.id, { version: 1 });
+    feed.remove(seed[3]!.id);
+    expect(titles('Email')).toEqual(['E5', 'E3']);
+    const renamed = await client.campaigns.update(seed[0]!.id, { title: 'E1 renamed' }, { version: 1 });
+    feed.update(renamed);
+    expect(titles('Email')).toEqual(['E5', 'E3']);
+    expect(requestsSinceLoad()).toBe(0);
+    await act(async () => screen.getByRole('button', { name: 'more' }).click());
+    await waitFor(() => expect(titles('Email')).toEqual(['E5', 'E3', 'E2', 'E1 renamed']));
+  });
+
+  it('should reload as many rows as were loaded, in one request, on a resync', async () => {
+    const { client, feed } = await loadedPages(five(), 2);
+    await act(async () => screen.getByRole('button', { name: 'more' }).click());
+    await waitFor(() => expect(titles('Email')).toEqual(['E5', 'E4', 'E3', 'E2']));
+    const before = pageCalls(client).length;
+    feed.resync();
+    await waitFor(() => expect(pageCalls(client).length).toBe(before + 1));
+    expect(pageCalls(client).at(-1)!.args[0]).toEqual({ channel: 'email', limit: 4 });
+    expect(titles('Email')).toEqual(['E5', 'E4', 'E3', 'E2']);
+  });
+});
+

@@ -9,9 +9,14 @@ type Row = { id: unknown };
 
 /** Applies `fn` to every cached list under `prefix`; returns the rollback. */
 export function optimisticList<T>(store: QueryStore, prefix: QueryKey, fn: (list: T[]) => T[]): () => void {
+  return optimisticEdit(store, prefix, fn);
+}
+
+/** Applies `fn` to every cached value under `prefix`; returns the rollback. */
+function optimisticEdit<T>(store: QueryStore, prefix: QueryKey, fn: (data: T) => T): () => void {
   const keys = store.keys(prefix);
-  const before = keys.map((k) => [k, store.get<T[]>(k).data] as const);
-  for (const k of keys) store.update<T[]>(k, fn);
+  const before = keys.map((k) => [k, store.get<T>(k).data] as const);
+  for (const k of keys) store.update<T>(k, fn);
   return () => {
     for (const [k, data] of before) store.restore(k, data);
   };
@@ -19,6 +24,7 @@ export function optimisticList<T>(store: QueryStore, prefix: QueryKey, fn: (list
 
 const isRow = (value: unknown): value is Row => !!value && typeof value === 'object' && 'id' in value;
 const withRow = (row: Row) => (list: Row[]) => list.map((x) => (x.id === row.id ? { ...x, ...row } : x));
+const putRow = (o: Optimistic, row: Row) => (o.withRow ?? withRow)(row);
 
 export interface WriteSpec<T> {
   call: (client: Client) => Promise<T>;
@@ -33,8 +39,16 @@ export interface WriteSpec<T> {
    * version and ignored.
    */
   settle?: (store: QueryStore, result: T) => void;
-  /** An optimistic edit of the cached lists, rolled back on failure. */
-  optimistic?: { prefix: QueryKey; apply: (list: any[]) => any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** An optimistic edit of the cached lists (or of several kinds of cached data), rolled back on failure. */
+  optimistic?: Optimistic | readonly Optimistic[];
+}
+
+/** `apply` edits each cached value under `prefix`; the server's row and a conflict's current row go through `withRow` when given. */
+export interface Optimistic {
+  prefix: QueryKey;
+  apply: (data: any) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** How the server's row is put in (default: replaced by id in a list). */
+  withRow?: (row: Row) => (data: any) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export type Write = <T>(spec: WriteSpec<T>) => Promise<T>;
@@ -47,20 +61,22 @@ export type Write = <T>(spec: WriteSpec<T>) => Promise<T>;
  */
 export function createWriter({ client, store, toast }: Pick<CadenceContextValue, 'client' | 'store' | 'toast'>): Write {
   return async <T,>(spec: WriteSpec<T>): Promise<T> => {
-    const prefix = spec.optimistic?.prefix;
-    const rollback = spec.optimistic ? optimisticList(store, spec.optimistic.prefix, spec.optimistic.apply) : null;
+    const edits: readonly Optimistic[] = !spec.optimistic ? [] : 'prefix' in spec.optimistic ? [spec.optimistic] : spec.optimistic;
+    const rollbacks = edits.map((o) => optimisticEdit(store, o.prefix, o.apply));
+    const rollback = () => rollbacks.forEach((undo) => undo());
     let settled = false;
     try {
       const result = await spec.call(client);
       if (spec.settle) {
         spec.settle(store, result);
         settled = true;
-      } else if (prefix && isRow(result)) optimisticList(store, prefix, withRow(result));
+      } else if (isRow(result)) edits.forEach((o) => optimisticEdit(store, o.prefix, putRow(o, result)));
       if (spec.success) toast(typeof spec.success === 'function' ? spec.success(result) : spec.success);
       return result;
     } catch (error) {
-      rollback?.();
-      if (prefix && isConflict(error) && isRow(error.current)) optimisticList(store, prefix, withRow(error.current));
+      rollback();
+      const current = isConflict(error) ? error.current : undefined;
+      if (isRow(current)) edits.forEach((o) => optimisticEdit(store, o.prefix, putRow(o, current)));
       console.error('[Cadence] write failed', error);
       const failure = typeof spec.failure === 'function' ? spec.failure(error) : spec.failure;
       if (failure) toast(failure);

@@ -26,6 +26,8 @@ export function memoryExtras(
       user: () => Promise.reject(new Error('[Cadence memory client] auth.user is provided by createMemoryClient')),
       sendPasswordReset: () => run('auth.sendPasswordReset', () => undefined),
       updatePassword: () => run('auth.updatePassword', () => undefined),
+      providers: () => run('auth.providers', () => ({ password: true, sso: null })),
+      exchangeSsoCode: () => run('auth.exchangeSsoCode', session),
     },
     ...memoryPeople(data, run, now, principal),
     ...memoryIndustry(data, {

@@ -78,7 +78,7 @@ export function memoryPeople(data: PeopleData, run: Run, now: () => string, prin
   const same = (p: Permission, userId: string, type: PermissionType, channel: Channel | null | undefined) =>
     p.user_id === userId && p.permission_type === type && (p.channel ?? null) === (channel ?? null);
   const users: CadenceClient['users'] = {
-    list: () => run('users.list', () => (admin(), data.users.map(({ id, email }) => ({ id, email })))),
+    list: () => run('users.list', () => (admin(), data.users.map(({ id, email, role }) => ({ id, email, admin: role === 'admin' })))),
     permissions: (id) => run('users.permissions', () => (admin(), structuredClone(data.permissions.filter((p) => p.user_id === id))), [id]),
     grant: (id, type, channel) =>
       run('users.grant', () => {

@@ -2,6 +2,7 @@ import { LIMITS } from '@cadence/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import type { ToastInput } from '../provider/toast';
+import { Check, Copy, ICON_SIZE } from './icons';
 
 /** Copies `text`, toasts the outcome, and shows a check for 2 seconds (docs/product.md#ads-by-status, docs/product.md#constants). */
 export function CopyButton({ text, label, success, failure }: { text: string; label: string; success: ToastInput; failure: ToastInput }): ReactNode {
@@ -24,7 +25,7 @@ export function CopyButton({ text, label, success, failure }: { text: string; la
   };
   return (
     <button type="button" className="cad-icon-button" aria-label={copied ? `${label} copied` : `Copy ${label}`} onClick={() => void copy()}>
-      {copied ? '✓' : '⧉'}
+      {copied ? <Check size={ICON_SIZE} aria-hidden="true" /> : <Copy size={ICON_SIZE} aria-hidden="true" />}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
   value: T;
@@ -17,6 +17,11 @@ export function Tabs<T extends string>({ label, idBase, value, tabs, onChange }:
   onChange: (value: T) => void;
 }): ReactNode {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const selected = tabs.findIndex((t) => t.value === value);
+  // In a tab list that scrolls sideways (a phone), the selected tab is never left out of sight.
+  useEffect(() => {
+    refs.current[selected]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
   const onKeyDown = (e: KeyboardEvent, i: number) => {
     const last = tabs.length - 1;
     const next = e.key === 'ArrowRight' ? (i === last ? 0 : i + 1) : e.key === 'ArrowLeft' ? (i === 0 ? last : i - 1)

@@ -10,6 +10,12 @@ export interface WidgetProps {
   className?: string;
 }
 
+/** Widgets that are a whole page where they are embedded (ideas, events, ad manager, permissions). */
+export interface PageWidgetProps extends WidgetProps {
+  /** The title's heading level: 1 when the widget is the page (the app), 2 (default) inside a host's page. */
+  headingLevel?: 1 | 2;
+}
+
 const InsideWidget = createContext(false);
 
 interface RootProps extends WidgetProps {

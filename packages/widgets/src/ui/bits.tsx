@@ -68,3 +68,9 @@ export function LoadError({ onRetry }: { onRetry: () => void }): ReactNode {
     </div>
   );
 }
+
+/** A page widget's title, an `h1` when the widget is the page and an `h2` inside a host's page. */
+export function PageTitle({ level = 2, id, children }: { level?: 1 | 2 | undefined; id?: string; children: ReactNode }): ReactNode {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return <Heading id={id} className="cad-page-title">{children}</Heading>;
+}

@@ -8,6 +8,7 @@ import { LoadingState } from '../../ui/states';
 import { CredentialsForm } from './CredentialsForm';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { ResetPasswordForm } from './ResetPasswordForm';
+import { SsoSignIn, useSsoRedirect } from './SsoSignIn';
 
 type AuthTab = 'signin' | 'signup';
 const TABS = [
@@ -41,14 +42,16 @@ function useResetMode(): [boolean, () => void] {
 
 /** docs/product.md#auth: Sign In and Sign Up tabs, forgot-password dialog, reset-password form. */
 export function AuthPage(): ReactNode {
-  const { user, loading, signIn, signUp } = useAuth();
+  const { user, loading, signIn, signUp, completeSso, providers } = useAuth();
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>('signin');
   const [forgotOpen, setForgotOpen] = useState(false);
   const [resetting, endReset] = useResetMode();
   const idBase = useTabsId();
+  const sso = useSsoRedirect(completeSso);
 
-  if (loading) return <LoadingState />;
+  // Until the server says how people sign in, no form: a password form must not flash up where it is turned off.
+  if (loading || sso.busy || !providers) return <LoadingState />;
   if (user && !resetting) return <Navigate to="/" replace />;
 
   const afterAuth = (result: { error: Error | null }) => {
@@ -66,9 +69,17 @@ export function AuthPage(): ReactNode {
         <p className="muted auth-card__subtitle">
           {resetting ? 'Choose a new password for your account.' : 'Plan, schedule and track campaigns across every channel.'}
         </p>
+        {sso.error && !resetting && (
+          <p className="form-error" role="alert">
+            {sso.error}
+          </p>
+        )}
+        {!resetting && providers?.sso && (
+          <SsoSignIn name={providers.sso.name} startUrl={providers.sso.start_url} withPassword={providers.password} />
+        )}
         {resetting ? (
           <ResetPasswordForm onDone={() => { endReset(); setTab('signin'); }} />
-        ) : (
+        ) : providers?.password === false ? null : (
           <>
             <Tabs label="Account" tabs={TABS} value={tab} onChange={setTab} idBase={idBase} />
             <TabPanel idBase={idBase} value={tab}>

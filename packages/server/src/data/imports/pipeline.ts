@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { AppError, validationFailed } from '../../errors';
 import type { Services } from '../../services';
 import { copyErrorLine, copyLine, CopyText, openPgCopy, pgliteCopy } from '../bulk-load';
-import { changesCommitted } from '../changes';
+import { changesCommitted, recordMark, type Topic } from '../changes';
 import { ImportIds } from './ids';
 
 export interface ImportOptions {
@@ -23,8 +23,8 @@ export type RecordSource = AsyncIterable<readonly CsvRecord[]> | Iterable<readon
 export interface ImportTarget<Row> {
   spec: ImportSpec<any, Row>;
   table: string;
-  /** The realtime topic the rows are logged under. */
-  topic: string;
+  /** The realtime topic the rows are announced on. */
+  topic: Topic;
   /** skip_existing: the stored rows' keys, as `spec.identity.of` makes them (column `k`). */
   existingKeysSql: string;
   /** Who may save this row (beyond the route's own check): a refusal is thrown as is. */
@@ -227,36 +227,22 @@ async function load(s: Services, p: Principal, target: ImportTarget<unknown>, so
   }
 }
 
-/** Above this many rows a COPY import is logged as one `resync` change instead of a change per row. */
+/** Above this many rows an import is one `resync` change instead of a change per row. */
 export const RESYNC_ABOVE = 1_000;
 
-/** After the load: the file's verdict, then the change log of a COPY, or the dry run's rollback. */
+/** After the load: the file's verdict, then a large import's resync, or the dry run's rollback. */
 async function finish(trx: Knex.Transaction, upload: Upload<unknown>, target: ImportTarget<unknown>, options: ImportOptions, t: Timings): Promise<ImportResult> {
   const refused = upload.failure();
   if (refused) throw refused;
   const copied = target.load.kind === 'copy' && upload.rows > 0;
   const result: ImportResult = { report: upload.report(), ids: copied ? { first: upload.ids.first, last: upload.ids.last } : null };
   if (options.dryRun) throw new DryRunRollback(result);
-  if (!copied) return result;
   if (upload.rows > RESYNC_ABOVE) {
     // Tens of thousands of rows are not news to push one by one: subscribers get one resync
-    // and refetch (the log's cost per row was most of what separated an import from COPY).
-    await trx.raw(`INSERT INTO changes_pending (topic, op, row_id, row) VALUES (?, 'resync', ?, ?)`, [
-      target.topic,
-      upload.ids.first,
-      JSON.stringify({ imported: upload.rows }),
-    ]);
-  } else {
-    // One change per saved row, as crud's creates log them: the row as stored (to_jsonb), into
-    // changes_pending, which the hub's sequencer numbers once this commits. The import's ids
-    // form one range of the primary key, read in order; xmin keeps it to this transaction.
-    await trx.raw(
-      `INSERT INTO changes_pending (topic, op, row_id, row)
-       SELECT ?, 'insert', p.id::text, to_jsonb(p) FROM ${target.table} p
-       WHERE p.id BETWEEN ? AND ? AND p.xmin = pg_current_xact_id()::xid ORDER BY p.id`,
-      [target.topic, upload.ids.first, upload.ids.last],
-    );
+    // and refetch. The mark stands for this transaction's rows of the topic (realtime/feed.ts).
+    await recordMark(trx, target.topic, 'resync', target.topic, { imported: upload.rows });
   }
+  // Up to RESYNC_ABOVE rows are each in the feed by themselves, as every create is (docs/adr/0023).
   t.mark('log');
   return result;
 }

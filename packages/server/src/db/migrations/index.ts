@@ -6,6 +6,9 @@ import * as principalNotify from './20261122030000_principal_notify';
 import * as changeSequencer from './20261122040000_change_sequencer';
 import * as prospectiveCreatorCheck from './20261122050000_prospective_creator_check';
 import * as campaignWindowAndPage from './20261124000000_campaign_window_and_page';
+import * as singleSignOn from './20261124120000_single_sign_on';
+import * as storageBlobs from './20261125000000_storage_blobs';
+import * as feedOnDataRows from './20261125010000_feed_on_data_rows';
 
 interface Migration {
   name: string;
@@ -23,7 +26,13 @@ const migrations: Migration[] = [
   { name: '20261122040000_change_sequencer', ...changeSequencer },
   { name: '20261122050000_prospective_creator_check', ...prospectiveCreatorCheck },
   { name: '20261124000000_campaign_window_and_page', ...campaignWindowAndPage },
+  { name: '20261124120000_single_sign_on', ...singleSignOn },
+  { name: '20261125000000_storage_blobs', ...storageBlobs },
+  { name: '20261125010000_feed_on_data_rows', ...feedOnDataRows },
 ];
+
+/** The migrations this build knows, in order: readiness checks the database has them all. */
+export const migrationNames: readonly string[] = migrations.map((m) => m.name);
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,
@@ -34,4 +43,9 @@ export const migrationSource: Knex.MigrationSource<Migration> = {
 export async function migrateLatest(db: Knex): Promise<string[]> {
   const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
   return applied;
+}
+
+/** Applies the next pending migration only (a restore brings a database to its backup's level). */
+export async function migrateUpOne(db: Knex): Promise<void> {
+  await db.migrate.up({ migrationSource });
 }

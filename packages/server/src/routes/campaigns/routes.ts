@@ -15,7 +15,6 @@ import {
 } from '@cadence/core';
 import { z } from 'zod';
 import { insertAndLog } from '../../data/bulk-insert';
-import { recordChange } from '../../data/changes';
 import type { ImportTarget } from '../../data/imports/pipeline';
 import { importRoute } from '../imports';
 import { createRow, deleteRow, getRow, listRows, page, updateRow, withLockedRow } from '../../data/crud';
@@ -183,9 +182,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
             .update({ scope: 'global', primary_channel: null, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
           const raw = await campaigns.select(trx).where('campaigns.id', before.id).first();
           if (!raw) throw notFound('Campaign');
-          const row = campaigns.present(raw);
-          await recordChange(trx, 'campaigns', 'update', row.id, row);
-          return row;
+          return campaigns.present(raw);
         },
         'promote',
       ),

@@ -10,7 +10,6 @@ import {
   type IdeaComment,
 } from '@cadence/core';
 import { z } from 'zod';
-import { recordChanges } from '../../data/changes';
 import { createRow, deleteRow, getRow, listRows, page, type Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';
 import { forbidden } from '../../errors';
@@ -54,10 +53,7 @@ export function ideaRoutes(s: Services, t: RouteTable): void {
     update: { summary: 'Edit an idea (its author or an admin)', body: ideaUpdateSchema },
     remove: {
       summary: 'Delete an idea and its comments (its author or an admin)',
-      beforeDelete: async (trx, idea) => {
-        const gone = await trx('ideas_comments').where({ idea_id: idea.id }).pluck('id');
-        await recordChanges(trx, 'comments', 'delete', gone.map((id: string) => ({ id })));
-      },
+      // Its comments go with it (ON DELETE CASCADE), each leaving a tombstone in the feed.
     },
   });
 

@@ -9,13 +9,12 @@ import {
   publicationUpdateSchema,
 } from '@cadence/core';
 import { z } from 'zod';
-import { recordChanges } from '../../data/changes';
 import { createRow, deleteRow, getRow, listRows, page, updateRow } from '../../data/crud';
 import { forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { standardRoutes } from '../standard-routes';
-import { ads, adTypes, publications } from './resources';
+import { adTypes, publications } from './resources';
 
 const TAG = 'Industry publications';
 
@@ -32,12 +31,9 @@ export function publicationRoutes(s: Services, t: RouteTable): void {
     remove: {
       summary: 'Delete a publication with all its ad types and ads, in one transaction',
       beforeDelete: async (trx, pub) => {
-        const adIds = await trx('industry_publication_ads').where({ publication_id: pub.id }).pluck('id');
-        const typeIds = await trx('publication_ad_types').where({ publication_id: pub.id }).pluck('id');
+        // Each delete leaves its rows' tombstones in the feed (docs/adr/0023).
         await trx('industry_publication_ads').where({ publication_id: pub.id }).delete();
         await trx('publication_ad_types').where({ publication_id: pub.id }).delete();
-        await recordChanges(trx, 'ads', 'delete', adIds.map((id: string) => ({ id })));
-        await recordChanges(trx, 'ad_types', 'delete', typeIds.map((id: string) => ({ id })));
       },
     },
   });
@@ -82,12 +78,10 @@ export function publicationRoutes(s: Services, t: RouteTable): void {
       deleteRow(s, adTypes, auth.principal, params.id!, {
         ifMatch,
         beforeDelete: async (trx, type) => {
-          const affected = await trx('industry_publication_ads')
+          // The ads' rows change (and so reach the feed): they lose their type.
+          await trx('industry_publication_ads')
             .where({ ad_type_id: type.id })
-            .update({ ad_type_id: null, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
-            .returning('id');
-          const rows = await ads.select(trx).whereIn('a.id', affected.map((r: { id: string }) => r.id));
-          await recordChanges(trx, 'ads', 'update', rows.map((raw: Parameters<typeof ads.present>[0]) => ({ id: raw.id, row: ads.present(raw) })));
+            .update({ ad_type_id: null, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
         },
       }),
   });

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { LIMITS, MESSAGES, can, idSchema } from '@cadence/core';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
@@ -30,6 +31,17 @@ const upload: Middleware<CadenceState> = async (ctx, next) => {
   await next();
 };
 
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file);
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 export function storageRoutes(s: Services, t: RouteTable): void {
   t.add({
     method: 'post',
@@ -52,12 +64,13 @@ export function storageRoutes(s: Services, t: RouteTable): void {
       const file = ctx.request.files?.file;
       const one = Array.isArray(file) ? file[0] : file;
       if (!one) throw fieldError('file', 'Attach the image as the multipart field "file"');
-      const data = await readFile(one.filepath);
-      if (data.length > LIMITS.imageUploadBytes) throw payloadTooLarge(MESSAGES.imageTooLarge);
-      const image = sniffImage(data.subarray(0, 16));
+      if (one.size > LIMITS.imageUploadBytes) throw payloadTooLarge(MESSAGES.imageTooLarge);
+      const head = await readHead(one.filepath, 16);
+      const image = sniffImage(head);
       if (!image) throw unsupportedMediaType('The image must be a PNG, JPEG, GIF or WebP file');
       const key = `ad-type-examples/${publicationId}/${Date.now()}-${Math.random().toString(36).slice(2, 8)}.${image.ext}`;
-      await s.storage.put(key, data);
+      // Streamed from the upload's temporary file: the store never needs the whole image in memory.
+      await s.storage.put(key, createReadStream(one.filepath));
       return { path: key.slice('ad-type-examples/'.length), public_url: `${s.site.url}/storage/${key}` };
     },
   });

@@ -9,7 +9,7 @@ import {
 } from '@cadence/core';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { recordChange } from '../../data/changes';
+import { recordMark } from '../../data/changes';
 import { principalTransaction } from '../../auth/principal-cache';
 import { iso } from '../../data/present';
 import { fieldError, notFound } from '../../errors';
@@ -35,7 +35,14 @@ export function userRoutes(s: Services, t: RouteTable): void {
   t.add({
     method: 'get', path: '/api/functions/list-users', tag: TAG, access: 'admin', summary: 'Every user, by e-mail',
     response: listUsersResponseSchema,
-    handler: async () => ({ users: await s.db('users').select('id', 'email').orderBy('email') }),
+    handler: async () => {
+      const rows: Array<{ id: string; email: string; role: string | null }> = await s
+        .db('users')
+        .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+        .select('users.id', 'users.email', 'user_roles.role')
+        .orderBy('users.email');
+      return { users: rows.map((u) => ({ id: u.id, email: u.email, admin: u.role === 'admin' })) };
+    },
   });
 
   t.add({
@@ -60,6 +67,8 @@ export function userRoutes(s: Services, t: RouteTable): void {
           .andWhere((q) => (channel ? q.where({ channel }) : q.whereNull('channel')))
           .first();
         if (existing) {
+          // Granted by hand now: a single sign-on sync will no longer take it away.
+          if (existing.source === 'sso') await trx('user_permissions').where({ id: existing.id }).update({ source: 'manual' });
           ctx.status = 200;
           ctx.body = presentPermission(existing);
           return undefined;
@@ -68,7 +77,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
           .insert({ user_id: params.id, permission_type: body.permission_type, channel, created_by: auth.principal.userId })
           .returning('*');
         const permission = presentPermission(row);
-        await recordChange(trx, 'permissions', 'insert', permission.id, permission);
+        await recordMark(trx, 'permissions', 'insert', permission.id, permission);
         return permission;
       }),
   });
@@ -86,7 +95,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
           .andWhere((q) => (channel ? q.where({ channel }) : q.whereNull('channel')))
           .delete()
           .returning('*');
-        for (const r of removed) await recordChange(trx, 'permissions', 'delete', r.id, presentPermission(r));
+        for (const r of removed) await recordMark(trx, 'permissions', 'delete', r.id, presentPermission(r));
       }),
   });
 
@@ -109,14 +118,14 @@ export function userRoutes(s: Services, t: RouteTable): void {
         await requireUser(trx, params.id!);
         await trx.raw('SELECT pg_advisory_xact_lock(727002)');
         if (body.role === 'admin') {
-          await trx('user_roles').insert({ user_id: params.id, role: 'admin' }).onConflict('user_id').ignore();
+          await trx('user_roles').insert({ user_id: params.id, role: 'admin', source: 'manual' }).onConflict('user_id').merge(['source']);
         } else {
           const others = await trx('user_roles').where({ role: 'admin' }).whereNot({ user_id: params.id }).first('user_id');
           if (!others) throw fieldError('role', 'Cannot remove the last administrator');
           await trx('user_roles').where({ user_id: params.id }).delete();
         }
         const row = { user_id: params.id!, role: body.role };
-        await recordChange(trx, 'permissions', 'update', params.id!, row);
+        await recordMark(trx, 'permissions', 'update', params.id!, row);
         return row;
       }),
   });

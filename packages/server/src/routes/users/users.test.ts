@@ -13,7 +13,10 @@ afterAll(async () => t?.close());
 
 it('should list users for admins only', async () => {
   const res = await t.api('GET', '/api/functions/list-users', { token: admin.token });
-  expect(res.body.users.map((u: { email: string }) => u.email)).toEqual(['admin@example.com', 'user@example.com']);
+  expect(res.body.users.map((u: { email: string; admin: boolean }) => [u.email, u.admin])).toEqual([
+    ['admin@example.com', true], // the first account is the administrator
+    ['user@example.com', false],
+  ]);
   expect((await t.api('GET', '/api/functions/list-users', { token: user.token })).status).toBe(403);
   expect((await t.api('GET', '/api/functions/list-users')).status).toBe(401);
 });

@@ -8,6 +8,14 @@ export interface RowWindow {
   offsets: number[];
 }
 
+/** offsets[i] is the top of row i, offsets[n] the total height. */
+export function prefixSums(heights: readonly number[]): number[] {
+  const out = new Array<number>(heights.length + 1);
+  out[0] = 0;
+  for (let i = 0; i < heights.length; i++) out[i + 1] = out[i]! + heights[i]!;
+  return out;
+}
+
 /** Index of the row under `y`: the last i with offsets[i] <= y. */
 export function rowAt(offsets: readonly number[], y: number): number {
   let lo = 0;
@@ -30,18 +38,14 @@ export function windowOf(offsets: readonly number[], top: number, height: number
 }
 
 /**
- * Which rows of a fixed-height list are in view. Row heights are known before rendering
- * (rowHeight), so prefix sums and a binary search replace a measuring virtualizer: about
- * 0.6 kB instead of ~10 kB in the Gantt bundle (docs/performance.md). Scroll updates are
- * batched to one per animation frame.
+ * Which rows of a fixed-height list are in view (the Gantt's rows, whose scroller is the
+ * list itself). Row heights are known before rendering, so prefix sums and a binary search
+ * replace a measuring virtualizer: about 0.6 kB instead of ~10 kB (docs/adr/0022). Lists whose
+ * rows size themselves use `useMeasuredRows` (ui/measured-rows.ts) over the same functions.
+ * Scroll updates are batched to one per animation frame.
  */
 export function useRowWindow(scroller: RefObject<HTMLElement | null>, heights: readonly number[], overscan: number, enabled: boolean): RowWindow {
-  const offsets = useMemo(() => {
-    const out = new Array<number>(heights.length + 1);
-    out[0] = 0;
-    for (let i = 0; i < heights.length; i++) out[i + 1] = out[i]! + heights[i]!;
-    return out;
-  }, [heights]);
+  const offsets = useMemo(() => prefixSums(heights), [heights]);
   const [view, setView] = useState({ top: 0, height: 0 });
   useEffect(() => {
     const el = scroller.current;
