@@ -6,6 +6,10 @@ import { InlineText } from '../ui/InlineText';
 import { Popover } from '../ui/Popover';
 import { Eye, ICON_SIZE, Pencil, Trash2 } from '../ui/icons';
 
+/** The table's columns in order (docs/product.md#ads-by-status); each cell carries its name for the phone's card layout. */
+export const AD_COLUMNS = ['Status', 'Publication', 'Ad Type', 'Where it Shows', 'Copy Needs', 'Image Needs', 'Due Date', 'Live Date', 'Content',
+  'Copy/Images Link', 'Region', 'Audience', 'Industry', 'Notes', 'Actions'] as const;
+
 export interface AdRowProps {
   ad: Ad;
   publication: Publication | undefined;
@@ -32,7 +36,7 @@ export function AdRow({ ad, publication, editable, onPatch, onStatus, onExample,
   const name = `${ad.publication_name}${ad.ad_type ? ` ${ad.ad_type}` : ''}`;
   return (
     <tr>
-      <td>
+      <td data-label="Status">
         {editable ? (
           <select className={`cad-input cad-ad-status cad-ad-status--${ad.status}`} aria-label={`Status of ${name}`} value={ad.status}
             onChange={(e) => onStatus(e.target.value as AdStatus)}>
@@ -40,7 +44,7 @@ export function AdRow({ ad, publication, editable, onPatch, onStatus, onExample,
           </select>
         ) : <span className={`cad-badge cad-ad-status--${ad.status}`}>{AD_STATUS_LABELS[ad.status]}</span>}
       </td>
-      <td>
+      <td data-label="Publication">
         <Popover label={`${ad.publication_name} details`} trigger={ad.publication_name} title={ad.publication_name}>
           <dl className="cad-details">
             <dt>Industry</dt><dd>{publication?.industry_tags.join(', ') || '-'}</dd>
@@ -49,24 +53,24 @@ export function AdRow({ ad, publication, editable, onPatch, onStatus, onExample,
           </dl>
         </Popover>
       </td>
-      <td>
+      <td data-label="Ad Type">
         <span className="cad-inline">
           {ad.ad_type ?? '-'}
           <button type="button" className="cad-icon-button" aria-label={`View example of ${ad.ad_type ?? 'ad type'}`} onClick={onExample}><Eye size={ICON_SIZE} aria-hidden="true" /></button>
         </span>
       </td>
-      <td>{ad.where_shows ?? ''}</td>
-      <td><Needs text={ad.copy_needs} label="Copy needs" /></td>
-      <td><Needs text={ad.image_needs} label="Image needs" /></td>
-      <td>{formatYmd(ad.due_date, 'MMM dd, yyyy')}</td>
-      <td>{formatYmd(ad.live_date, 'MMM dd, yyyy')}</td>
-      <td><InlineText label="Content" value={ad.content} disabled={!editable} onSave={(content) => onPatch({ content })} /></td>
-      <td><InlineText label="Copy/Images Link" value={ad.copy_images_link} disabled={!editable} onSave={(copy_images_link) => onPatch({ copy_images_link })} /></td>
-      <td>{ad.region ?? ''}</td>
-      <td>{ad.audience ?? ''}</td>
-      <td>{ad.industry ?? ''}</td>
-      <td><InlineText label="Notes" value={ad.notes} disabled={!editable} multiline onSave={(notes) => onPatch({ notes })} /></td>
-      <td>
+      <td data-label="Where it Shows">{ad.where_shows ?? ''}</td>
+      <td data-label="Copy Needs"><Needs text={ad.copy_needs} label="Copy needs" /></td>
+      <td data-label="Image Needs"><Needs text={ad.image_needs} label="Image needs" /></td>
+      <td data-label="Due Date">{formatYmd(ad.due_date, 'MMM dd, yyyy')}</td>
+      <td data-label="Live Date">{formatYmd(ad.live_date, 'MMM dd, yyyy')}</td>
+      <td data-label="Content"><InlineText label="Content" value={ad.content} disabled={!editable} onSave={(content) => onPatch({ content })} /></td>
+      <td data-label="Copy/Images Link"><InlineText label="Copy/Images Link" value={ad.copy_images_link} disabled={!editable} onSave={(copy_images_link) => onPatch({ copy_images_link })} /></td>
+      <td data-label="Region">{ad.region ?? ''}</td>
+      <td data-label="Audience">{ad.audience ?? ''}</td>
+      <td data-label="Industry">{ad.industry ?? ''}</td>
+      <td data-label="Notes"><InlineText label="Notes" value={ad.notes} disabled={!editable} multiline onSave={(notes) => onPatch({ notes })} /></td>
+      <td data-label="Actions">
         {editable && (
           <span className="cad-inline">
             <button type="button" className="cad-icon-button" aria-label={`Edit ${name}`} onClick={onEdit}><Pencil size={ICON_SIZE} aria-hidden="true" /></button>

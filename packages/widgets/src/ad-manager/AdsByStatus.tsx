@@ -5,12 +5,10 @@ import { useSession } from '../provider/session';
 import { TabPanel, Tabs } from '../ui/Tabs';
 import { AdDialog } from './AdDialog';
 import { ConfirmDialog, ExampleDialog } from './AdDialogs';
-import { AdRow } from './AdRow';
+import { AD_COLUMNS, AdRow } from './AdRow';
 import { STATUS_TABS, statusCounts, type StatusTab } from './ad-rules';
 import { useAdActions } from './use-ad-actions';
 
-const COLUMNS = ['Status', 'Publication', 'Ad Type', 'Where it Shows', 'Copy Needs', 'Image Needs', 'Due Date', 'Live Date', 'Content',
-  'Copy/Images Link', 'Region', 'Audience', 'Industry', 'Notes', 'Actions'];
 const none = () => undefined;
 
 /** Ads by status: publication filter, status tabs with counts and the editable table (docs/product.md#ads-by-status). */
@@ -34,7 +32,7 @@ export function AdsByStatus(): ReactNode {
 
   return (
     <div className="cad-stack">
-      <div className="cad-toolbar">
+      <div className="cad-toolbar cad-toolbar--fields">
         <label className="cad-inline">
           <span className="cad-field__label">Publication</span>
           <select className="cad-input" value={publicationId} onChange={(e) => setPublicationId(e.target.value)}>
@@ -50,8 +48,8 @@ export function AdsByStatus(): ReactNode {
           : rows.length === 0 ? <p className="cad-empty">No ads in this status yet.</p>
           : (
             <div className="cad-table-scroller">
-              <table className="cad-table">
-                <thead><tr>{COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr></thead>
+              <table className="cad-table cad-table--cards">
+                <thead><tr>{AD_COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr></thead>
                 <tbody>
                   {rows.map((ad) => (
                     <AdRow key={ad.id} ad={ad} publication={pubs.find((p) => p.id === ad.publication_id)} editable={editable}

@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Every screen, tab, dialog and menu of a demo install, as states a test or the screenshot
+ * script brings a freshly loaded page to: `tests/e2e/screens.e2e.ts` checks each one and
+ * `pnpm screenshots` (scripts/screenshots.ts) draws each one for the user guide.
+ */
+export interface ScreenState {
+  name: string;
+  path: string;
+  /** Brings the page from freshly loaded `path` to the state; Escape closes what it opened. */
+  open?: (page: Page, phone: boolean) => Promise<void>;
+}
+
+const tab = (name: string) => async (page: Page) => {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tabpanel').first().waitFor();
+};
+
+export const SCREEN_STATES: ScreenState[] = [
+  { name: 'dashboard timeline', path: '/', open: tab('Timeline') },
+  { name: 'dashboard calendar', path: '/', open: tab('Calendar') },
+  {
+    name: 'day dialog with its card menu',
+    path: '/',
+    open: async (page, phone) => {
+      await tab('Calendar')(page);
+      if (phone) await page.getByRole('button', { name: 'Open day' }).first().click();
+      else await page.locator('[role="gridcell"]:has(.cad-chip--movable) .cad-day__number').first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^Actions for / }).first().click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  { name: 'dashboard channels', path: '/', open: tab('Channels') },
+  {
+    name: 'channel dialog',
+    path: '/',
+    open: async (page) => {
+      await tab('Channels')(page);
+      await page.getByRole('button', { name: /^Open Email Marketing/ }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'dashboard list', path: '/', open: tab('Campaign List') },
+  {
+    name: 'new campaign dialog',
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'New Campaign' }).click();
+      await page.getByRole('dialog', { name: 'Create New Campaign' }).waitFor();
+    },
+  },
+  { name: 'ideas', path: '/ideas' },
+  {
+    name: 'new idea dialog',
+    path: '/ideas',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'New Idea' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'channel dashboard', path: '/channel/email' },
+  { name: 'events timeline', path: '/channel/events' },
+  { name: 'events calendar', path: '/channel/events', open: tab('Calendar') },
+  { name: 'events list', path: '/channel/events', open: tab('Event List') },
+  {
+    name: 'new event dialog',
+    path: '/channel/events',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add New Event' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  ...['Calendar', 'Ads by Status', 'Performance', 'Publications', 'Prospective Pubs', 'Articles'].map((name) => ({
+    name: `ad manager ${name.toLowerCase()}`,
+    path: '/channel/industry-publications',
+    open: tab(name),
+  })),
+  {
+    name: 'new ad dialog',
+    path: '/channel/industry-publications',
+    open: async (page: Page) => {
+      await page.getByRole('button', { name: 'Add Ad Campaign' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'settings', path: '/settings' },
+  {
+    name: 'settings with a user selected',
+    path: '/settings',
+    open: async (page) => {
+      await page.getByRole('navigation', { name: 'Users' }).getByRole('button').first().click();
+      await page.getByRole('switch').first().waitFor();
+    },
+  },
+];
+
+/** Signs the demo administrator in from /auth and waits for the dashboard. */
+export async function signInAsDemoAdmin(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill('admin@cadence.demo');
+  await page.getByLabel('Password').fill('cadence-admin');
+  await page.getByRole('button', { name: 'Sign In' }).last().click();
+  await page.getByText('Welcome back, admin@cadence.demo').waitFor();
+  await page.getByRole('button', { name: /close|dismiss/i }).first().click().catch(() => undefined);
+}
+
+/** Loads the state's page and opens what it shows; waits until the data and the row windows settle. */
+export async function showState(page: Page, state: ScreenState, phone: boolean): Promise<void> {
+  await page.goto(state.path);
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await state.open?.(page, phone);
+  await page.waitForTimeout(300); // transitions and the row windows settle
+}
+
+/** A file-name form of the state's name: "new ad dialog" → "new-ad-dialog". */
+export const stateSlug = (state: ScreenState) => state.name.replace(/\W+/g, '-');
