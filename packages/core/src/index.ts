@@ -214,7 +214,7 @@ export {
   visibleWindow,
 } from './rules/calendar';
 export type { CalendarMode, CellOverflow, DatedCampaign, DayDialogChannels, ScheduleView } from './rules/calendar';
-export { barColor, barColors, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
+export { barColor, barColors, barGeometry, barSpan, dayLeftPercent, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange } from './rules/gantt';
 export type { BarColors } from './rules/gantt';
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
 export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS, MULTI_CHANNEL_COLOR, type Channel } from '../channels';
 import { addDays } from '../dates';
 import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
-import { barColor, barGeometry, barSpan, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange, barColors } from './gantt';
+import { barColor, barGeometry, barSpan, dayLeftPercent, ganttRange, groupByChannel, inRange, layoutGantt, monthGridlines, stepRange, barColors } from './gantt';
 
 const NOV_2026 = { start: '2026-11-01', end: '2026-11-30' };
 
@@ -239,5 +239,17 @@ describe('barColors', () => {
       expect(bar.background).not.toBe(color);
       expect(ratio(bar.background, '#ffffff')).toBeLessThan(5.5); // still the channel's hue, not near-black
     }
+  });
+});
+
+describe('dayLeftPercent', () => {
+  const march = { start: '2026-03-01', end: '2026-03-31' };
+  it('is 0 on the first day and (n-1)/n on the last, counted in whole days', () => {
+    expect(dayLeftPercent('2026-03-01', march)).toBe(0);
+    expect(dayLeftPercent('2026-03-31', march)).toBeCloseTo((30 / 31) * 100);
+  });
+  it('is null outside the range', () => {
+    expect(dayLeftPercent('2026-02-28', march)).toBeNull();
+    expect(dayLeftPercent('2026-04-01', march)).toBeNull();
   });
 });

@@ -100,6 +100,12 @@ export function barGeometry(span: YmdSpan, range: YmdSpan): BarGeometry | null {
   return geometry(span, range, daysBetween(range.start, range.end) + 1, (d) => daysBetween(range.start, d));
 }
 
+/** Where a day starts, in percent of the range (0 at its first day); null outside it. */
+export function dayLeftPercent(day: Ymd, range: YmdSpan): number | null {
+  if (day < range.start || day > range.end) return null;
+  return (daysBetween(range.start, day) / (daysBetween(range.start, range.end) + 1)) * 100;
+}
+
 /** barGeometry's arithmetic on day offsets from the range start; `span` is in range. */
 function geometry(span: YmdSpan, range: YmdSpan, total: number, offset: (d: Ymd) => number): BarGeometry {
   const clippedStart = span.start < range.start;

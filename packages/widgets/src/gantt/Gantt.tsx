@@ -119,6 +119,8 @@ function GanttBody(props: GanttProps): ReactNode {
             canEdit={canEdit}
             onEdit={editor.edit}
             mover={mover}
+            today={todayYmd(now())}
+            narrow={narrow}
             head={
               <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
                 <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>

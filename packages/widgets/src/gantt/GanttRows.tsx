@@ -1,10 +1,11 @@
-import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type YmdSpan } from '@cadence/core';
+import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { useRowWindow } from '../ui/row-window';
+import { useScrollToToday } from './scroll-to-today';
 
 export interface GanttRow {
   key: string;
@@ -33,6 +34,9 @@ export interface GanttRowsProps {
   mover: MoveController;
   /** The month header: inside the scroller, sticky, so it scrolls sideways with the bars on a phone. */
   head?: ReactNode;
+  /** Today, and whether the chart is in its phone layout: a narrow chart opens scrolled to today. */
+  today: Ymd;
+  narrow: boolean;
 }
 
 /** What a bar needs to be dragged, resized and moved by keyboard; stable across a drag, so rows stay memoised. */
@@ -171,6 +175,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   const virtual = rows.length > VIRTUALIZE_ABOVE;
   const heights = useMemo(() => rows.map(rowHeight), [rows]);
   const w = useRowWindow(scroller, heights, OVERSCAN, virtual);
+  useScrollToToday(scroller, range, props.today, props.narrow);
   const { movable, pickUp, point, drop, cancel, onKeyDown } = mover;
   const moves = useMemo<BarMoves>(() => {
     const days = daysBetween(range.start, range.end) + 1;
@@ -200,7 +205,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   const moveFor = (row: GanttRow) => (moving && row.bars.some((b) => b.campaign.id === moving) ? mover.move ?? undefined : undefined);
   if (!virtual) {
     return (
-      <div role="list" aria-label="Campaigns" className="cad-gantt__scroller" tabIndex={0}>
+      <div ref={scroller} role="list" aria-label="Campaigns" className="cad-gantt__scroller" tabIndex={0}>
         {props.head}
         <div className="cad-gantt__body" style={{ position: 'relative' }}>
           <Gridlines gridlines={props.gridlines} />
