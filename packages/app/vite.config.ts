@@ -1,22 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactCompatAliases } from '../widgets/build/preact-compat';
 
 // The app builds from its sibling packages' sources (like Vitest and tsc do), so building it
 // needs no earlier build of core or widgets.
 const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, import.meta.url));
 
 // The SPA renders with Preact's React-compatible layer: React DOM alone is ~60 kB gzip, more
-// than the sign-in page's whole budget (docs/adr/0030-spa-renders-with-preact-compat.md). The widgets
-// package still ships for React hosts; its tests and the app's unit tests run on React.
-// Resolved from here: the widgets' sources import 'react' and cannot see the app's preact.
-const preact = (file: string) => fileURLToPath(new URL(`./node_modules/preact/${file}`, import.meta.url));
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: preact('compat/client.mjs') },
-  { find: /^react-dom$/, replacement: preact('compat/dist/compat.mjs') },
-  { find: /^react\/jsx(-dev)?-runtime$/, replacement: preact('jsx-runtime/dist/jsxRuntime.mjs') },
-  { find: /^react$/, replacement: preact('compat/dist/compat.mjs') },
-];
+// than the sign-in page's whole budget (docs/adr/0030-spa-renders-with-preact-compat.md). The
+// widgets package still ships for React hosts; its tests and the app's unit tests run on React.
+const preactCompat = preactCompatAliases(fileURLToPath(new URL('./node_modules/preact', import.meta.url)));
 
 export default defineConfig({
   plugins: [react()],

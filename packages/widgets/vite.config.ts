@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -7,6 +7,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pkg = (id: string, name: string) => id === name || id.startsWith(`${name}/`);
 // Peers and dependencies stay imports; the standalone custom-element bundle (vite.standalone.config.ts) inlines them.
 const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@tanstack/react-virtual', 'read-excel-file'];
+const STYLE_PARTS = ['base', 'pages', 'calendar', 'channels', 'gantt', 'ideas', 'tables', 'ad-manager', 'permissions'];
 /** One entry per widget (src/entries/x.ts → dist/x.js, exported as '@cadence/widgets/x'), sharing chunks. */
 const WIDGET_ENTRIES = Object.fromEntries(
   readdirSync(here('./src/entries'))
@@ -19,7 +20,9 @@ export default defineConfig({
     react(),
     {
       name: 'cadence-css-file',
-      closeBundle: () => copyFileSync(here('./src/styles/cadence.css'), here('./dist/cadence.css')),
+      // styles.css: every widget's rules in one file, in the order of src/styles/all-styles.ts.
+      closeBundle: () =>
+        writeFileSync(here('./dist/cadence.css'), STYLE_PARTS.map((p) => readFileSync(here(`./src/styles/${p}.css`), 'utf8')).join('\n')),
     },
   ],
   build: {

@@ -1,18 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { preactCompatAliases } from './build/preact-compat';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * A standalone bundle for any web page: one classic script (IIFE, global `CadenceWidgets`) with
- * React, the widgets of `entry` and their stylesheet inlined, registering its <cadence-*> custom
+ * preact/compat as the renderer, the widgets of `entry` and their stylesheet inlined, registering its <cadence-*> custom
  * elements on load. The server serves dist-standalone/ at /widgets/.
  */
 function standaloneConfig(entry: string, fileName: string): UserConfig {
   return {
     // Core from source, as the app builds it (no stale packages/core/dist).
-    resolve: { alias: { '@cadence/core': here('../core/src/index.ts') } },
+    // …and Preact's React-compatible layer instead of React DOM (ADR 30): the page gets one script.
+    resolve: { alias: [{ find: '@cadence/core', replacement: here('../core/src/index.ts') }, ...preactCompatAliases(here('./node_modules/preact'))] },
     plugins: [react()],
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {

@@ -65,7 +65,8 @@ export { PermissionsPanel } from './permissions/PermissionsPanel';
 export type { PermissionsPanelProps } from './permissions/PermissionsPanel';
 export type { WidgetProps } from './ui/WidgetRoot';
 
-export { CadenceStyles, cadenceStyles } from './styles/CadenceStyles';
+export { CadenceStyles } from './styles/CadenceStyles';
+export { cadenceStyles } from './styles/all-styles';
 
 // Custom elements (the standalone bundle registers them on load; here call defineCadenceElements()).
 export { createElementClass, createWidgetElement, defineCadenceElement, defineCadenceElements, ELEMENT_CSS } from './elements/elements';

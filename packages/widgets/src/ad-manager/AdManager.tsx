@@ -9,6 +9,11 @@ import { Articles } from './Articles';
 import { Performance } from './Performance';
 import { Prospective } from './Prospective';
 import { Publications } from './Publications';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import ganttCss from '../styles/gantt.css?inline';
+import tablesCss from '../styles/tables.css?inline';
+import adManagerCss from '../styles/ad-manager.css?inline';
+import pagesCss from '../styles/pages.css?inline';
 
 export interface AdManagerProps extends PageWidgetProps {
   /** The tab shown (the app maps the `tab` query parameter here); default 'ads-by-status'. A new value switches to it. */
@@ -65,6 +70,10 @@ function AdManagerBody({ headingLevel, tab: initial, onTabChange, date, confirm 
 export function AdManager(props: AdManagerProps): ReactNode {
   return (
     <WidgetRoot name="AdManager" client={props.client} className={props.className}>
+      <WidgetStyles css={pagesCss} />
+      <WidgetStyles css={ganttCss} />
+      <WidgetStyles css={tablesCss} />
+      <WidgetStyles css={adManagerCss} />
       <AdManagerBody {...props} />
     </WidgetRoot>
   );

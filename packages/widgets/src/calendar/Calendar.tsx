@@ -29,6 +29,8 @@ import { Agenda } from './Agenda';
 import { CalendarGrid } from './CalendarGrid';
 import { DayDialog } from './DayDialog';
 import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import calendarCss from '../styles/calendar.css?inline';
 
 export interface CalendarProps extends WidgetProps {
   /** Only this channel's campaigns (the channel dashboard). */
@@ -143,6 +145,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
 export function Calendar(props: CalendarProps): ReactNode {
   return (
     <WidgetRoot name="Calendar" client={props.client} className={props.className}>
+      <WidgetStyles css={calendarCss} />
       <CalendarBody {...props} />
     </WidgetRoot>
   );

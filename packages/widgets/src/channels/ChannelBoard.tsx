@@ -8,6 +8,8 @@ import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { ChannelCard } from './ChannelCard';
 import { ChannelDialog } from './ChannelDialog';
 import { channelCounts } from './channel-stats';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import channelsCss from '../styles/channels.css?inline';
 
 export type ChannelBoardProps = WidgetProps;
 
@@ -37,6 +39,7 @@ function ChannelBoardBody(): ReactNode {
 export function ChannelBoard(props: ChannelBoardProps): ReactNode {
   return (
     <WidgetRoot name="ChannelBoard" client={props.client} className={props.className}>
+      <WidgetStyles css={channelsCss} />
       <ChannelBoardBody />
     </WidgetRoot>
   );

@@ -1,6 +1,7 @@
 import { createHttpClient, createRealtimeClient, type CadenceClient } from '@cadence/core';
 import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { CadenceProvider, type RealtimeLike } from '../provider/CadenceProvider';
+import { PartStylesContext } from '../styles/WidgetStyles';
 import { readOnlyUser, type ElementConfig } from './config';
 import { getSession, setSession, subscribeSessions } from './session-store';
 
@@ -104,8 +105,10 @@ function Connected({ config, widget: Widget, apiUrl, token, onSignOut }: { confi
     : { apiUrl, ...(auth ? { auth } : { accessKey: token.accessKey! }) };
   return (
     <CadenceProvider {...providerProps} injectStyles={false}>
-      {/* The props are initial state in the widgets: a new value remounts the widget. */}
-      <Widget key={JSON.stringify(config.props)} {...config.props} />
+      {/* The props are initial state in the widgets: a new value remounts the widget. The shadow root holds the base sheet; the widget adds its own part. */}
+      <PartStylesContext.Provider value>
+        <Widget key={JSON.stringify(config.props)} {...config.props} />
+      </PartStylesContext.Provider>
       {onSignOut && (
         <div className="cad-root cad-embed-signout">
           <button type="button" className="cad-button cad-button--ghost cad-button--small" onClick={onSignOut}>Sign out of Cadence</button>
@@ -125,7 +128,9 @@ export function EmbeddedWidget({ config, widget: Widget, client }: EmbeddedWidge
   if (injected) {
     return (
       <CadenceProvider key={mode} client={injected} injectStyles={false}>
-        <Widget key={JSON.stringify(config.props)} {...config.props} />
+        <PartStylesContext.Provider value>
+          <Widget key={JSON.stringify(config.props)} {...config.props} />
+        </PartStylesContext.Provider>
       </CadenceProvider>
     );
   }

@@ -1,6 +1,6 @@
 import type { CadenceClient } from '@cadence/core';
 import { createRoot, type Root } from 'react-dom/client';
-import { cadenceStyles } from '../styles/CadenceStyles';
+import { baseStyles } from '../styles/CadenceStyles';
 import { OBSERVED_ATTRIBUTES, configFromAttributes, type ElementConfig, type ElementTag } from './config';
 import { EmbeddedWidget, type WidgetComponent } from './EmbeddedWidget';
 
@@ -64,7 +64,7 @@ export function createWidgetElement(tag: ElementTag, widget: WidgetComponent): C
       if (!this.shadowRoot) {
         const shadow = this.attachShadow({ mode: 'open' });
         const style = document.createElement('style');
-        style.textContent = `${cadenceStyles}\n${ELEMENT_CSS}`;
+        style.textContent = `${baseStyles}\n${ELEMENT_CSS}`;
         this.#mount = document.createElement('div');
         this.#mount.className = 'cad-embed';
         shadow.append(style, this.#mount);

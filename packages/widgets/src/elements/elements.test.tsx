@@ -2,7 +2,7 @@ import { can, principalFrom, toWirePrincipal } from '@cadence/core';
 import { waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cadenceStyles } from '../styles/CadenceStyles';
+import { baseStyles } from '../styles/CadenceStyles';
 import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient } from '../testing/memory-client';
 import { configFromAttributes, readOnlyUser } from './config';
@@ -81,12 +81,14 @@ describe('the custom elements in jsdom', () => {
   it('renders in an open shadow root with the stylesheet inside it, not in the document', async () => {
     const el = mount('<cadence-calendar></cadence-calendar>');
     el.client = createMemoryClient({ campaigns: [makeCampaign({ title: 'Shadow launch', planning_start_date: '2026-03-09', live_date: '2026-03-12' })] });
-    const styles = el.shadowRoot!.querySelectorAll('style');
+    const styles = [...el.shadowRoot!.children].filter((c) => c.localName === 'style');
     expect(styles).toHaveLength(1);
-    expect(styles[0]!.textContent).toContain(cadenceStyles); // (empty under vitest: CSS is not processed)
+    expect(styles[0]!.textContent).toContain(baseStyles); // (empty under vitest: CSS is not processed)
     expect(styles[0]!.textContent).toContain(ELEMENT_CSS.trim().slice(0, 20));
-    expect(document.head.querySelector('style')).toBeNull();
     await waitFor(() => expect(shadow(el).getByRole('heading', { name: 'Planning Timeline' })).toBeInTheDocument());
+    // The calendar's own part renders with it, inside the shadow root; nothing lands in the document.
+    expect(el.shadowRoot!.querySelectorAll('.cad-embed style')).toHaveLength(1);
+    expect(document.querySelector('style')).toBeNull();
     expect(document.body.querySelector('.cad-root')).toBeNull();
   });
 

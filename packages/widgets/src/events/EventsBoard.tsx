@@ -11,6 +11,8 @@ import { TabPanel, Tabs } from '../ui/Tabs';
 import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
 import { EventDialog } from './EventDialog';
 import { eventAsCampaign } from './event-rules';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import pagesCss from '../styles/pages.css?inline';
 
 export type EventsTab = 'timeline' | 'calendar' | 'list';
 
@@ -81,6 +83,7 @@ function EventsBody({ headingLevel, tab: initial = 'timeline', view = 'live' }: 
 export function EventsBoard(props: EventsBoardProps): ReactNode {
   return (
     <WidgetRoot name="EventsBoard" client={props.client} className={props.className}>
+      <WidgetStyles css={pagesCss} />
       <EventsBody {...props} />
     </WidgetRoot>
   );

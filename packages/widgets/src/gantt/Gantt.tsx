@@ -26,6 +26,8 @@ import { useNarrow } from '../ui/use-narrow';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { GanttRows, type GanttRow } from './GanttRows';
 import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import ganttCss from '../styles/gantt.css?inline';
 
 export interface GanttProps extends WidgetProps {
   channel?: Channel;
@@ -145,6 +147,7 @@ function GanttBody(props: GanttProps): ReactNode {
 export function Gantt(props: GanttProps): ReactNode {
   return (
     <WidgetRoot name="Gantt" client={props.client} className={props.className}>
+      <WidgetStyles css={ganttCss} />
       <GanttBody {...props} />
     </WidgetRoot>
   );

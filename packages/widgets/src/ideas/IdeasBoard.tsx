@@ -13,6 +13,9 @@ import { IdeaCard } from './IdeaCard';
 import { IdeaDialog } from './IdeaDialog';
 import { campaignFromIdea, commentsByIdea, newestFirst } from './idea-rules';
 import { ArrowLeft, ICON_SIZE } from '../ui/icons';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import ideasCss from '../styles/ideas.css?inline';
+import pagesCss from '../styles/pages.css?inline';
 
 export interface IdeasBoardProps extends PageWidgetProps {
   /** The back button (to the dashboard); shown only when given. */
@@ -125,6 +128,8 @@ function IdeasBody({ headingLevel, onBack, onConverted }: IdeasBoardProps): Reac
 export function IdeasBoard(props: IdeasBoardProps): ReactNode {
   return (
     <WidgetRoot name="IdeasBoard" client={props.client} className={props.className}>
+      <WidgetStyles css={pagesCss} />
+      <WidgetStyles css={ideasCss} />
       <IdeasBody {...props} />
     </WidgetRoot>
   );

@@ -12,6 +12,10 @@ import { ArrowLeft, ICON_SIZE } from '../ui/icons';
 import { useNarrow } from '../ui/use-narrow';
 import { GLOBAL_SWITCHES, hasPermission, toggled } from './permission-rules';
 import { UserList } from './UserList';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import tablesCss from '../styles/tables.css?inline';
+import permissionsCss from '../styles/permissions.css?inline';
+import pagesCss from '../styles/pages.css?inline';
 
 export interface PermissionsPanelProps extends PageWidgetProps {
   /** 'Return to Dashboard' on the Access Denied screen; the button shows only when given. */
@@ -122,6 +126,9 @@ function PermissionsBody({ headingLevel, onReturn, userId }: PermissionsPanelPro
 export function PermissionsPanel(props: PermissionsPanelProps): ReactNode {
   return (
     <WidgetRoot name="PermissionsPanel" client={props.client} className={props.className}>
+      <WidgetStyles css={pagesCss} />
+      <WidgetStyles css={tablesCss} />
+      <WidgetStyles css={permissionsCss} />
       <PermissionsBody {...props} />
     </WidgetRoot>
   );

@@ -1,6 +1,7 @@
 import { createHttpClient, createRealtimeClient, type CadenceClient } from '@cadence/core';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CadenceStyles } from '../styles/CadenceStyles';
+import { PartStylesContext } from '../styles/WidgetStyles';
 import { CadenceContext, type CadenceContextValue } from './context';
 import { QueryStore } from './query-store';
 import { connectRealtime, type RealtimeLike } from './realtime-changes';
@@ -31,7 +32,7 @@ export interface CadenceProviderProps {
   toastSlot?: (props: ToastSlotProps) => ReactNode;
   /** Called with every toast shown, e.g. to log or forward it. */
   onToast?: (toast: Toast) => void;
-  /** Add the widgets' scoped stylesheet to the document (default true). */
+  /** Add the widgets' scoped stylesheets to the document (default true): the base once, each widget's part with it. Off when the page links `@cadence/widgets/styles.css`. */
   injectStyles?: boolean;
   children?: ReactNode;
 }
@@ -108,7 +109,7 @@ export function CadenceProvider(props: CadenceProviderProps): ReactNode {
   return (
     <CadenceContext.Provider value={value}>
       {injectStyles && <CadenceStyles />}
-      {props.children}
+      <PartStylesContext.Provider value={injectStyles}>{props.children}</PartStylesContext.Provider>
       <Slot toast={toast} dismiss={dismiss} />
     </CadenceContext.Provider>
   );

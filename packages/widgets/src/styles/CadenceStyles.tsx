@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import cadenceCss from './cadence.css?inline';
+import baseCss from './base.css?inline';
 
-/** The widgets' stylesheet as a string, for a Shadow DOM or your own `<style>`. */
-export const cadenceStyles: string = cadenceCss;
+/** The base stylesheet every widget needs; each widget adds its own part (WidgetStyles). */
+export const baseStyles: string = baseCss;
 
 /** React 19 hoists this once into the document head, however many widgets render it. */
 export function CadenceStyles(): ReactNode {
   return (
     <style href="cadence-widgets" precedence="cadence">
-      {cadenceCss}
+      {baseCss}
     </style>
   );
 }
