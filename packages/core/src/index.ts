@@ -204,6 +204,7 @@ export type { YmdFormat } from './date-format';
 export {
   bucketByDay,
   campaignCountLabel,
+  formatCount,
   campaignsOnDay,
   cellOverflow,
   dayDialogChannels,

@@ -4,6 +4,7 @@ import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
 import {
   bucketByDay,
   campaignCountLabel,
+  formatCount,
   campaignsOnDay,
   cellOverflow,
   dayDialogChannels,
@@ -168,6 +169,11 @@ describe.each(TEST_ZONES)('calendar rules in TZ=%s', (zone) => {
       expect(campaignCountLabel(1)).toBe('1 campaign');
       expect(campaignCountLabel(0)).toBe('0 campaigns');
       expect(campaignCountLabel(7)).toBe('7 campaigns');
+    });
+    it('should group thousands, as 10,000 campaigns read', () => {
+      expect(campaignCountLabel(10000)).toBe('10,000 campaigns');
+      expect(formatCount(1234567)).toBe('1,234,567');
+      expect(formatCount(999)).toBe('999');
     });
   });
 

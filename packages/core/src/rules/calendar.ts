@@ -105,8 +105,15 @@ export function dayDialogChannels(channels: readonly Channel[]): DayDialogChanne
 }
 
 /** The spec's 'N campaign(s)' spelled out. */
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count as the UI shows it, with thousands separators: 10000 → '10,000'. */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
+}
+
 export function campaignCountLabel(n: number): string {
-  return n === 1 ? '1 campaign' : `${n} campaigns`;
+  return n === 1 ? '1 campaign' : `${formatCount(n)} campaigns`;
 }
 
 /** The first and last day drawn, so only that window is fetched. */

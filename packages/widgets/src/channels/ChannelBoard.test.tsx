@@ -35,7 +35,10 @@ describe('ChannelBoard', () => {
     expect(within(webinars).getByText('Planning', { selector: '.cad-status' })).toBeInTheDocument();
     expect(within(webinars).getByText('Planning: Mar 02')).toBeInTheDocument();
     expect(within(webinars).getByText('Live: Mar 20')).toBeInTheDocument();
-    expect(webinars.querySelector('.cad-channel-card__list')).toHaveStyle({ maxHeight: '400px' });
+    // The 400 px scroll box is a named region in the tab order, so a keyboard can scroll a long list of rows without buttons.
+    const box = within(webinars).getByRole('region', { name: 'Webinars campaign list' });
+    expect(box).toHaveStyle({ maxHeight: '400px' });
+    expect(box).toHaveAttribute('tabindex', '0');
     expect(within(card('Public Relations')).getByText('No campaigns in this channel')).toBeInTheDocument();
     expect(within(card('Public Relations')).getByText('Create a campaign to get started')).toBeInTheDocument();
   });

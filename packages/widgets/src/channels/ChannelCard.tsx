@@ -1,4 +1,4 @@
-import { LIMITS, formatYmd, priorityLabel, type Campaign, type ChannelInfo } from '@cadence/core';
+import { LIMITS, formatCount, formatYmd, priorityLabel, type Campaign, type ChannelInfo } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { useCampaignPages } from '../provider/campaign-pages';
 import type { CampaignRights } from '../provider/permissions';
@@ -80,17 +80,25 @@ export function ChannelCard({ channel, stats, rights, onOpen, onPromote }: Chann
         <span className="cad-channel-card__label">{channel.dashboardLabel}</span>{' '}
         {stats && (
           <Badge>
-            {stats.total}{' '}
+            {formatCount(stats.total)}{' '}
             <span className="cad-sr-only">{stats.total === 1 ? 'campaign' : 'campaigns'}</span>
           </Badge>
         )}
       </button>
       <div className="cad-channel-card__counts">
-        {stats && stats.active > 0 && <Badge tone="outline">{stats.active} active</Badge>}
-        {stats && stats.planning > 0 && <Badge tone="outline">{stats.planning} planning</Badge>}
-        {stats && stats.completed > 0 && <Badge tone="outline">{stats.completed} completed</Badge>}
+        {stats && stats.active > 0 && <Badge tone="outline">{formatCount(stats.active)} active</Badge>}
+        {stats && stats.planning > 0 && <Badge tone="outline">{formatCount(stats.planning)} planning</Badge>}
+        {stats && stats.completed > 0 && <Badge tone="outline">{formatCount(stats.completed)} completed</Badge>}
       </div>
-      <div className="cad-channel-card__list" style={{ maxHeight: LIMITS.channelCardListMaxHeightPx }} aria-busy={pages.status === 'loading'}>
+      {/* Its own scroll box: reachable by keyboard (Tab, then arrows) even when no row holds a button. */}
+      <div
+        className="cad-channel-card__list"
+        style={{ maxHeight: LIMITS.channelCardListMaxHeightPx }}
+        aria-busy={pages.status === 'loading'}
+        role="region"
+        aria-label={`${channel.dashboardLabel} campaign list`}
+        tabIndex={0}
+      >
         {list}
       </div>
     </article>

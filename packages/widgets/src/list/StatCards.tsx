@@ -1,4 +1,4 @@
-import type { CampaignStats } from '@cadence/core';
+import { formatCount, type CampaignStats } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { useCampaignStats } from '../provider/campaign-queries';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
@@ -21,7 +21,7 @@ function StatCardsBody(): ReactNode {
       {STATS.map((s) => (
         <div key={s.label} className="cad-stat">
           <dt className="cad-stat__label">{s.label}</dt>
-          <dd className="cad-stat__value">{data ? s.count(data) : '—'}</dd>
+          <dd className="cad-stat__value">{data ? formatCount(s.count(data)) : '—'}</dd>
         </div>
       ))}
     </dl>
