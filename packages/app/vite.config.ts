@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { preactCompatAliases } from '../widgets/build/preact-compat';
+import { preactCompatAliases } from '../widgets/build/preact-compat.ts';
 
 // The app builds from its sibling packages' sources (like Vitest and tsc do), so building it
 // needs no earlier build of core or widgets.

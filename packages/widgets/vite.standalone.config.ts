@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
-import { preactCompatAliases } from './build/preact-compat';
+import { preactCompatAliases } from './build/preact-compat.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

@@ -44,6 +44,25 @@ export const SCREEN_STATES: ScreenState[] = [
   },
   { name: 'dashboard list', path: '/', open: tab('Campaign List') },
   {
+    name: 'delete campaign confirmation',
+    path: '/',
+    open: async (page) => {
+      await tab('Campaign List')(page);
+      await page.getByRole('button', { name: /^Actions for / }).first().click();
+      await page.getByRole('menuitem', { name: 'Delete Campaign' }).click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+  },
+  {
+    name: 'side bar',
+    path: '/',
+    open: async (page) => {
+      // On a phone the side bar opens as a sheet; on a desktop the same button collapses it.
+      await page.getByRole('button', { name: 'Toggle side bar' }).click();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
     name: 'new campaign dialog',
     path: '/',
     open: async (page) => {
@@ -58,6 +77,14 @@ export const SCREEN_STATES: ScreenState[] = [
     open: async (page) => {
       await page.getByRole('button', { name: 'New Idea' }).click();
       await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'idea comments',
+    path: '/ideas',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^\d+ comments? on / }).first().click();
+      await page.getByRole('textbox', { name: 'Add Comment' }).waitFor();
     },
   },
   { name: 'channel dashboard', path: '/channel/email' },
@@ -82,6 +109,27 @@ export const SCREEN_STATES: ScreenState[] = [
     path: '/channel/industry-publications',
     open: async (page: Page) => {
       await page.getByRole('button', { name: 'Add Ad Campaign' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  ...[
+    ['add publication dialog', 'Publications', 'Add Publication'],
+    ['add article dialog', 'Articles', 'Add New Article'],
+    ['add prospective publication dialog', 'Prospective Pubs', 'Add Prospective Pub'],
+  ].map(([name, tabName, button]) => ({
+    name: name!,
+    path: '/channel/industry-publications',
+    open: async (page: Page) => {
+      await tab(tabName!)(page);
+      await page.getByRole('button', { name: button! }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  })),
+  {
+    name: 'ad example dialog',
+    path: '/channel/industry-publications',
+    open: async (page: Page) => {
+      await page.getByRole('button', { name: /^View example of / }).first().click();
       await page.getByRole('dialog').waitFor();
     },
   },
