@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -19,7 +19,9 @@ export default defineConfig({
     react(),
     {
       name: 'cadence-css-file',
-      closeBundle: () => copyFileSync(here('./src/styles/cadence.css'), here('./dist/cadence.css')),
+      // The main sheet and the filter bar's, joined as CadenceStyles joins them.
+      closeBundle: () =>
+        writeFileSync(here('./dist/cadence.css'), ['cadence.css', 'filters.css'].map((f) => readFileSync(here(`./src/styles/${f}`), 'utf8')).join('\n')),
     },
   ],
   build: {

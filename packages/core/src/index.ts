@@ -288,3 +288,5 @@ export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGran
 export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';
 export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
 export type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from './schemas/sso';
+export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, SCHEDULE_MODES, dashboardViewSearch, parseDashboardView, rangesOf } from './rules/dashboard-view';
+export type { DashboardTab, DashboardView, DashboardViewOptions } from './rules/dashboard-view';
