@@ -46,6 +46,14 @@ const STATES: ScreenState[] = [
   },
   { name: 'dashboard list', path: '/', open: tab('Campaign List') },
   {
+    name: 'dashboard filtered, channel choice open',
+    path: '/?channel=email,social&status=live&q=a',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Channels:/ }).click();
+      await page.getByRole('dialog', { name: 'Channels' }).waitFor();
+    },
+  },
+  {
     name: 'new campaign dialog',
     path: '/',
     open: async (page) => {
