@@ -8,6 +8,11 @@ import { round } from '../lib/stats.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
 
 const WINDOW = { from: '2026-03-01', to: '2026-03-31' };
+/**
+ * The dashboards' filters (docs/adr/0029) over the same window: two channels of nine, a status and
+ * a search that every description contains, so the ILIKE runs on every row of the window.
+ */
+const FILTERS = 'channel=email,social&status=planning&q=landing%20page';
 
 async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const res = await fetch(url, {
@@ -118,6 +123,22 @@ export const httpSuite: Suite = {
       const [windowPeer, windowOurs] = [windowRead.peer, windowRead.ours];
       const [onePeer, oneOurs] = [single.peer, single.ours];
 
+      // The filtered window against the unfiltered one, same server, alternating rounds (issue 20).
+      const windowUrl = `${server.url}/api/campaigns?from=${WINDOW.from}&to=${WINDOW.to}`;
+      const filteredUrl = `${windowUrl}&${FILTERS}`;
+      const filteredRows = await json<Array<{ id: string }>>(filteredUrl, { token });
+      assert.ok(filteredRows.length > 0 && filteredRows.length < windowed.length, 'the filters keep some of the window and drop some');
+      await load({ url: filteredUrl, headers: auth, seconds: warmup });
+      const plainRuns: LoadResult[] = [];
+      const filteredRuns: LoadResult[] = [];
+      for (let i = 0; i < rounds; i++) {
+        ctx.log(`filtered calendar window, round ${i + 1}/${rounds}: ${seconds} s each`);
+        plainRuns.push(await measure('Cadence calendar window', windowUrl, auth));
+        filteredRuns.push(await measure('Cadence filtered calendar window', filteredUrl, auth));
+      }
+      const [plainWindow, filteredWindow] = [medianRun(plainRuns), medianRun(filteredRuns)];
+      const perRequest = (r: LoadResult) => round(1_000 / r.requestsPerSecond, 3);
+
       const rowsOut: BenchRow[] = [
         {
           suite: 'http',
@@ -145,6 +166,15 @@ export const httpSuite: Suite = {
           peer: { name: 'best query through bare pg (GiST span index, JSON built by PostgreSQL)', value: windowPeer.requestsPerSecond },
           budget: { on: 'ratio', op: '>=', limit: 0.5 },
           detail: `ours ${describe(windowOurs)}; peer ${describe(windowPeer)}`,
+        },
+        {
+          suite: 'http',
+          name: `filtered calendar window (${filteredRows.length} of the window's ${windowed.length}; two channels, a status, a search)`,
+          unit: 'ms per request (1000 ÷ req/s)',
+          ours: perRequest(filteredWindow),
+          peer: { name: 'the unfiltered window, same server, same run', value: perRequest(plainWindow) },
+          budget: { on: 'ratio', op: '<=', limit: 1.0 },
+          detail: `filtered ${describe(filteredWindow)}; unfiltered ${describe(plainWindow)}; ?${FILTERS}`,
         },
       ];
       return rowsOut;

@@ -161,7 +161,8 @@ describe.runIf(hasChromium)('the app in Chromium: moving campaigns directly', ()
     const c = await create('Contested', 14);
     const { page: second } = await h.newPage();
     await signIn(second, owner.email, owner.password);
-    await page.reload();
+    // The default view: the address keeps the Live Schedule an earlier test chose (docs/adr/0029).
+    await page.goto('/');
     for (const p of [page, second]) {
       await chip(p, 14, 'Contested').focus();
       await p.keyboard.press('Space');

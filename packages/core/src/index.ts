@@ -70,9 +70,13 @@ export {
   virtualCampaignSchema,
 } from './schemas/campaign';
 export type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, ChannelConfig, VirtualCampaign } from './schemas/campaign';
-export { campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
+export { OWNERS_LISTED, campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
 export type { CampaignStats, CampaignStatsQuery, StatCounts } from './schemas/campaign-stats';
-export { tallyCampaignStats } from './rules/campaign-stats';
+export { sortOwners, tallyCampaignStats } from './rules/campaign-stats';
+export { CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterSchema, campaignFilterShape, filterChannels } from './schemas/campaign-filter';
+export type { CampaignFilter, WithChannels } from './schemas/campaign-filter';
+export { campaignFilterParams, campaignMatchesFilter, isFiltered, parseCampaignFilterParams, pickCampaignFilter } from './rules/campaign-filter';
+export type { CampaignFilterFields, DroppedParam } from './rules/campaign-filter';
 export type { StatGroup } from './rules/campaign-stats';
 export { decodeListCursor, encodeListCursor } from './rules/list-cursor';
 export type { ListCursor } from './rules/list-cursor';
@@ -285,3 +289,5 @@ export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGran
 export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';
 export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
 export type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from './schemas/sso';
+export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, SCHEDULE_MODES, dashboardViewSearch, parseDashboardView, rangesOf } from './rules/dashboard-view';
+export type { DashboardTab, DashboardView, DashboardViewOptions } from './rules/dashboard-view';

@@ -8,6 +8,7 @@ import { ChannelBoard } from './channels/ChannelBoard';
 import { Gantt } from './gantt/Gantt';
 import { CampaignList } from './list/CampaignList';
 import { StatCards } from './list/StatCards';
+import { FilterBar } from './filters/FilterBar';
 import { createMemoryClient, type MemoryClientOptions } from './testing/memory-client';
 import { AdManager } from './ad-manager/AdManager';
 import { EventsBoard } from './events/EventsBoard';
@@ -45,6 +46,8 @@ const WIDGETS: Array<[string, () => ReactElement]> = [
   ['ChannelBoard', () => <ChannelBoard />],
   ['CampaignList', () => <CampaignList />],
   ['StatCards', () => <StatCards />],
+  ['FilterBar', () => <FilterBar />],
+  ['FilterBar (filtered)', () => <FilterBar value={{ channel: ['email', 'social'], status: 'live', q: 'launch' }} />],
 ];
 
 async function check(ui: ReactElement, { failList, ...options }: State[1], then?: State[2]) {
@@ -92,6 +95,12 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       for (const name of ['Email', 'Social Media', 'Content', 'Events']) await user.click(chips.getByRole('button', { name }));
       await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
       await screen.findByText('Campaign title is required');
+    }));
+
+  it('should pass with the filter bar\'s channel choice open', () =>
+    check(<FilterBar />, data, async ({ user }) => {
+      await user.click(screen.getByRole('button', { name: /^Channels/ }));
+      await screen.findByRole('dialog', { name: 'Channels' });
     }));
 
   it('should pass for the Gantt grouped by channel in live view', () =>

@@ -52,6 +52,8 @@ export { CampaignList } from './list/CampaignList';
 export type { CampaignListProps } from './list/CampaignList';
 export { StatCards } from './list/StatCards';
 export type { StatCardsProps } from './list/StatCards';
+export { FilterBar, SEARCH_DELAY_MS } from './filters/FilterBar';
+export type { FilterBarProps } from './filters/FilterBar';
 export { CampaignDialog } from './campaign-dialog/CampaignDialog';
 export type { CampaignDialogProps, CampaignFormValues } from './campaign-dialog/CampaignDialog';
 export { IdeasBoard } from './ideas/IdeasBoard';

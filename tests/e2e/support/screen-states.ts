@@ -44,6 +44,14 @@ export const SCREEN_STATES: ScreenState[] = [
   },
   { name: 'dashboard list', path: '/', open: tab('Campaign List') },
   {
+    name: 'dashboard filtered, channel choice open',
+    path: '/?channel=email,social&status=live&q=a',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Channels:/ }).click();
+      await page.getByRole('dialog', { name: 'Channels' }).waitFor();
+    },
+  },
+  {
     name: 'delete campaign confirmation',
     path: '/',
     open: async (page) => {

@@ -1,44 +1,36 @@
-import { can, type Channel } from '@cadence/core';
-import { Calendar, CampaignDialog, CampaignList, ChannelBoard, Gantt, StatCards, useSession, type CampaignFormValues } from '@cadence/widgets';
+import { can, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
+import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, StatCards, useSession, type CampaignFormValues } from '@cadence/widgets';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Tabs, TabPanel, useTabsId } from '../ui/Tabs';
 import { LoadingState, NoAccess } from '../ui/states';
 import { DashboardHeader } from './DashboardHeader';
+import { useDashboardView } from './use-dashboard-view';
+import { ViewNotice } from './ViewNotice';
+import '../styles/views.css';
 
-type DashboardTab = 'timeline' | 'calendar' | 'channels' | 'list';
 const ALL_TABS = [
   { value: 'timeline', label: 'Timeline' },
   { value: 'calendar', label: 'Calendar' },
   { value: 'channels', label: 'Channels' },
   { value: 'list', label: 'Campaign List' },
 ] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string }>;
-const DEFAULT_TAB: DashboardTab = 'calendar';
-
-/** The tab lives in `?view=` so a reload or a shared link keeps it. */
-function useTab(channel: Channel | undefined) {
-  const tabs = channel ? ALL_TABS.filter((t) => t.value !== 'channels') : ALL_TABS;
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('view');
-  const tab = tabs.find((t) => t.value === raw)?.value ?? DEFAULT_TAB;
-  const setTab = (next: DashboardTab) =>
-    setParams((p) => {
-      if (next === DEFAULT_TAB) p.delete('view');
-      else p.set('view', next);
-      return p;
-    }, { replace: true });
-  return { tabs, tab, setTab };
-}
+const CHANNEL_TABS = ALL_TABS.filter((t) => t.value !== 'channels');
+const TAB_VALUES = ALL_TABS.map((t) => t.value);
+const CHANNEL_TAB_VALUES = CHANNEL_TABS.map((t) => t.value);
 
 interface DialogState {
   open: boolean;
   initialValues?: CampaignFormValues;
 }
 
-/** The main dashboard (docs/product.md#dashboard), or its channel variant when `channel` is given. */
+/**
+ * The main dashboard (docs/product.md#dashboard), or its channel variant when `channel` is given.
+ * What it shows lives in the address (use-dashboard-view.ts, docs/adr/0029).
+ */
 export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const session = useSession();
-  const { tabs, tab, setTab } = useTab(channel);
+  const tabs = channel ? CHANNEL_TABS : ALL_TABS;
+  const { view, dropped, dismiss, update } = useDashboardView(channel ? CHANNEL_TAB_VALUES : TAB_VALUES, channel);
   const idBase = useTabsId();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const channelOnly: CampaignFormValues | undefined = channel ? { scope: 'channel', primary_channel: channel, channels: [channel] } : undefined;
@@ -56,16 +48,32 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   }
   // On a channel's dashboard: campaigns on that channel (channel-scope, or global with global_create).
   const canCreateHere = channel ? can(session.principal, 'create', 'calendar', { channel }) : can(session.principal, 'create', 'campaign');
+  const { filter, tab } = view;
+  const dated = {
+    view: view.mode,
+    onViewChange: (mode: typeof view.mode) => update({ mode }),
+    ...(view.date ? { date: view.date } : {}),
+    onDateChange: (date: string) => update({ date }),
+    filter,
+    ...(channel ? { channel } : {}),
+  };
   return (
     <div className="page">
       {header}
-      {!channel && <StatCards className="dashboard-stats" />}
-      <Tabs label="Dashboard views" tabs={tabs} value={tab} onChange={setTab} idBase={idBase} />
+      <ViewNotice dropped={dropped} onDismiss={dismiss} />
+      <FilterBar className="dashboard-filters" value={filter} onChange={(f) => update({ filter: f })} {...(channel ? { channel } : {})} />
+      {!channel && <StatCards className="dashboard-stats" filter={filter} />}
+      <Tabs label="Dashboard views" tabs={tabs} value={tab} onChange={(t) => update({ tab: t })} idBase={idBase} />
       <TabPanel idBase={idBase} value={tab}>
-        {tab === 'timeline' && <Gantt {...(channel ? { channel } : { showChannels: true })} />}
-        {tab === 'calendar' && <Calendar {...(channel ? { channel } : {})} />}
-        {tab === 'channels' && <ChannelBoard />}
-        {tab === 'list' && <CampaignList {...(channel ? { channel } : {})} {...(canCreateHere ? { onCreateCampaign: create } : {})} />}
+        {tab === 'timeline' && (
+          <Gantt {...dated} {...(channel ? {} : { showChannels: true })}
+            {...(view.range ? { range: view.range as GanttRange } : {})} onRangeChange={(range) => update({ range })} />
+        )}
+        {tab === 'calendar' && (
+          <Calendar {...dated} {...(view.range ? { mode: view.range as CalendarMode } : {})} onModeChange={(range) => update({ range })} />
+        )}
+        {tab === 'channels' && <ChannelBoard filter={filter} />}
+        {tab === 'list' && <CampaignList filter={filter} {...(channel ? { channel } : {})} {...(canCreateHere ? { onCreateCampaign: create } : {})} />}
       </TabPanel>
       <CampaignDialog
         open={dialog.open}

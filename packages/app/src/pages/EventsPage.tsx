@@ -1,16 +1,39 @@
-import { can } from '@cadence/core';
-import { EventsBoard, useSession } from '@cadence/widgets';
-import type { ReactNode } from 'react';
+import { can, parseCampaignFilterParams } from '@cadence/core';
+import { EventsBoard, FilterBar, useSession } from '@cadence/widgets';
+import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadingState, NoAccess } from '../ui/states';
 
-/** docs/product.md#events-page (/channel/events). */
+/** Of the dashboards' filters only the search applies to events (docs/adr/0029). */
+const NOT_FOR_EVENTS = ['channel', 'status', 'priority', 'scope', 'owner'] as const;
+
+/** docs/product.md#events-page (/channel/events); the search lives in `?q=` like the dashboards'. */
 export function EventsPage(): ReactNode {
   const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('q');
+  const filter = useMemo(() => {
+    const q = parseCampaignFilterParams(new URLSearchParams(raw === null ? '' : { q: raw })).filter.q;
+    return q ? { q } : {};
+  }, [raw]);
   if (!session.ready) return <LoadingState />;
   if (!can(session.principal, 'read', 'event')) return <NoAccess what="events" />;
+  const search = (
+    <FilterBar
+      value={filter}
+      hide={NOT_FOR_EVENTS}
+      showCount={false}
+      onChange={(f) =>
+        setParams((p) => {
+          if (f.q) p.set('q', f.q);
+          else p.delete('q');
+          return p;
+        })}
+    />
+  );
   return (
     <div className="page">
-      <EventsBoard headingLevel={1} />
+      <EventsBoard headingLevel={1} filter={filter} toolbar={search} />
     </div>
   );
 }

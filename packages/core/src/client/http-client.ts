@@ -188,7 +188,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       },
       stats: (query) => call('get', 'campaigns/stats', { searchParams: searchParams(query) }),
     },
-    dashboard: { virtual: () => call('get', 'dashboard/virtual') },
+    dashboard: { virtual: (filter) => call('get', 'dashboard/virtual', { searchParams: searchParams(filter) }) },
     ideas: crud('ideas'),
     comments: {
       listAll: (query) => call('get', 'comments', { searchParams: searchParams(query) }),

@@ -10,6 +10,7 @@ import type {
 } from '../schemas/auth';
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, VirtualCampaign } from '../schemas/campaign';
 import type { CampaignStats, CampaignStatsQuery } from '../schemas/campaign-stats';
+import type { CampaignFilter } from '../schemas/campaign-filter';
 import type { CadenceEvent, EventCreate, EventUpdate } from '../schemas/events';
 import type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from '../schemas/ideas';
 import type {
@@ -91,7 +92,8 @@ export interface CadenceClient {
     /** The stat cards' and channel cards' counts over what the caller may read. */
     stats(query?: CampaignStatsQuery): Promise<CampaignStats>;
   };
-  dashboard: { virtual(): Promise<VirtualCampaign[]> };
+  /** `filter`: the campaign list's filters, applied to the virtual rows (docs/adr/0029). */
+  dashboard: { virtual(filter?: CampaignFilter): Promise<VirtualCampaign[]> };
   ideas: Crud<Idea, IdeaCreate, IdeaUpdate, Page>;
   comments: {
     listAll(query?: Page): Promise<IdeaComment[]>;

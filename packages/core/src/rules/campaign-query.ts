@@ -1,7 +1,8 @@
 import type { Campaign, CampaignListQuery } from '../schemas/campaign';
+import { campaignMatchesFilter, type CampaignFilterFields } from './campaign-filter';
 
 /** The fields `GET /api/campaigns` filters on. */
-export type CampaignQueryFields = Pick<Campaign, 'planning_start_date' | 'live_date' | 'end_date' | 'channels' | 'status' | 'scope'>;
+export type CampaignQueryFields = Pick<Campaign, 'planning_start_date' | 'live_date' | 'end_date'> & CampaignFilterFields;
 
 /** The fields the list is ordered by, plus the version that tells a newer row from an echo. */
 export type ListedCampaign = Pick<Campaign, 'id' | 'version' | 'created_at'>;
@@ -15,7 +16,8 @@ export type CampaignChange<T extends ListedCampaign = Campaign> =
  * Whether `GET /api/campaigns` answers `query` with this row (read access aside, which the
  * server checks before it sends a row). A window keeps a campaign whose span touches it:
  * its first date is on or before `to`, and its last date on or after `from`; one without an
- * end date is ongoing, so it touches every window from its first date on.
+ * end date is ongoing, so it touches every window from its first date on. The other filters
+ * are campaignMatchesFilter's (docs/adr/0029).
  */
 export function campaignMatchesQuery(row: CampaignQueryFields, query: CampaignListQuery): boolean {
   const first = row.planning_start_date < row.live_date ? row.planning_start_date : row.live_date;
@@ -24,10 +26,7 @@ export function campaignMatchesQuery(row: CampaignQueryFields, query: CampaignLi
     const last = [row.planning_start_date, row.live_date, row.end_date].sort().at(-1)!;
     if (last < query.from) return false;
   }
-  if (query.channel && !row.channels.includes(query.channel)) return false;
-  if (query.status && row.status !== query.status) return false;
-  if (query.scope && row.scope !== query.scope) return false;
-  return true;
+  return campaignMatchesFilter(row, query);
 }
 
 /** A page cannot take or lose a row without its neighbours shifting: it is refetched instead. */

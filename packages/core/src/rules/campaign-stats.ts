@@ -1,6 +1,6 @@
 import { CHANNEL_VALUES, type Channel } from '../channels';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../constants';
-import type { CampaignStats, StatCounts } from '../schemas/campaign-stats';
+import { OWNERS_LISTED, type CampaignStats, type StatCounts } from '../schemas/campaign-stats';
 
 /** The fields the counts read, and how many campaigns share them (1 for a single campaign). */
 export interface StatGroup {
@@ -8,6 +8,8 @@ export interface StatGroup {
   scope: 'global' | 'channel';
   channels: readonly string[];
   primary_channel: string | null;
+  /** Read only where the caller lists owners from the groups (the in-memory client); the server asks SQL. */
+  owner?: string | null;
   n: number;
 }
 
@@ -32,10 +34,17 @@ function add(into: StatCounts, g: StatGroup): void {
  */
 export function tallyCampaignStats(groups: Iterable<StatGroup>): CampaignStats {
   const byChannel = Object.fromEntries(CHANNEL_VALUES.map((c) => [c, zeros()])) as Record<Channel, StatCounts>;
-  const stats: CampaignStats = { ...zeros(), by_channel: byChannel };
+  const owners = new Set<string>();
+  const stats: CampaignStats = { ...zeros(), owners: [], by_channel: byChannel };
   for (const g of groups) {
     add(stats, g);
+    if (g.owner) owners.add(g.owner);
     for (const c of CHANNEL_VALUES) if (g.channels.includes(c) || g.primary_channel === c) add(byChannel[c], g);
   }
+  stats.owners = sortOwners(owners);
   return stats;
 }
+
+/** Owners in the order the filter bar lists them (case-insensitive), at most OWNERS_LISTED. */
+export const sortOwners = (owners: Iterable<string>): string[] =>
+  [...owners].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : 1)).slice(0, OWNERS_LISTED);

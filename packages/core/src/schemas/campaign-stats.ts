@@ -1,17 +1,24 @@
 import * as z from 'zod';
 import { CHANNEL_VALUES, type Channel } from '../channels';
-import { CAMPAIGN_STATUSES, SCOPES, type CampaignStatus } from '../constants';
-import { channelSchema } from './common';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../constants';
+import { campaignFilterShape, type WithChannels } from './campaign-filter';
+import { ymdSchema } from './common';
 
-/** The list's filters that make sense for counts (docs/adr/0020); an unknown parameter is a 400. */
+/**
+ * The list's filters and window (docs/adr/0020, 0029): the counts are of exactly what the list
+ * would show; an unknown parameter is a 400.
+ */
 export const campaignStatsQuerySchema = z.strictObject({
-  channel: channelSchema.optional(),
-  status: z.enum(CAMPAIGN_STATUSES).optional(),
-  scope: z.enum(SCOPES).optional(),
+  from: ymdSchema.optional(),
+  to: ymdSchema.optional(),
+  ...campaignFilterShape,
 });
-export type CampaignStatsQuery = z.infer<typeof campaignStatsQuerySchema>;
+export type CampaignStatsQuery = WithChannels<z.infer<typeof campaignStatsQuerySchema>>;
 
 const count = z.number().int().min(0);
+
+/** How many owners the stats list at most: the filter bar's choices, not a directory. */
+export const OWNERS_LISTED = 500;
 
 /** What one stat card or channel card shows: stored statuses, and global vs channel-only. */
 export const statCountsSchema = z.object({
@@ -24,6 +31,8 @@ export type StatCounts = z.infer<typeof statCountsSchema>;
 
 /** `GET /api/campaigns/stats`: the totals, and the same counts per channel (every channel, zeros included). */
 export const campaignStatsSchema = statCountsSchema.extend({
+  /** The owners of the counted campaigns, sorted, at most OWNERS_LISTED (the filter bar's choices). */
+  owners: z.array(z.string()).max(OWNERS_LISTED),
   by_channel: z.object(Object.fromEntries(CHANNEL_VALUES.map((c) => [c, statCountsSchema])) as Record<Channel, typeof statCountsSchema>),
 });
 export type CampaignStats = z.infer<typeof campaignStatsSchema>;

@@ -11,6 +11,7 @@ import {
   SOCIAL_CONTENT_TYPES,
   SOCIAL_PLATFORMS,
 } from './campaign-limits';
+import { campaignFilterShape, type WithChannels } from './campaign-filter';
 import { channelSchema, entityMeta, idSchema, listQuerySchema, optionalText, requiredTitle, textList, ymdSchema } from './common';
 
 // rules/campaign-checks.ts mirrors these schemas for the browser (same issues, no zod): change both.
@@ -124,14 +125,12 @@ export const campaignListQuerySchema = listQuerySchema
   .extend({
     from: ymdSchema.optional(),
     to: ymdSchema.optional(),
-    channel: channelSchema.optional(),
-    status: z.enum(CAMPAIGN_STATUSES).optional(),
-    scope: z.enum(SCOPES).optional(),
+    ...campaignFilterShape,
     /** Where the previous page ended: its `X-Next-Cursor` (docs/adr/0020). */
     cursor: z.string().refine((s) => decodeListCursor(s) !== null, { error: 'Not a cursor this list handed out' }).optional(),
   })
   .refine((q) => !(q.cursor && q.offset), { path: ['cursor'], error: 'A cursor and an offset cannot be combined' });
-export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
+export type CampaignListQuery = WithChannels<z.infer<typeof campaignListQuerySchema>>;
 
 /** Live ads and events shown on the dashboard as read-only campaigns (docs/product.md#scope). */
 export const virtualCampaignSchema = campaignSchema.omit({ id: true, version: true }).extend({

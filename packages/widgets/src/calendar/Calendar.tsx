@@ -13,9 +13,10 @@ import {
   type Channel,
   type ScheduleView,
   type Ymd,
+  type CampaignFilter,
   can,
 } from '@cadence/core';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
 import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
@@ -24,6 +25,7 @@ import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
 import { LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
+import { useSyncedState } from '../ui/use-synced-state';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { Agenda } from './Agenda';
 import { CalendarGrid } from './CalendarGrid';
@@ -35,12 +37,17 @@ import calendarCss from '../styles/calendar.css?inline';
 export interface CalendarProps extends WidgetProps {
   /** Only this channel's campaigns (the channel dashboard). */
   channel?: Channel;
-  /** Initial view; default 'planning'. */
+  /** View shown; default 'planning'. A change of the prop is followed; the user's changes call onViewChange. */
   view?: ScheduleView;
-  /** Initial mode; default 'month'. */
+  onViewChange?: (view: ScheduleView) => void;
+  /** Mode shown; default 'month'. Followed like `view`. */
   mode?: CalendarMode;
-  /** Initial day shown; default today. */
+  onModeChange?: (mode: CalendarMode) => void;
+  /** Day shown; default today. Followed like `view`; paging calls onDateChange with the new day. */
   date?: Ymd;
+  onDateChange?: (date: Ymd) => void;
+  /** Only the campaigns (and virtual ones) that pass these filters (docs/adr/0029). */
+  filter?: CampaignFilter;
   /** Show live ads and events as read-only campaigns; default: only without a channel. */
   includeVirtual?: boolean;
   /** Called instead of opening the built-in edit dialog. */
@@ -64,10 +71,12 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const { now } = useCadence();
   const session = useSession();
   const today = todayYmd(now());
-  const [view, setView] = useState<ScheduleView>(props.view ?? 'planning');
-  const [mode, setMode] = useState<CalendarMode>(props.mode ?? 'month');
-  const [anchor, setAnchor] = useState<Ymd>(props.date ?? today);
+  const [view, setView] = useSyncedState<ScheduleView>(props.view, 'planning', props.onViewChange);
+  const [mode, setMode] = useSyncedState<CalendarMode>(props.mode, 'month', props.onModeChange);
+  const [anchor, setAnchor] = useSyncedState<Ymd>(props.date, today, props.onDateChange);
   const [focused, setFocused] = useState<Ymd>(anchor);
+  // A host may move the calendar (a link, back and forward): the focused day goes with it.
+  useEffect(() => setFocused(anchor), [anchor]);
   const [openDay, setOpenDay] = useState<Ymd | null>(null);
   const editor = useCampaignEditor(props.onEditCampaign);
   const labelId = useId();
@@ -79,7 +88,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const [panel, compact] = useNarrow<HTMLElement>();
 
   const { from, to } = visibleWindow(anchor, mode);
-  const campaigns = useCampaignSource({ from, to, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
+  const campaigns = useCampaignSource({ from, to, ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const weeks = useMemo(() => (mode === 'month' ? monthGrid(anchor) : [weekDays(anchor)]), [anchor, mode]);
   const buckets = useMemo(() => bucketByDay(campaigns.all, weeks.flat(), view), [campaigns.all, weeks, view]);
 

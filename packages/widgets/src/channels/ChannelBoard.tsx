@@ -1,4 +1,4 @@
-import { CHANNELS, type Campaign, type Channel } from '@cadence/core';
+import { CHANNELS, filterChannels, type Campaign, type CampaignFilter, type Channel } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCampaignStats } from '../provider/campaign-queries';
@@ -11,11 +11,16 @@ import { channelCounts } from './channel-stats';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import channelsCss from '../styles/channels.css?inline';
 
-export type ChannelBoardProps = WidgetProps;
+export interface ChannelBoardProps extends WidgetProps {
+  /** Only these campaigns, and only the cards of the filter's channels (docs/adr/0029). */
+  filter?: CampaignFilter;
+}
 
 /** The counts come from the stats route; each card reads its own campaigns a page at a time. */
-function ChannelBoardBody(): ReactNode {
-  const stats = useCampaignStats();
+function ChannelBoardBody({ filter = {} }: ChannelBoardProps): ReactNode {
+  const stats = useCampaignStats(true, filter);
+  const chosen = filterChannels(filter);
+  const shown = chosen.length ? CHANNELS.filter((c) => chosen.includes(c.value)) : CHANNELS;
   const session = useSession();
   const actions = useCampaignActions();
   const [open, setOpen] = useState<Channel | null>(null);
@@ -25,11 +30,11 @@ function ChannelBoardBody(): ReactNode {
   const openInfo = CHANNELS.find((c) => c.value === open) ?? null;
   return (
     <div className="cad-channel-grid" aria-busy={stats.status === 'loading'}>
-      {CHANNELS.map((ch) => (
-        <ChannelCard key={ch.value} channel={ch} stats={countsOf(ch.value)} rights={session.rights}
+      {shown.map((ch) => (
+        <ChannelCard key={ch.value} channel={ch} filter={filter} stats={countsOf(ch.value)} rights={session.rights}
           onOpen={() => setOpen(ch.value)} onPromote={promote} />
       ))}
-      <ChannelDialog channel={openInfo} stats={open ? countsOf(open) : undefined} rights={session.rights}
+      <ChannelDialog channel={openInfo} filter={filter} stats={open ? countsOf(open) : undefined} rights={session.rights}
         onClose={() => setOpen(null)} onPromote={promote} />
     </div>
   );
@@ -40,7 +45,7 @@ export function ChannelBoard(props: ChannelBoardProps): ReactNode {
   return (
     <WidgetRoot name="ChannelBoard" client={props.client} className={props.className}>
       <WidgetStyles css={channelsCss} />
-      <ChannelBoardBody />
+      <ChannelBoardBody {...props} />
     </WidgetRoot>
   );
 }

@@ -1,4 +1,4 @@
-import { LIMITS, formatCount, formatYmd, priorityLabel, type Campaign, type ChannelInfo } from '@cadence/core';
+import { LIMITS, formatCount, formatYmd, priorityLabel, type Campaign, type CampaignFilter, type ChannelInfo } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { useCampaignPages } from '../provider/campaign-pages';
 import type { CampaignRights } from '../provider/permissions';
@@ -8,6 +8,8 @@ import type { ChannelStats } from './channel-stats';
 
 export interface ChannelCardProps {
   channel: ChannelInfo;
+  /** The board's filters; the card lists those of its campaigns that pass them. */
+  filter?: CampaignFilter;
   /** The server's counts for the channel; undefined while they load. */
   stats: ChannelStats | undefined;
   rights: (c: Campaign) => CampaignRights;
@@ -23,8 +25,8 @@ const ROW_ESTIMATE = 78;
  * (max 400 px) that draws only the rows in view and reads the channel's campaigns a page at a
  * time as it is scrolled (docs/adr/0022).
  */
-export function ChannelCard({ channel, stats, rights, onOpen, onPromote }: ChannelCardProps): ReactNode {
-  const pages = useCampaignPages({ channel: channel.value }, undefined, { toast: false });
+export function ChannelCard({ channel, filter, stats, rights, onOpen, onPromote }: ChannelCardProps): ReactNode {
+  const pages = useCampaignPages({ ...filter, channel: channel.value }, undefined, { toast: false });
   const row = (c: Campaign) => (
     <div className="cad-channel-row">
       <span className={`cad-priority-bar cad-priority--${c.priority}`} role="img" aria-label={`${priorityLabel(c.priority)} priority`} />

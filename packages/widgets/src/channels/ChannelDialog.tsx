@@ -1,4 +1,4 @@
-import { formatYmd, priorityLabel, type Campaign, type ChannelInfo } from '@cadence/core';
+import { formatYmd, priorityLabel, type Campaign, type CampaignFilter, type ChannelInfo } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { useCampaignPages } from '../provider/campaign-pages';
 import type { CampaignRights } from '../provider/permissions';
@@ -9,6 +9,8 @@ import type { ChannelStats } from './channel-stats';
 
 export interface ChannelDialogProps {
   channel: ChannelInfo | null;
+  /** The board's filters: the dialog lists the channel's campaigns that pass them. */
+  filter?: CampaignFilter;
   /** The server's counts for the channel; undefined while they load. */
   stats: ChannelStats | undefined;
   rights: (c: Campaign) => CampaignRights;
@@ -25,8 +27,8 @@ type Props = Omit<ChannelDialogProps, 'channel' | 'onClose'> & { channel: Channe
  * The campaigns of the open channel, drawn as the dialog scrolls and read a page at a time;
  * the card of the same channel shares the loaded pages (one cache key).
  */
-function ChannelCampaigns({ channel, rights, onPromote }: Omit<Props, 'stats'>): ReactNode {
-  const pages = useCampaignPages({ channel: channel.value }, undefined, { toast: false });
+function ChannelCampaigns({ channel, filter, rights, onPromote }: Omit<Props, 'stats'>): ReactNode {
+  const pages = useCampaignPages({ ...filter, channel: channel.value }, undefined, { toast: false });
   const date = (ymd: string | null) => (ymd ? formatYmd(ymd, 'MMM dd, yyyy') : 'Ongoing');
   if (pages.status === 'loading') return <p className="cad-virtual__more" role="status">Loading campaigns…</p>;
   if (pages.status === 'error') return <LoadError onRetry={pages.refetch} />;
@@ -74,7 +76,7 @@ function ChannelCampaigns({ channel, rights, onPromote }: Omit<Props, 'stats'>):
 }
 
 /** A channel's stats, its global and channel-only counts (from the stats route), and its campaigns in full. */
-export function ChannelDialog({ channel, stats, rights, onClose, onPromote }: ChannelDialogProps): ReactNode {
+export function ChannelDialog({ channel, filter, stats, rights, onClose, onPromote }: ChannelDialogProps): ReactNode {
   const value = (n: number | undefined) => (n === undefined ? '—' : n);
   return (
     <Dialog open={channel !== null} onOpenChange={(open) => !open && onClose()} size="lg" title={channel?.dashboardLabel ?? ''}>
@@ -91,7 +93,7 @@ export function ChannelDialog({ channel, stats, rights, onClose, onPromote }: Ch
           <Badge tone="outline">{value(stats?.global)} global</Badge>
           <Badge tone="outline">{value(stats?.channelOnly)} channel-only</Badge>
         </div>
-        {channel && <ChannelCampaigns channel={channel} rights={rights} onPromote={onPromote} />}
+        {channel && <ChannelCampaigns channel={channel} {...(filter ? { filter } : {})} rights={rights} onPromote={onPromote} />}
       </div>
     </Dialog>
   );

@@ -28,6 +28,20 @@ describe('EventsBoard', () => {
     expect(within(dialog).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
 
+  it('should show only the events that match the search, on every tab (docs/adr/0029)', async () => {
+    const { user } = renderWidget(<EventsBoard tab="list" filter={{ q: 'summit' }} />, data());
+    await screen.findByRole('article', { name: 'Water Summit' });
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Water Summit']);
+    await user.click(screen.getByRole('tab', { name: 'Timeline' }));
+    const rows = await screen.findByRole('list', { name: 'Campaigns' });
+    expect(within(rows).queryAllByText('Industry Expo 2026')).toHaveLength(0);
+  });
+
+  it('should say when no event matches the search', async () => {
+    renderWidget(<EventsBoard tab="list" filter={{ q: 'no such event' }} />, data());
+    expect(await screen.findByText('No events match the search')).toBeInTheDocument();
+  });
+
   it('should list event cards and the empty text', async () => {
     const { user } = renderWidget(<EventsBoard tab="list" />, data());
     const card = await screen.findByRole('article', { name: 'Industry Expo 2026' });

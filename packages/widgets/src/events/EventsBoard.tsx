@@ -1,4 +1,4 @@
-import { CACHE_KEYS as KEYS, can, formatYmd, type CadenceEvent, type ScheduleView } from '@cadence/core';
+import { CACHE_KEYS as KEYS, campaignMatchesFilter, can, formatYmd, type CadenceEvent, type CampaignFilter, type ScheduleView } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
@@ -21,6 +21,10 @@ export interface EventsBoardProps extends PageWidgetProps {
   tab?: EventsTab;
   /** Initial schedule of Timeline and Calendar; default 'live' (Live Schedule). */
   view?: ScheduleView;
+  /** Only the events that pass it, read as campaigns (name as title; the search is what applies here, docs/adr/0029). */
+  filter?: CampaignFilter;
+  /** Shown between the title and the tabs (the app's search box). */
+  toolbar?: ReactNode;
 }
 
 const TABS = [
@@ -44,15 +48,21 @@ function EventCard({ event }: { event: CadenceEvent }): ReactNode {
   );
 }
 
-function EventsBody({ headingLevel, tab: initial = 'timeline', view = 'live' }: EventsBoardProps): ReactNode {
+function EventsBody({ headingLevel, tab: initial = 'timeline', view = 'live', filter, toolbar }: EventsBoardProps): ReactNode {
   const session = useSession();
   const events = useEvents();
   const write = useWrite();
   const [tab, setTab] = useState<EventsTab>(initial);
   const [adding, setAdding] = useState(false);
   const idBase = useId();
-  const items = useMemo(() => (events.data ?? []).map(eventAsCampaign), [events.data]);
-  const list = events.data ?? [];
+  const filterKey = JSON.stringify(filter ?? {});
+  const shown = useMemo(
+    () => (events.data ?? []).filter((e) => !filter || campaignMatchesFilter(eventAsCampaign(e), filter)),
+    [events.data, filterKey], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const items = useMemo(() => shown.map(eventAsCampaign), [shown]);
+  const list = shown;
+  const filtered = shown.length < (events.data?.length ?? 0);
   return (
     <section className="cad-page" aria-labelledby={`${idBase}-title`} aria-busy={events.status === 'loading'}>
       <header className="cad-page-header">
@@ -62,11 +72,13 @@ function EventsBody({ headingLevel, tab: initial = 'timeline', view = 'live' }: 
         </div>
         {can(session.principal, 'create', 'event') && <button type="button" className="cad-button cad-button--primary" onClick={() => setAdding(true)}>Add New Event</button>}
       </header>
+      {toolbar}
       <Tabs label="Events views" idBase={idBase} value={tab} tabs={TABS} onChange={setTab} />
       <TabPanel idBase={idBase} value={tab}>
         {tab === 'timeline' && <Gantt items={items} view={view} showChannels={false} />}
         {tab === 'calendar' && <Calendar items={items} view={view} />}
         {tab === 'list' && (events.status === 'loading' ? <p className="cad-hint" role="status">Loading events...</p>
+          : list.length === 0 && filtered ? <EmptyState title="No events match the search" />
           : list.length === 0 ? <EmptyState title='No events yet. Click "Add New Event" to get started.' />
           : <div className="cad-list-grid">{list.map((e) => <EventCard key={e.id} event={e} />)}</div>)}
       </TabPanel>

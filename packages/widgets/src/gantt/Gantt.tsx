@@ -11,6 +11,7 @@ import {
   type GanttRange,
   type ScheduleView,
   type Ymd,
+  type CampaignFilter,
   can,
 } from '@cadence/core';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
@@ -23,6 +24,7 @@ import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
 import { EmptyState, LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
+import { useSyncedState } from '../ui/use-synced-state';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { GanttRows, type GanttRow } from './GanttRows';
 import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
@@ -31,12 +33,17 @@ import ganttCss from '../styles/gantt.css?inline';
 
 export interface GanttProps extends WidgetProps {
   channel?: Channel;
-  /** Initial view; default 'planning'. */
+  /** View shown; default 'planning'. A change of the prop is followed; the user's changes call onViewChange. */
   view?: ScheduleView;
-  /** Initial range; default 'quarter'. */
+  onViewChange?: (view: ScheduleView) => void;
+  /** Range shown; default 'quarter'. Followed like `view`. */
   range?: GanttRange;
-  /** Initial day inside the range; default today. */
+  onRangeChange?: (range: GanttRange) => void;
+  /** A day inside the range shown; default today. Followed like `view`; paging calls onDateChange. */
   date?: Ymd;
+  onDateChange?: (date: Ymd) => void;
+  /** Only the campaigns (and virtual ones) that pass these filters (docs/adr/0029). */
+  filter?: CampaignFilter;
   /** Offer 'Group by Channel' (only when channel info is shown); default true. */
   showChannels?: boolean;
   includeVirtual?: boolean;
@@ -56,9 +63,9 @@ const RANGE_OPTIONS = [
 function GanttBody(props: GanttProps): ReactNode {
   const { now } = useCadence();
   const session = useSession();
-  const [view, setView] = useState<ScheduleView>(props.view ?? 'planning');
-  const [range, setRange] = useState<GanttRange>(props.range ?? DEFAULT_GANTT_RANGE);
-  const [anchor, setAnchor] = useState<Ymd>(props.date ?? todayYmd(now()));
+  const [view, setView] = useSyncedState<ScheduleView>(props.view, 'planning', props.onViewChange);
+  const [range, setRange] = useSyncedState<GanttRange>(props.range, DEFAULT_GANTT_RANGE, props.onRangeChange);
+  const [anchor, setAnchor] = useSyncedState<Ymd>(props.date, todayYmd(now()), props.onDateChange);
   const [grouped, setGrouped] = useState(false);
   const editor = useCampaignEditor(props.onEditCampaign);
   const groupId = useId();
@@ -69,7 +76,11 @@ function GanttBody(props: GanttProps): ReactNode {
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove });
   const [panel, narrow] = useNarrow<HTMLElement>();
   const span = useMemo(() => ganttRange(anchor, range), [anchor, range]);
-  const campaigns = useCampaignSource({ from: span.start, to: span.end, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
+  const campaigns = useCampaignSource(
+    { from: span.start, to: span.end, ...props.filter, ...(props.channel ? { channel: props.channel } : {}) },
+    props.includeVirtual ?? !props.channel,
+    props.items,
+  );
   const showChannels = props.showChannels ?? true;
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -1,4 +1,4 @@
-import { LIMITS, can, type Campaign, type Channel } from '@cadence/core';
+import { LIMITS, can, type Campaign, type CampaignFilter, type Channel } from '@cadence/core';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CampaignCard } from '../calendar/CampaignCard';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
@@ -10,6 +10,8 @@ import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 
 export interface CampaignListProps extends WidgetProps {
   channel?: Channel;
+  /** Only the campaigns that pass these filters (docs/adr/0029). */
+  filter?: CampaignFilter;
   onEditCampaign?: (campaign: Campaign) => void;
   /** Called by 'Create Your First Campaign' instead of opening the built-in dialog. */
   onCreateCampaign?: () => void;
@@ -43,8 +45,8 @@ function chunk<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
-function CampaignListBody({ channel, onEditCampaign, onCreateCampaign }: CampaignListProps): ReactNode {
-  const campaigns = useCampaignPages(channel ? { channel } : {});
+function CampaignListBody({ channel, filter, onEditCampaign, onCreateCampaign }: CampaignListProps): ReactNode {
+  const campaigns = useCampaignPages({ ...filter, ...(channel ? { channel } : {}) });
   const session = useSession();
   const editor = useCampaignEditor(onEditCampaign);
   const section = useRef<HTMLElement>(null);

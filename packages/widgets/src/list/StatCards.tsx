@@ -1,9 +1,12 @@
-import { formatCount, type CampaignStats } from '@cadence/core';
+import { formatCount, type CampaignFilter, type CampaignStats } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { useCampaignStats } from '../provider/campaign-queries';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 
-export type StatCardsProps = WidgetProps;
+export interface StatCardsProps extends WidgetProps {
+  /** Count only the campaigns that pass these filters (docs/adr/0029). */
+  filter?: CampaignFilter;
+}
 
 const STATS: ReadonlyArray<{ label: string; count: (s: CampaignStats) => number }> = [
   { label: 'Total Campaigns', count: (s) => s.total },
@@ -13,8 +16,8 @@ const STATS: ReadonlyArray<{ label: string; count: (s: CampaignStats) => number 
 ];
 
 /** Counted by the server (`GET /api/campaigns/stats`): a few hundred bytes, not the whole list. */
-function StatCardsBody(): ReactNode {
-  const stats = useCampaignStats();
+function StatCardsBody({ filter = {} }: StatCardsProps): ReactNode {
+  const stats = useCampaignStats(true, filter);
   const data = stats.data;
   return (
     <dl className="cad-stats" aria-busy={stats.status === 'loading'}>
@@ -32,7 +35,7 @@ function StatCardsBody(): ReactNode {
 export function StatCards(props: StatCardsProps): ReactNode {
   return (
     <WidgetRoot name="StatCards" client={props.client} className={props.className}>
-      <StatCardsBody />
+      <StatCardsBody {...props} />
     </WidgetRoot>
   );
 }

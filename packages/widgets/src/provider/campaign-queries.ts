@@ -1,12 +1,32 @@
-import { CACHE_KEYS, type Campaign, type CampaignListQuery, type CampaignStats, type QueryKey, type VirtualCampaign } from '@cadence/core';
+import {
+  CACHE_KEYS,
+  campaignMatchesFilter,
+  isFiltered,
+  pickCampaignFilter,
+  type Campaign,
+  type CampaignFilter,
+  type CampaignListQuery,
+  type CampaignStats,
+  type CampaignStatsQuery,
+  type CacheKey,
+  type QueryKey,
+  type VirtualCampaign,
+} from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import type { AnyCampaign } from './permissions';
 import { TOASTS } from '../messages';
 import { useCadence } from './context';
 import { useQuery } from './use-query';
 
-export const campaignsKey = (query: CampaignListQuery = {}): QueryKey =>
-  `${CACHE_KEYS.campaigns}${JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort()))}`;
+const canonical = (query: object) => JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort()));
+
+export const campaignsKey = (query: CampaignListQuery = {}): QueryKey => `${CACHE_KEYS.campaigns}${canonical(query)}`;
+
+/**
+ * A filtered resource's key: the plain key without filters (what it always was), else the key and
+ * the filter, so a realtime change that refetches the prefix refetches every filtered copy too.
+ */
+const filteredKey = (base: CacheKey, query: object): QueryKey => (Object.values(query).some((v) => v !== undefined) ? `${base}${canonical(query)}` : base);
 
 /** Campaigns for a query (typically the visible window); failures show the spec's toast. */
 export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
@@ -23,20 +43,22 @@ export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
   return useQuery<Campaign[]>(key, fetcher, onError);
 }
 
-/** The counts of `GET /api/campaigns/stats` (what the caller may read), for the stat cards. */
-export function useCampaignStats(enabled = true) {
+/** The counts of `GET /api/campaigns/stats` (what the caller may read, filtered by `query`), for the stat cards. */
+export function useCampaignStats(enabled = true, query: CampaignStatsQuery = {}) {
   const { client } = useCadence();
-  const fetcher = useCallback(() => client.campaigns.stats(), [client]);
+  const key = enabled ? filteredKey(CACHE_KEYS.campaignStats, query) : null;
+  const fetcher = useCallback(() => client.campaigns.stats(query), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading campaign counts failed', error), []);
-  return useQuery<CampaignStats>(enabled ? CACHE_KEYS.campaignStats : null, fetcher, onError);
+  return useQuery<CampaignStats>(key, fetcher, onError);
 }
 
-/** Live ads and events as read-only campaigns; failures are only logged (docs/product.md#messages-campaigns). */
-export function useVirtualCampaigns(enabled: boolean) {
+/** Live ads and events as read-only campaigns, following `filter`; failures are only logged (docs/product.md#messages-campaigns). */
+export function useVirtualCampaigns(enabled: boolean, filter: CampaignFilter = {}) {
   const { client } = useCadence();
-  const fetcher = useCallback(() => client.dashboard.virtual(), [client]);
+  const key = enabled ? filteredKey(CACHE_KEYS.virtual, filter) : null;
+  const fetcher = useCallback(() => client.dashboard.virtual(isFiltered(filter) ? filter : undefined), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading ads and events failed', error), []);
-  return useQuery<VirtualCampaign[]>(enabled ? CACHE_KEYS.virtual : null, fetcher, onError);
+  return useQuery<VirtualCampaign[]>(key, fetcher, onError);
 }
 
 /**
@@ -45,10 +67,13 @@ export function useVirtualCampaigns(enabled: boolean) {
  */
 export function useCampaignSource(query: CampaignListQuery, includeVirtual: boolean, items?: readonly AnyCampaign[]) {
   const fetched = useCampaigns(query, !items);
-  const virtual = useVirtualCampaigns(!items && includeVirtual);
+  const filter = pickCampaignFilter(query);
+  const virtual = useVirtualCampaigns(!items && includeVirtual, filter);
+  const filterKey = JSON.stringify(filter);
   const all = useMemo<AnyCampaign[]>(
-    () => (items ? [...items] : [...(fetched.data ?? []), ...(virtual.data ?? [])]),
-    [items, fetched.data, virtual.data],
+    // Handed items are filtered here, by the rule the server applies to fetched ones.
+    () => (items ? items.filter((c) => campaignMatchesFilter(c, filter)) : [...(fetched.data ?? []), ...(virtual.data ?? [])]),
+    [items, fetched.data, virtual.data, filterKey], // eslint-disable-line react-hooks/exhaustive-deps
   );
   return items ? { status: 'success' as const, all, refetch: () => {} } : { status: fetched.status, all, refetch: fetched.refetch };
 }

@@ -1,4 +1,5 @@
 import {
+  campaignMatchesFilter,
   CadenceApiError,
   LIMITS,
   MESSAGES,
@@ -179,7 +180,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           return save(row, promote(row));
         }, [id, o]),
     },
-    dashboard: { virtual: () => run('dashboard.virtual', () => structuredClone(virtual)) },
+    dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter)))) },
   };
 
   const control: MemoryControl = {

@@ -33,6 +33,16 @@ const queries: CampaignListQuery[] = [
   { from: '2026-02-01', to: '2026-04-30', status: 'live' },
   { from: '2026-02-01', to: '2026-04-30', scope: 'channel' },
   { scope: 'global', channel: 'email', status: 'planning' },
+  // The dashboards' filters (docs/adr/0029).
+  { channel: ['social', 'paid'] },
+  { from: '2026-02-01', to: '2026-04-30', channel: ['paid', 'email'], status: 'live' },
+  { priority: 'high' },
+  { owner: 'DANA REYES' },
+  { q: 'launch' },
+  { q: '50%' },
+  { q: 'a_b' },
+  { q: 'reyes', priority: 'low' },
+  { from: '2026-03-01', to: '2026-03-31', channel: ['social'], q: 'window' },
 ];
 
 const search = (q: CampaignListQuery) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
@@ -48,7 +58,11 @@ beforeAll(async () => {
       live_date: live,
       end_date: end,
       status: i % 2 ? 'live' : 'planning',
-      channels: i % 2 ? ['email', 'social'] : ['email'],
+      channels: i % 2 ? ['email', 'social'] : i === 4 ? ['paid'] : ['email'],
+      priority: (['low', 'medium', 'high'] as const)[i % 3],
+      owner: i === 6 ? null : i % 2 ? 'Dana Reyes' : 'Sam Lee',
+      // `%` and `_` must match themselves, not any text.
+      description: i === 1 ? 'Spring LAUNCH, 50% off' : i === 3 ? 'ab and a_b' : i === 5 ? 'a-b 50 percent' : null,
       ...(channelOnly ? { scope: 'channel', primary_channel: 'email' } : {}),
     };
     const res = await t.api('POST', '/api/campaigns', { token: admin, body });
@@ -71,6 +85,9 @@ describe('campaignMatchesQuery against GET /api/campaigns', () => {
   it('should cover windows that keep some rows and drop others', async () => {
     const counts = queries.map((q) => rows.filter((r) => campaignMatchesQuery(r, q)).length);
     expect(counts).toContain(0);
+    // The search's wildcards: `50%` and `a_b` each find exactly one row.
+    expect(rows.filter((r) => campaignMatchesQuery(r, { q: '50%' })).length).toBe(1);
+    expect(rows.filter((r) => campaignMatchesQuery(r, { q: 'a_b' })).length).toBe(1);
     expect(counts.some((n) => n > 0 && n < rows.length)).toBe(true);
   });
 });

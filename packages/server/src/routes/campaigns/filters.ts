@@ -1,3 +1,4 @@
+import { filterChannels, type CampaignFilter } from '@cadence/core';
 import type { Knex } from 'knex';
 
 /**
@@ -20,13 +21,30 @@ export function whereTouchesWindow(q: Knex.QueryBuilder, from: string | undefine
   return q.whereRaw(`${SPAN_SQL} && daterange(?::date, ?::date, '[]')`, [from ?? null, to ?? null]);
 }
 
-/** The list's `channel`, `status` and `scope` filters, shared by the list and its stats. */
-export function whereListFilters(
-  q: Knex.QueryBuilder,
-  f: { channel?: string | undefined; status?: string | undefined; scope?: string | undefined },
-): Knex.QueryBuilder {
-  if (f.channel) q.whereRaw('campaigns.channels @> ?::text[]', [[f.channel]]);
+/** `%`, `_` and the escape character itself match literally inside an ILIKE pattern. */
+export const likeContaining = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The dashboards' filters (docs/adr/0029), shared by the list, its stats and the tests that hold
+ * them to core's campaignMatchesFilter: any of the channels (`&&`, array overlap), equal status,
+ * priority and scope, the owner equal ignoring case, and the search text in the title,
+ * description or owner (ILIKE; no index: docs/adr/0029 says why).
+ */
+export function whereListFilters(q: Knex.QueryBuilder, f: CampaignFilter): Knex.QueryBuilder {
+  const channels = filterChannels(f);
+  if (channels.length === 1) q.whereRaw('campaigns.channels @> ?::text[]', [[...channels]]);
+  else if (channels.length) q.whereRaw('campaigns.channels && ?::text[]', [[...channels]]);
   if (f.status) q.where('campaigns.status', f.status);
+  if (f.priority) q.where('campaigns.priority', f.priority);
   if (f.scope) q.where('campaigns.scope', f.scope);
+  if (f.owner) q.whereRaw('lower(campaigns.owner) = lower(?)', [f.owner]);
+  if (f.q) {
+    const pattern = likeContaining(f.q);
+    q.where((text) =>
+      text
+        .whereRaw('campaigns.title ILIKE ?', [pattern])
+        .orWhereRaw('campaigns.description ILIKE ?', [pattern])
+        .orWhereRaw('campaigns.owner ILIKE ?', [pattern]));
+  }
   return q;
 }

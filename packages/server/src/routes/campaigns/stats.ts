@@ -1,7 +1,7 @@
-import { can, campaignStatsQuerySchema, campaignStatsSchema, tallyCampaignStats, type StatGroup } from '@cadence/core';
+import { can, campaignStatsQuerySchema, campaignStatsSchema, OWNERS_LISTED, sortOwners, tallyCampaignStats, type StatGroup } from '@cadence/core';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { whereListFilters } from './filters';
+import { whereListFilters, whereTouchesWindow } from './filters';
 import { whereReadable } from './resource';
 
 /**
@@ -17,7 +17,8 @@ export function campaignStatsRoute(s: Services, t: RouteTable, tag: string): voi
     tag,
     summary:
       'Counts of the campaigns the caller may read: total, per stored status, global and channel-only, and the same per channel ' +
-      '(a campaign counts on the channels it runs on and on its primary channel); channel/status/scope filter as on the list',
+      '(a campaign counts on the channels it runs on and on its primary channel), and the owners of those campaigns (the filter bar\'s choices); ' +
+      'the filters and window are the list\'s (docs/adr/0029)',
     access: 'user',
     query: campaignStatsQuerySchema,
     response: campaignStatsSchema,
@@ -26,8 +27,18 @@ export function campaignStatsRoute(s: Services, t: RouteTable, tag: string): voi
       const q = whereReadable(s.db('campaigns'), auth.principal)
         .select('campaigns.status', 'campaigns.scope', 'campaigns.channels', 'campaigns.primary_channel', s.db.raw('count(*)::int AS n'))
         .groupBy('campaigns.status', 'campaigns.scope', 'campaigns.channels', 'campaigns.primary_channel');
-      const groups: StatGroup[] = await whereListFilters(q, query);
-      return tallyCampaignStats(groups);
+      // The owners come from a query of their own: grouping the counts by owner as well would
+      // multiply the groups by the number of owners.
+      const o = whereReadable(s.db('campaigns'), auth.principal)
+        .distinct('campaigns.owner')
+        .whereNotNull('campaigns.owner')
+        .orderBy('campaigns.owner')
+        .limit(OWNERS_LISTED);
+      const [groups, owners] = await Promise.all([
+        whereListFilters(whereTouchesWindow(q, query.from, query.to), query) as Promise<StatGroup[]>,
+        whereListFilters(whereTouchesWindow(o, query.from, query.to), query) as Promise<Array<{ owner: string }>>,
+      ]);
+      return { ...tallyCampaignStats(groups), owners: sortOwners(owners.map((r) => r.owner)) };
     },
   });
 }

@@ -1,4 +1,4 @@
-import { can, virtualCampaignSchema, type Ad, type CadenceEvent, type VirtualCampaign } from '@cadence/core';
+import { can, campaignFilterSchema, campaignMatchesFilter, virtualCampaignSchema, type Ad, type CadenceEvent, type VirtualCampaign } from '@cadence/core';
 import { z } from 'zod';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
@@ -68,19 +68,24 @@ export function dashboardRoutes(s: Services, t: RouteTable): void {
     method: 'get',
     path: '/api/dashboard/virtual',
     tag: 'Campaigns',
-    summary: 'Live ads and all events as read-only virtual campaigns, each following its source row’s read rule',
+    summary:
+      'Live ads and all events as read-only virtual campaigns, each following its source row’s read rule; ' +
+      'the filters are the campaign list’s, applied to the virtual rows (docs/adr/0029)',
     access: 'user',
+    query: campaignFilterSchema,
     response: z.array(virtualCampaignSchema),
-    handler: async ({ auth }) => {
+    handler: async ({ auth, query }) => {
       const p = auth.principal;
       const [liveAds, allEvents] = await Promise.all([
         can(p, 'read', 'industry') ? ads.select(s.db).where('a.status', 'live').orderBy([{ column: 'a.live_date' }, { column: 'a.id' }]) : [],
         can(p, 'read', 'event') ? events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]) : [],
       ]);
+      // A few hundred rows at most (live ads, events): filtered here by core's rule, so they follow
+      // the dashboard's filters exactly as the campaigns do.
       return [
         ...liveAds.map((raw: Parameters<typeof ads.present>[0]) => adAsCampaign(ads.present(raw))),
         ...allEvents.map((raw: Parameters<typeof events.present>[0]) => eventAsCampaign(events.present(raw))),
-      ];
+      ].filter((row) => campaignMatchesFilter(row, query));
     },
   });
 }

@@ -21,11 +21,14 @@ it('should describe every route with its body schema, from the schemas that vali
   expect(schema.additionalProperties).toBe(false);
   expect(create.responses['201']).toBeDefined();
   const list = res.body.paths['/api/campaigns'].get.parameters.map((p: { name: string }) => p.name);
-  expect(list).toEqual(expect.arrayContaining(['from', 'to', 'channel', 'status', 'scope', 'limit', 'cursor']));
+  expect(list).toEqual(expect.arrayContaining(['from', 'to', 'channel', 'status', 'priority', 'scope', 'owner', 'q', 'limit', 'cursor']));
   expect(Object.keys(res.body.paths['/api/campaigns'].get.responses['200'].headers)).toEqual(['X-Next-Cursor']);
   const stats = res.body.paths['/api/campaigns/stats'].get;
-  expect(stats.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['channel', 'scope', 'status']);
-  expect(stats.responses['200'].content['application/json'].schema.required).toEqual(['total', 'by_status', 'global', 'channel_only', 'by_channel']);
+  // The list's filters and window (docs/adr/0029), and nothing of its paging.
+  expect(stats.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['channel', 'from', 'owner', 'priority', 'q', 'scope', 'status', 'to']);
+  expect(stats.responses['200'].content['application/json'].schema.required).toEqual(['total', 'by_status', 'global', 'channel_only', 'owners', 'by_channel']);
+  const virtual = res.body.paths['/api/dashboard/virtual'].get.parameters.map((p: { name: string }) => p.name).sort();
+  expect(virtual).toEqual(['channel', 'owner', 'priority', 'q', 'scope', 'status']);
   // Every import route takes the file types, and no JSON.
   for (const kind of ['prospective-publications', 'campaigns', 'events']) {
     const upload = res.body.paths[`/api/${kind}/import`].post;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardViewSearch, parseDashboardView } from './dashboard-view';
+
+describe('parseDashboardView', () => {
+  it('reads the issue’s example link whole', () => {
+    const { view, dropped } = parseDashboardView('?tab=calendar&mode=live&range=month&date=2026-11-01&channel=email,social&status=live&q=launch');
+    expect(dropped).toEqual([]);
+    expect(view).toEqual({
+      tab: 'calendar',
+      mode: 'live',
+      range: 'month',
+      date: '2026-11-01',
+      filter: { channel: ['email', 'social'], status: 'live', q: 'launch' },
+    });
+  });
+
+  it('gives the defaults for an empty link', () => {
+    expect(parseDashboardView('')).toEqual({ view: { tab: 'calendar', mode: 'planning', filter: {} }, dropped: [] });
+  });
+
+  it('drops bad and unknown parameters with a reason and keeps the rest', () => {
+    const { view, dropped } = parseDashboardView('tab=gantt&mode=later&date=2026-02-30&status=live&utm_source=mail&range=week');
+    expect(view).toEqual({ tab: 'calendar', mode: 'planning', range: 'week', filter: { status: 'live' } });
+    expect(dropped.map((d) => [d.param, d.value])).toEqual([
+      ['utm_source', 'mail'],
+      ['tab', 'gantt'],
+      ['mode', 'later'],
+      ['date', '2026-02-30'],
+    ]);
+    expect(dropped.every((d) => d.reason.length > 0)).toBe(true);
+  });
+
+  it('keeps a range only where the tab has it', () => {
+    expect(parseDashboardView('tab=timeline&range=quarter').view.range).toBe('quarter');
+    const calendar = parseDashboardView('tab=calendar&range=quarter');
+    expect(calendar.view.range).toBeUndefined();
+    expect(calendar.dropped[0]).toMatchObject({ param: 'range', reason: expect.stringContaining('week, month') });
+    expect(parseDashboardView('tab=list&range=month').dropped[0]?.param).toBe('range');
+  });
+
+  it('knows the tabs and channel of a channel dashboard', () => {
+    const { view, dropped } = parseDashboardView('tab=channels&channel=social&q=x', { tabs: ['timeline', 'calendar', 'list'], channel: 'email' });
+    expect(view).toMatchObject({ tab: 'calendar', filter: { q: 'x' } });
+    expect(dropped.map((d) => d.param).sort()).toEqual(['channel', 'tab']);
+  });
+
+  it('reads the older ?view= as the tab', () => {
+    expect(parseDashboardView('view=list').view.tab).toBe('list');
+  });
+
+  it('never throws, whatever the link', () => {
+    for (const search of ['%E0%A4%A', 'channel=&q=', '&&&=', 'date=99999-01-01', `q=${'x'.repeat(500)}`]) {
+      expect(() => parseDashboardView(search)).not.toThrow();
+    }
+  });
+});
+
+describe('dashboardViewSearch', () => {
+  it('writes only what differs from the defaults, in a fixed order, and reads back the same view', () => {
+    const view = parseDashboardView('q=launch&status=live&channel=social,email&date=2026-11-01&range=month&mode=live&tab=calendar').view;
+    const search = dashboardViewSearch(view);
+    expect(search).toBe('mode=live&range=month&date=2026-11-01&channel=social,email&status=live&q=launch');
+    expect(parseDashboardView(search).view).toEqual(view);
+    expect(dashboardViewSearch({ tab: 'calendar', mode: 'planning', filter: {} })).toBe('');
+  });
+
+  it('leaves out a range the tab does not have', () => {
+    expect(dashboardViewSearch({ tab: 'list', mode: 'planning', range: 'month', filter: {} })).toBe('tab=list');
+  });
+});

@@ -1,0 +1,64 @@
+import * as z from 'zod';
+import { CHANNEL_VALUES, isChannel, type Channel } from '../channels';
+import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
+import { CAMPAIGN_BOUNDS } from './campaign-limits';
+
+/** The longest search text taken: longer is a 400 on the API, and dropped from a link. */
+export const FILTER_TEXT_MAX_LENGTH = 200;
+
+/**
+ * `channel=email,social` (or the parameter repeated): the campaigns that run on any of them. One
+ * channel is the old single-channel filter, unchanged. Duplicates collapse; an unknown name is refused.
+ */
+const channelList = z.union([z.string(), z.array(z.string())]).transform((value, ctx): Channel[] => {
+  const items = (Array.isArray(value) ? value : [value]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const unknown = items.filter((c) => !isChannel(c));
+  if (unknown.length) {
+    ctx.addIssue({ code: 'custom', message: `Unknown channel ${unknown.join(', ')}: must be one of ${CHANNEL_VALUES.join(', ')}` });
+    return z.NEVER;
+  }
+  if (!items.length) {
+    ctx.addIssue({ code: 'custom', message: 'Must name at least one channel' });
+    return z.NEVER;
+  }
+  return [...new Set(items)] as Channel[];
+});
+
+/** Free text: trimmed; empty means no filter (an empty search box sends nothing, a link may carry `q=`). */
+const filterText = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .transform((s) => s || undefined);
+
+/**
+ * The filters the dashboards share (docs/adr/0029): every one narrows, all must hold. The list,
+ * its stats and the virtual campaigns take these fields as query parameters, and a dashboard link
+ * carries them with the same names, so a saved view can be its query string.
+ */
+export const campaignFilterShape = {
+  channel: channelList.optional(),
+  /** The stored status (never one derived from dates). */
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
+  priority: z.enum(PRIORITIES).optional(),
+  scope: z.enum(SCOPES).optional(),
+  /** Exactly this owner, ignoring case. */
+  owner: filterText(CAMPAIGN_BOUNDS.ownerMaxLength).optional(),
+  /** Contained in the title, description or owner, ignoring case. */
+  q: filterText(FILTER_TEXT_MAX_LENGTH).optional(),
+};
+
+export const CAMPAIGN_FILTER_KEYS = Object.keys(campaignFilterShape) as Array<keyof typeof campaignFilterShape>;
+
+export const campaignFilterSchema = z.strictObject(campaignFilterShape);
+/**
+ * A filter as code passes it: `channel` one channel or a list (the schema's output is always a
+ * list; a caller's `{ channel: 'email' }` means what it always did).
+ */
+export type WithChannels<T> = Omit<T, 'channel'> & { channel?: Channel | readonly Channel[] | undefined };
+export type CampaignFilter = WithChannels<z.output<typeof campaignFilterSchema>>;
+
+/** The channels a filter names, as a list (empty: no channel filter). */
+export const filterChannels = (filter: { channel?: Channel | readonly Channel[] | undefined }): readonly Channel[] =>
+  filter.channel === undefined ? [] : typeof filter.channel === 'string' ? [filter.channel] : filter.channel;

@@ -1,0 +1,119 @@
+import type { CampaignFilter } from '@cadence/core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { CampaignList } from '../list/CampaignList';
+import { StatCards } from '../list/StatCards';
+import { makeCampaign } from '../testing/fixtures';
+import { renderWidget } from '../testing/render';
+import { FilterBar, SEARCH_DELAY_MS } from './FilterBar';
+
+const campaigns = [
+  makeCampaign({ title: 'Spring launch email', channels: ['email'], status: 'live', priority: 'high', owner: 'Dana Reyes' }),
+  makeCampaign({ title: 'Spring launch social', channels: ['social'], status: 'live', owner: 'Sam Lee' }),
+  makeCampaign({ title: 'Webinar', channels: ['webinars'], status: 'planning', owner: 'Dana Reyes' }),
+  makeCampaign({ title: 'Paid push', channels: ['paid'], status: 'live', owner: null }),
+];
+
+/** The dashboard's wiring: one filter state for the bar, the stat cards and the list. */
+function Board({ onChange }: { onChange?: (f: CampaignFilter) => void }) {
+  const [filter, setFilter] = useState<CampaignFilter>({});
+  return (
+    <>
+      <FilterBar value={filter} onChange={(f) => { setFilter(f); onChange?.(f); }} />
+      <StatCards filter={filter} />
+      <CampaignList filter={filter} />
+    </>
+  );
+}
+
+const stat = (label: string) => within(screen.getByText(label).closest('div')!).getByRole('definition').textContent;
+const listed = () => screen.queryAllByRole('article').map((a) => a.getAttribute('aria-label')).sort();
+
+describe('FilterBar', () => {
+  it('should label every control and count the campaigns shown', async () => {
+    renderWidget(<FilterBar />, { campaigns });
+    for (const name of ['Status', 'Priority', 'Scope', 'Owner', 'Search']) expect(screen.getByLabelText(name)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Channels: All channels' })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 4 of 4 campaigns')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+  });
+
+  it('should offer the owners that exist', async () => {
+    renderWidget(<FilterBar />, { campaigns });
+    const owner = screen.getByLabelText('Owner');
+    await waitFor(() => expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual(['All owners', 'Dana Reyes', 'Sam Lee']));
+  });
+
+  it('should filter the stat cards and the list by two channels and a status, and clear them', async () => {
+    const changes: CampaignFilter[] = [];
+    const { user } = renderWidget(<Board onChange={(f) => changes.push(f)} />, { campaigns });
+    await waitFor(() => expect(listed()).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: 'Channels: All channels' }));
+    const channels = await screen.findByRole('dialog', { name: 'Channels' });
+    await user.click(within(channels).getByRole('checkbox', { name: 'Email' }));
+    await user.click(within(channels).getByRole('checkbox', { name: 'Social Media' }));
+    await user.keyboard('{Escape}');
+    await user.selectOptions(screen.getByLabelText('Status'), 'planning');
+    expect(changes.at(-1)).toEqual({ channel: ['email', 'social'], status: 'planning' });
+    await waitFor(() => expect(listed()).toEqual([]));
+    expect(await screen.findByText('Showing 0 of 4 campaigns')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'live');
+    await waitFor(() => expect(listed()).toEqual(['Spring launch email', 'Spring launch social']));
+    await waitFor(() => expect(stat('Total Campaigns')).toBe('2'));
+    expect(stat('Live Campaigns')).toBe('2');
+    expect(screen.getByText('Showing 2 of 4 campaigns')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(listed()).toHaveLength(4));
+    expect(changes.at(-1)).toEqual({});
+  });
+
+  it('should search after a pause, or at once on Enter', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const onChange = vi.fn();
+      renderWidget(<FilterBar onChange={onChange} />, { campaigns });
+      const search = screen.getByLabelText('Search');
+      fireEvent.change(search, { target: { value: 'laun' } });
+      fireEvent.change(search, { target: { value: 'launch' } });
+      expect(onChange).not.toHaveBeenCalled();
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect(onChange).toHaveBeenLastCalledWith({ q: 'launch' });
+      fireEvent.change(search, { target: { value: 'reyes' } });
+      fireEvent.keyDown(search, { key: 'Enter' });
+      expect(onChange).toHaveBeenLastCalledWith({ q: 'reyes' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should follow the filter it is given (a link, back and forward)', async () => {
+    function Host() {
+      const [value, setValue] = useState<CampaignFilter>({ status: 'live', q: 'spring' });
+      return (
+        <>
+          <button type="button" onClick={() => setValue({ priority: 'high' })}>Back</button>
+          <FilterBar value={value} />
+        </>
+      );
+    }
+    const { user } = renderWidget(<Host />, { campaigns });
+    expect(screen.getByLabelText('Status')).toHaveValue('live');
+    expect(screen.getByLabelText('Search')).toHaveValue('spring');
+    expect(await screen.findByText('Showing 2 of 4 campaigns')).toBeInTheDocument();
+    const search = screen.getByLabelText('Search');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Search')).toBe(search);
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByLabelText('Priority')).toHaveValue('high');
+    expect(search).toHaveValue('');
+    expect(await screen.findByText('Showing 1 of 4 campaigns')).toBeInTheDocument();
+  });
+
+  it('should leave out the channel choice on a channel dashboard and count within the channel', async () => {
+    renderWidget(<FilterBar channel="email" value={{ status: 'live' }} />, { campaigns });
+    expect(screen.queryByRole('button', { name: /^Channels/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 campaign')).toBeInTheDocument();
+  });
+});

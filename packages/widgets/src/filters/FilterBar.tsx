@@ -1,0 +1,169 @@
+import {
+  CAMPAIGN_STATUSES,
+  CHANNELS,
+  FILTER_TEXT_MAX_LENGTH,
+  PRIORITIES,
+  filterChannels,
+  isFiltered,
+  priorityLabel,
+  statusLabel,
+  type CampaignFilter,
+  type Channel,
+} from '@cadence/core';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCampaignStats } from '../provider/campaign-queries';
+import { Popover } from '../ui/Popover';
+import { useSyncedState } from '../ui/use-synced-state';
+import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
+import { filterCountText, withFilter } from './filter-bar-rules';
+import filtersCss from '../styles/filters.css?inline';
+import { WidgetStyles } from '../styles/WidgetStyles';
+
+export interface FilterBarProps extends WidgetProps {
+  /** The filters shown; a change of the prop is followed (links, back and forward). Default: none. */
+  value?: CampaignFilter;
+  /** Every change the user makes, the search box's after a short pause. */
+  onChange?: (filter: CampaignFilter) => void;
+  /** A channel dashboard: no channel choice, and the count is of that channel's campaigns. */
+  channel?: Channel;
+  /** Filters that do not apply where the bar is shown (the Events page has no owners or priorities). */
+  hide?: ReadonlyArray<keyof CampaignFilter>;
+  /** Show "Showing 12 of 340 campaigns" (counted by the server); default true. */
+  showCount?: boolean;
+}
+
+/** How long the search box waits after the last key before it filters. */
+export const SEARCH_DELAY_MS = 300;
+
+const SCOPE_OPTIONS = [
+  { value: 'global', label: 'Global' },
+  { value: 'channel', label: 'Channel-only' },
+] as const;
+
+function SelectFilter({ label, value, options, all, onChange }: {
+  label: string;
+  value: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  all: string;
+  onChange: (value: string | undefined) => void;
+}): ReactNode {
+  const id = useId();
+  return (
+    <div className="cad-filter-bar__field">
+      <label className="cad-field__label" htmlFor={id}>{label}</label>
+      <select id={id} className="cad-input" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{all}</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {/* An owner from a link that no campaign has (yet) still shows as chosen. */}
+        {value && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
+      </select>
+    </div>
+  );
+}
+
+function ChannelsFilter({ value, onChange }: { value: readonly Channel[]; onChange: (channels: Channel[]) => void }): ReactNode {
+  const names = CHANNELS.filter((c) => value.includes(c.value)).map((c) => c.label);
+  const summary = names.length === 0 ? 'All channels' : names.length <= 2 ? names.join(', ') : `${names.length} channels`;
+  const toggle = (c: Channel) => onChange(value.includes(c) ? value.filter((v) => v !== c) : [...value, c]);
+  return (
+    <div className="cad-filter-bar__field">
+      <span className="cad-field__label" aria-hidden="true">Channels</span>
+      <Popover label={`Channels: ${summary}`} title="Channels" className="cad-input cad-filter-bar__trigger" trigger={<span>{summary}</span>}>
+        <fieldset className="cad-fieldset cad-filter-bar__channels">
+          <legend className="cad-sr-only">Show campaigns on any of these channels</legend>
+          {CHANNELS.map((c) => (
+            <label key={c.value} className="cad-checkbox">
+              <input type="checkbox" checked={value.includes(c.value)} onChange={() => toggle(c.value)} />
+              <span className="cad-dot" style={{ background: c.color }} aria-hidden="true" />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+      </Popover>
+    </div>
+  );
+}
+
+/** The search box: types freely, filters after a pause or at once on Enter; follows the filter it is given. */
+function SearchFilter({ value, onChange }: { value: string | undefined; onChange: (q: string | undefined) => void }): ReactNode {
+  const id = useId();
+  const [text, setText] = useState(value ?? '');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const commit = (next: string) => {
+    clearTimeout(timer.current);
+    const q = next.trim() || undefined;
+    if (q !== value) onChange(q);
+  };
+  return (
+    <div className="cad-filter-bar__field cad-filter-bar__search">
+      <label className="cad-field__label" htmlFor={id}>Search</label>
+      <input
+        id={id}
+        type="search"
+        className="cad-input"
+        placeholder="Title, description or owner"
+        maxLength={FILTER_TEXT_MAX_LENGTH}
+        value={text}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(next), SEARCH_DELAY_MS);
+        }}
+        onKeyDown={(e) => e.key === 'Enter' && commit(text)}
+      />
+    </div>
+  );
+}
+
+function FilterBarBody({ value, onChange, channel, hide = [], showCount = true }: FilterBarProps): ReactNode {
+  const [filter, setFilter] = useSyncedState<CampaignFilter>(value, {}, onChange);
+  const shows = (key: keyof CampaignFilter) => !hide.includes(key) && !(key === 'channel' && channel);
+  const base = channel ? { channel } : {};
+  // Both counts come from the stats route: the filtered total, and the whole (which also lists the owners).
+  const all = useCampaignStats(showCount || shows('owner'), base);
+  const shown = useCampaignStats(showCount && isFiltered(filter), { ...filter, ...base });
+  const set = <K extends keyof CampaignFilter>(key: K, v: CampaignFilter[K]) => setFilter(withFilter(filter, key, v));
+  const owners = (all.data?.owners ?? []).map((o) => ({ value: o, label: o }));
+  const count = filterCountText(isFiltered(filter) ? shown.data?.total : all.data?.total, all.data?.total);
+  return (
+    <div role="search" className="cad-filter-bar" aria-label="Filter campaigns">
+      {shows('channel') && <ChannelsFilter value={filterChannels(filter)} onChange={(cs) => set('channel', cs.length ? cs : undefined)} />}
+      {shows('status') && (
+        <SelectFilter label="Status" all="All statuses" value={filter.status}
+          options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          onChange={(v) => set('status', v as CampaignFilter['status'])} />
+      )}
+      {shows('priority') && (
+        <SelectFilter label="Priority" all="All priorities" value={filter.priority}
+          options={PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
+          onChange={(v) => set('priority', v as CampaignFilter['priority'])} />
+      )}
+      {shows('scope') && (
+        <SelectFilter label="Scope" all="All scopes" value={filter.scope} options={SCOPE_OPTIONS}
+          onChange={(v) => set('scope', v as CampaignFilter['scope'])} />
+      )}
+      {shows('owner') && <SelectFilter label="Owner" all="All owners" value={filter.owner} options={owners} onChange={(v) => set('owner', v)} />}
+      {shows('q') && <SearchFilter value={filter.q} onChange={(q) => set('q', q)} />}
+      <div className="cad-filter-bar__end">
+        {showCount && <p className="cad-filter-bar__count" role="status" aria-live="polite">{count}</p>}
+        <button type="button" className="cad-button" disabled={!isFiltered(filter)} onClick={() => setFilter({})}>Clear filters</button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Channels, status, priority, scope, owner and a search box over the dashboards (docs/adr/0029),
+ * with "Clear filters" and the count of campaigns shown. Controlled (`value`, `onChange`) or on its own.
+ */
+export function FilterBar(props: FilterBarProps): ReactNode {
+  return (
+    <WidgetRoot name="FilterBar" client={props.client} className={props.className}>
+      <WidgetStyles css={filtersCss} />
+      <FilterBarBody {...props} />
+    </WidgetRoot>
+  );
+}
