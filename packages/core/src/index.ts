@@ -284,3 +284,20 @@ export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGran
 export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';
 export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
 export type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from './schemas/sso';
+
+export {
+  HISTORY_ACTIONS,
+  HISTORY_POLICY,
+  HISTORY_RESOURCES,
+  REVERTIBLE_RESOURCES,
+  canReadHistory,
+  changedFields,
+  decodeHistoryCursor,
+  encodeHistoryCursor,
+  isHistoryEntryId,
+  isHistoryResource,
+  planRevert,
+} from './rules/history';
+export type { FieldChange, HistoryAction, HistoryChanges, HistoryEntryFacts, HistoryResource, RevertPlan } from './rules/history';
+export { historyEntrySchema, historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from './schemas/history';
+export type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from './schemas/history';
