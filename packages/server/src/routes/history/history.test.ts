@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_KEYS, TOPIC_REFRESHES } from '@cadence/core';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { subscribedSocket } from '../../test/socket';
 
 let t: TestServer;
 let admin: { token: string; userId: string };
@@ -335,5 +337,23 @@ describe('revert', () => {
     expect((await t.api('POST', `/api/history/${edit.id}/revert`, { token: key.body.secret })).status).toBe(404);
     const perm = (await t.services.db('history_entries').where({ resource: 'permissions' }).first('id'))!;
     expect((await t.api('POST', `/api/history/${perm.id}/revert`, { token: admin.token })).status).toBe(400);
+  });
+});
+
+describe('realtime', () => {
+  it("should announce each change on its row's topic, whose refresh refetches history that already holds the entry", async () => {
+    expect(TOPIC_REFRESHES.campaigns[0].keys).toContain(CACHE_KEYS.history);
+    const c = await t.api('POST', '/api/campaigns', { token: editor.token, body: { title: 'Live', planning_start_date: '2030-01-01', live_date: '2030-03-04', scope: 'global', channels: ['email'] } });
+    const s = await subscribedSocket(t.url, editor.token, 'campaigns');
+    try {
+      await t.api('PATCH', `/api/campaigns/${c.body.id}`, { token: admin.token, body: { live_date: '2030-03-11' } });
+      const change = await s.waitFor((m) => m.type === 'change' && m.row?.id === c.body.id && m.row.version === 2);
+      expect(change).toMatchObject({ topic: 'campaigns', op: 'update' });
+      // The entry committed with the row: a refetch on the change sees it, by whoever made it.
+      const [entry] = (await t.api('GET', `/api/campaigns/${c.body.id}/history?limit=1`, { token: editor.token })).body.entries;
+      expect(entry).toMatchObject({ action: 'update', actor: { email: 'admin@history.test' }, changes: { live_date: { before: '2030-03-04', after: '2030-03-11' } } });
+    } finally {
+      s.ws.close();
+    }
   });
 });
