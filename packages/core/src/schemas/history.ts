@@ -9,8 +9,11 @@ const instant = (name: string) =>
     .trim()
     .refine((v) => (isYmd(v) || /^\d{4}-\d{2}-\d{2}T/.test(v)) && !Number.isNaN(Date.parse(isYmd(v) ? `${v}T00:00:00Z` : v)), {
       error: `${name} must be a date (YYYY-MM-DD) or a timestamp such as 2026-11-24T09:30:00Z`,
+      abort: true,
     })
-    .transform((v) => new Date(isYmd(v) ? `${v}T00:00:00Z` : v).toISOString());
+    .transform((v) => new Date(isYmd(v) ? `${v}T00:00:00Z` : v).toISOString())
+    // Years PostgreSQL stores (it has no year 0), as for date-only values.
+    .refine((iso) => iso >= '1900-01-01' && iso < '3000-01-01', { error: `${name} must be between 1900 and 2999` });
 
 export const historyQuerySchema = z.strictObject({
   resource: z.enum(HISTORY_RESOURCES, { error: `Must be one of: ${HISTORY_RESOURCES.join(', ')}` }).optional(),

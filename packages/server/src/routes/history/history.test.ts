@@ -242,7 +242,7 @@ describe('reading history', () => {
   });
 
   it('should answer bad filters with a 400 naming the field', async () => {
-    for (const [query, field] of [['limit=0', 'limit'], ['since=yesterday', 'since'], ['resource=users', 'resource'], ['cursor=abc', 'cursor'], ['actor=bob', 'actor'], ['id=7', 'id']]) {
+    for (const [query, field] of [['limit=0', 'limit'], ['since=yesterday', 'since'], ['resource=users', 'resource'], ['cursor=abc', 'cursor'], ['actor=bob', 'actor'], ['id=7', 'id'], ['since=0000-01-01T00:00:00Z', 'since'], ['until=9999-12-31', 'until']]) {
       const res = await t.api('GET', `/api/history?${query}`, { token: editor.token });
       expect(res.status, query).toBe(400);
       expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(field);
