@@ -1,4 +1,4 @@
-import { can, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
+import { can, canReadHistory, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
 import type { Knex } from 'knex';
 import { deleteRow, updateRow, type Resource } from '../data/crud';
 import { changedInTransaction } from '../data/changes';
@@ -7,7 +7,6 @@ import type { Services } from '../services';
 import { entriesQuery, presentEntry, rowStates, type StoredEntry } from './read';
 import { recordHistory } from './record';
 import { HISTORY_DATA } from './resources';
-import { canReadHistory } from '@cadence/core';
 
 /** One entry the caller may read, or 404 (an entry they may not read does not exist for them). */
 export async function readableEntry(db: Knex, p: Principal, entryId: string): Promise<HistoryEntry> {
