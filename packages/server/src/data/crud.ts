@@ -85,7 +85,8 @@ export async function createRow<Row>(
   options: { trx?: Knex } = {},
 ): Promise<Row> {
   if (r.selectIsTable && !options.trx) {
-    // One autocommitted statement: a create costs what a plain INSERT … RETURNING costs
+    // One autocommitted statement, its history entry included (a data-modifying CTE,
+    // docs/adr/0028): a create costs about what a plain INSERT … RETURNING costs
     // (docs/performance.md, realtime write throughput).
     const raw = await insertWithHistory(s.db, r.table, values, historyOf(r));
     changesCommitted(s.db);
