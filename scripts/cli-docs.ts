@@ -11,7 +11,8 @@ function helpOf(cmd: Command): string {
 
 function walk(cmd: Command, prefix: string[]): Array<{ name: string; help: string }> {
   const name = [...prefix, cmd.name()].join(' ');
-  const own = cmd.commands.length && prefix.length ? [] : [{ name, help: helpOf(cmd) }];
+  // A group (`keys`) is only its subcommands; a command that also runs itself (`history`) has a section of its own.
+  const own = cmd.commands.length && prefix.length && !cmd.options.length ? [] : [{ name, help: helpOf(cmd) }];
   return [...own, ...cmd.commands.filter((c) => c.name() !== 'help').flatMap((c) => walk(c, [...prefix, cmd.name()]))];
 }
 

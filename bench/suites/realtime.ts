@@ -11,6 +11,7 @@ import { startBenchServer } from '../lib/server.js';
 import { median, quantile, round } from '../lib/stats.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
 import { campaignRows, campaignsCsv } from './http.js';
+import { historyWriteCost } from './history-writes.js';
 
 interface Subscriber {
   ws: WebSocket;
@@ -132,7 +133,7 @@ export async function writeThroughput(ctx: SuiteContext): Promise<BenchRow> {
 
 export const realtimeSuite: Suite = {
   name: 'realtime',
-  description: 'WebSocket fan-out to 1,000 subscribers vs a bare ws broadcast, change latency, and write cost of the change log',
+  description: 'WebSocket fan-out to 1,000 subscribers vs a bare ws broadcast, change latency, and write cost of the change log and of the history log',
   async run(ctx) {
     const clients = ctx.quick ? 100 : 1_000;
     const batches = ctx.quick ? 2 : 10;
@@ -216,6 +217,7 @@ export const realtimeSuite: Suite = {
       await db.drop();
     }
     rows.push(await writeThroughput(ctx));
+    rows.push(...(await historyWriteCost(ctx)));
     return rows;
   },
 };

@@ -18,7 +18,7 @@ async function freshServer() {
   return { server, origin: server, token };
 }
 
-it(`should leave either none or all of a ${ROWS}-row import after a SIGKILL at a random moment (${TRIALS} trials)`, async () => {
+it(`should leave either none or all of a ${ROWS}-row import, with its history entry, after a SIGKILL at a random moment (${TRIALS} trials)`, async () => {
   const outcomes: number[] = [];
   const importMs: number[] = [];
   let current = await freshServer();
@@ -41,6 +41,9 @@ it(`should leave either none or all of a ${ROWS}-row import after a SIGKILL at a
     const rows = (await again.call('GET', '/api/prospective-publications?limit=10000', { token })).body.length as number;
     outcomes.push(rows);
     expect([0, ROWS]).toContain(rows);
+    // The import's history entry commits with its rows, or not at all (docs/adr/0028).
+    const entries = (await again.call('GET', '/api/history?resource=prospective-publications&limit=500', { token })).body.entries as Array<{ action: string; row: { imported: number } }>;
+    expect(entries.filter((e) => e.action === 'import').map((e) => e.row.imported)).toEqual(rows ? [ROWS] : []);
     if (rows === 0) {
       current = { server: restarted, origin: current.origin, token };
     } else {

@@ -157,6 +157,35 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     'cadence export campaigns --from 2026-01-01 --to 2026-03-31 --out q1.csv',
   );
 
+  const history = program
+    .command('history')
+    .description('who changed what, newest first, streamed a page at a time (a year of history never sits in memory)')
+    .option('--resource <resource>', 'only this kind of row: campaigns, ideas, comments, publications, ad-types, ads, prospective-publications, articles, events, permissions, roles, access-keys')
+    .option('--id <id>', 'only this row')
+    .option('--actor <who>', 'only changes by this user (e-mail or id)')
+    .option('--since <when>', 'from this date (YYYY-MM-DD) or time (2026-11-24T09:30:00Z), inclusive')
+    .option('--until <when>', 'before this date or time')
+    .option('--page-size <n>', 'entries per request (1–500)', '500')
+    .action(async (opts, cmd) => (await import('./commands/history')).listHistory(ctx(cmd), opts))
+    .addHelpText(
+      'after',
+      '\nText output: one line per entry — #id, time (UTC), who (and the key, if one was used), action, resource and row, ' +
+        'and for an update each field as old → new.\n' +
+        '--json prints JSON Lines: one object per line, newest first, with id, at, actor {id, email}, key {id, name} or null, ' +
+        'request_id, resource, row_id, action (create, update, delete, promote, grant, revoke, role, import), ' +
+        'changes {field: {before, after}} or null, row (a deleted row, an import\'s {imported}, a permission) or null, and reverts (an entry id) or null.',
+    );
+  example(history, 'cadence history --resource campaigns --since 2026-11-01', 'cadence history --actor ann@example.com --json | jq -r .action');
+  example(
+    history
+      .command('revert')
+      .description("put back what an entry changed, as a normal write; refused when a later change touched the same fields")
+      .argument('<entry>', 'the entry number (the # column)')
+      .option('--dry-run', 'show what would be written, and write nothing')
+      .action(async (entry, opts, cmd) => (await import('./commands/history')).revertHistory(ctx(cmd), entry, opts)),
+    'cadence history revert 1234 --dry-run',
+  );
+
   example(
     program
       .command('template')

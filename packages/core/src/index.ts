@@ -291,3 +291,20 @@ export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMapp
 export type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from './schemas/sso';
 export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, SCHEDULE_MODES, dashboardViewSearch, parseDashboardView, rangesOf } from './rules/dashboard-view';
 export type { DashboardTab, DashboardView, DashboardViewOptions } from './rules/dashboard-view';
+
+export {
+  HISTORY_ACTIONS,
+  HISTORY_POLICY,
+  HISTORY_RESOURCES,
+  REVERTIBLE_RESOURCES,
+  canReadHistory,
+  changedFields,
+  decodeHistoryCursor,
+  encodeHistoryCursor,
+  isHistoryEntryId,
+  isHistoryResource,
+  planRevert,
+} from './rules/history';
+export type { FieldChange, HistoryAction, HistoryChanges, HistoryEntryFacts, HistoryResource, RevertPlan } from './rules/history';
+export { historyEntrySchema, historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from './schemas/history';
+export type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from './schemas/history';

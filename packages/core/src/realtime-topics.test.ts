@@ -19,6 +19,12 @@ describe('realtime topics', () => {
     expect(ALL_REFRESHED_KEYS).not.toContain(CACHE_KEYS.users);
   });
 
+  it('should refetch history pages on a change of any topic, since every change writes an entry (docs/adr/0028)', () => {
+    for (const topic of REALTIME_TOPICS) {
+      expect(TOPIC_REFRESHES[topic].some((r: { keys: readonly string[]; filter?: unknown }) => !r.filter && r.keys.includes(CACHE_KEYS.history)), topic).toBe(true);
+    }
+  });
+
   it('should make a misspelt topic or cache key a type error', () => {
     const topic: RealtimeTopic = 'ad_types';
     // @ts-expect-error 'campaign' is not a topic (the server publishes 'campaigns')

@@ -24,6 +24,12 @@ export const CACHE_KEYS = {
   users: 'users',
   permissions: 'permissions:',
   session: 'auth.user',
+  /**
+   * History pages (`history:` + the query, e.g. a row's History tab or the Activity page). An entry
+   * is written in the same transaction as its change, so the change's arrival is the signal to
+   * refetch them (docs/adr/0028): entries themselves add nothing to the feed.
+   */
+  history: 'history:',
 } as const;
 export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];
 
@@ -45,16 +51,16 @@ const K = CACHE_KEYS;
  * subscription is filtered to live ads.
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ keys: [K.campaigns, K.campaignPages, K.campaignStats] }],
-  ads: [{ keys: [K.ads] }, { keys: [K.virtual], filter: { status: 'live' } }],
-  events: [{ keys: [K.events, K.virtual] }],
-  ideas: [{ keys: [K.ideas] }],
-  comments: [{ keys: [K.comments] }],
-  publications: [{ keys: [K.publications, K.adTypes, K.ads] }],
-  ad_types: [{ keys: [K.adTypes, K.ads] }],
-  prospective_publications: [{ keys: [K.prospective] }],
-  articles: [{ keys: [K.articles] }],
-  permissions: [{ keys: [K.permissions, K.session] }],
+  campaigns: [{ keys: [K.campaigns, K.campaignPages, K.campaignStats, K.history] }],
+  ads: [{ keys: [K.ads, K.history] }, { keys: [K.virtual], filter: { status: 'live' } }],
+  events: [{ keys: [K.events, K.virtual, K.history] }],
+  ideas: [{ keys: [K.ideas, K.history] }],
+  comments: [{ keys: [K.comments, K.history] }],
+  publications: [{ keys: [K.publications, K.adTypes, K.ads, K.history] }],
+  ad_types: [{ keys: [K.adTypes, K.ads, K.history] }],
+  prospective_publications: [{ keys: [K.prospective, K.history] }],
+  articles: [{ keys: [K.articles, K.history] }],
+  permissions: [{ keys: [K.permissions, K.session, K.history] }],
 } as const satisfies Record<string, readonly TopicRefresh[]>;
 
 export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;

@@ -13,6 +13,7 @@ import { streamsItsOwnBody } from './routes/imports';
 import { healthRouter } from './routes/health/router';
 import type { Services } from './services';
 import { authenticate, type CadenceState } from './http/authenticate';
+import { requestContext } from './history/actor';
 import { corsForAllowedOrigins } from './http/cors';
 import { dispatchByResource } from './http/dispatch';
 import { onerror } from './http/onerror';
@@ -70,6 +71,7 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   });
   // An import streams its body, with a limit of its own (IMPORT_BODY_BYTES).
   app.use((ctx, next) => (streamsItsOwnBody(ctx) ? next() : parseBody(ctx, next)));
+  app.use(requestContext());
   app.use(authenticate(s));
 
   app.use(serveStorage(s.storage));

@@ -11,6 +11,7 @@ import { connect } from './db/connect';
 import { writeInitialSnapshot } from './db/initial-snapshot';
 import { migrateLatest } from './db/migrations/index';
 import { createServices, startServer } from './server';
+import { pruneHistory } from './history/prune';
 
 const USAGE = `Usage: cadence-server <command> [options]
 
@@ -22,6 +23,8 @@ Commands:
   seed-demo                           fill an empty database with demo data and exit
   backup --out FILE                   write every table and stored file to FILE (safe while serving)
   restore FILE [--force]              load a backup into an empty database (--force: replace its data)
+  prune-history [--older-than DAYS]   delete history entries older than DAYS (default HISTORY_RETENTION_DAYS;
+                                      unset keeps history forever). Run it from cron; the API never deletes entries.
 
 Environment: DATABASE_URL, DATA_DIR, STORAGE_URL, PORT, JWT_SECRET, ALLOWED_ORIGINS, SMTP_URL, METRICS, SHUTDOWN_GRACE_MS (see docs/operations.md)
 
@@ -37,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
       'password-stdin': { type: 'boolean' },
       out: { type: 'string' },
       force: { type: 'boolean' },
+      'older-than': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`wrote ${positionals[1]} (${Math.round(bytes / 1024)} kB)\n`);
     return 0;
   }
-  if (values.help || !['start', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore'].includes(command)) {
+  if (values.help || !['start', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore', 'prune-history'].includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -77,6 +81,25 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'migrate') {
     const applied = await migrateLatest(services.db);
     log.info({ applied }, applied.length ? 'migrations applied' : 'database is up to date');
+    await services.db.destroy();
+    return 0;
+  }
+  if (command === 'prune-history') {
+    const given = values['older-than'];
+    const days = given !== undefined ? Number(given) : config.HISTORY_RETENTION_DAYS;
+    if (days === undefined) {
+      process.stderr.write('History is kept forever: pass --older-than DAYS or set HISTORY_RETENTION_DAYS\n');
+      await services.db.destroy();
+      return 2;
+    }
+    if (!Number.isInteger(days) || days < 1) {
+      process.stderr.write('--older-than must be a whole number of days, at least 1\n');
+      await services.db.destroy();
+      return 2;
+    }
+    await migrateLatest(services.db);
+    const removed = await pruneHistory(services.db, days);
+    log.info({ removed, days }, `removed ${removed} history entries older than ${days} days`);
     await services.db.destroy();
     return 0;
   }

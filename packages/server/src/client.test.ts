@@ -52,3 +52,25 @@ it('should report an unreachable server as a network error', async () => {
   const err = (await offline.ideas.list().catch((e: unknown) => e)) as CadenceApiError;
   expect(err.code).toBe('network_error');
 });
+
+it('should read history page by page and revert through the typed client', async () => {
+  const c = await client.campaigns.create({ title: 'Tracked', planning_start_date: '2026-02-01', live_date: '2026-03-04' });
+  await client.campaigns.update(c.id, { live_date: '2026-03-11' }, { version: 1 });
+  await client.campaigns.update(c.id, { title: 'Tracked!' }, { version: 2 });
+  const first = await client.history.forRow('campaigns', c.id, { limit: 2 });
+  expect(first.entries.map((e) => e.action)).toEqual(['update', 'update']);
+  expect(first.entries[1]!.changes).toEqual({ live_date: { before: '2026-03-04', after: '2026-03-11' } });
+  const seen: string[] = [];
+  for await (const page of client.history.pages({ id: c.id, limit: 1 })) {
+    expect(page).toHaveLength(1);
+    seen.push(page[0]!.action);
+  }
+  expect(seen).toEqual(['update', 'update', 'create']);
+  const dry = await client.history.revert(first.entries[1]!.id, { dryRun: true });
+  expect(dry).toMatchObject({ dry_run: true, plan: { kind: 'update', patch: { live_date: '2026-03-04' } } });
+  const done = await client.history.revert(first.entries[1]!.id, { version: 3 });
+  expect(done.row).toMatchObject({ live_date: '2026-03-04', title: 'Tracked!' });
+  const again = (await client.history.revert(first.entries[1]!.id).catch((e: unknown) => e)) as CadenceApiError;
+  expect(again).toMatchObject({ status: 409, code: 'revert_conflict' });
+  expect((await client.history.list({ resource: 'campaigns', id: c.id })).entries[0]!.reverts).toBe(first.entries[1]!.id);
+});

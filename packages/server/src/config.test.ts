@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('should keep history forever unless HISTORY_RETENTION_DAYS is a whole number of days', () => {
+    expect(loadConfig({}).HISTORY_RETENTION_DAYS).toBeUndefined();
+    expect(loadConfig({ HISTORY_RETENTION_DAYS: '' }).HISTORY_RETENTION_DAYS).toBeUndefined();
+    expect(loadConfig({ HISTORY_RETENTION_DAYS: '730' }).HISTORY_RETENTION_DAYS).toBe(730);
+    for (const bad of ['0', '1.5', 'forever']) expect(() => loadConfig({ HISTORY_RETENTION_DAYS: bad })).toThrowError(/HISTORY_RETENTION_DAYS/);
+  });
+
   it('should split ALLOWED_ORIGINS and refuse one that is not a URL', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example' }).ALLOWED_ORIGINS).toEqual([
       'https://a.example',

@@ -93,6 +93,12 @@ const envSchema = z.object({
   /** Interface of the metrics port; HOST when unset. */
   METRICS_HOST: z.string().optional().or(z.literal('').transform(() => undefined)),
   /** How long requests in flight may take to finish after SIGTERM before they are cut. */
+  /** `cadence-server prune-history` removes entries older than this; unset keeps history forever (docs/adr/0028). */
+  HISTORY_RETENTION_DAYS: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v : undefined))
+    .pipe(z.coerce.number<string | undefined>({ error: 'must be a whole number of days' }).int({ error: 'must be a whole number of days' }).min(1, { error: 'must be at least 1 day' }).optional()),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** After SIGTERM, keep accepting (with /readyz at 503) this long so a balancer notices first. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),

@@ -32,3 +32,6 @@ export const rateLimited = (retryAfterSeconds: number, message = 'Too many attem
   new AppError(429, 'rate_limited', message, undefined, { retryAfterSeconds });
 export const unavailable = (message = 'The service is temporarily unavailable. Try again shortly.') =>
   new AppError(503, 'unavailable', message);
+/** A revert would overwrite a later change: 409, naming the fields (docs/adr/0028). */
+export const revertConflict = (message: string, fields: readonly string[]) =>
+  new AppError(409, 'revert_conflict', message, fields.map((path) => ({ path, message: 'Changed after this entry' })));

@@ -1,8 +1,9 @@
 import type { Channel } from '../channels';
 import type { PermissionType, Role } from '../constants';
 import type { Campaign } from '../schemas/campaign';
+import type { HistoryPage } from '../schemas/history';
 import { CadenceApiError } from './errors';
-import type { BulkOptions, CadenceAdminClient, Crud, WriteOptions } from './types';
+import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions } from './types';
 
 export interface HttpClientOptions {
   /** Base URL of the server, e.g. `https://cadence.example.com` (the client adds `/api`). */
@@ -163,7 +164,22 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       timeout: false,
     });
 
+  const historyList: CadenceClient['history']['list'] = (query) => call<HistoryPage>('get', 'history', { searchParams: searchParams(query) });
   return {
+    history: {
+      list: historyList,
+      forRow: (resource, id, query) => call('get', `${resource}/${encodeURIComponent(id)}/history`, { searchParams: searchParams(query) }),
+      pages: async function* (query = {}) {
+        let cursor: string | undefined;
+        do {
+          const page: HistoryPage = await historyList({ ...query, ...(cursor ? { cursor } : {}) });
+          if (page.entries.length) yield page.entries;
+          cursor = page.next_cursor ?? undefined;
+        } while (cursor);
+      },
+      revert: (entryId, o) =>
+        call('post', `history/${encodeURIComponent(entryId)}/revert`, { headers: ifMatch(o), searchParams: searchParams({ dry_run: o?.dryRun ? 1 : undefined }) }),
+    },
     auth: {
       signUp: (email, password) => call('post', 'auth/signup', { json: { email, password } }),
       signIn: (email, password) => call('post', 'auth/signin', { json: { email, password } }),

@@ -35,6 +35,8 @@ import type { AdStatus, PermissionType, Role } from '../constants';
 import type { Channel } from '../channels';
 import type { ImportKind } from '../rules/imports/spec';
 import type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from '../schemas/sso';
+import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../schemas/history';
+import type { HistoryResource } from '../rules/history';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -121,6 +123,20 @@ export interface CadenceClient {
     revoke(userId: string, permissionType: PermissionType, channel?: Channel | null): Promise<void>;
     role(userId: string): Promise<{ user_id: string; role: Role | null }>;
     setRole(userId: string, role: Role | null): Promise<{ user_id: string; role: Role | null }>;
+  };
+  /** The activity log (docs/adr/0028): what the caller may read, newest first. */
+  history: {
+    /** One page; pass `next_cursor` back as `cursor` until it is null. */
+    list(query?: HistoryQuery): Promise<HistoryPage>;
+    /** One row's changes (its History tab); also after a delete, to those who could read it then. */
+    forRow(resource: HistoryResource, id: string, query?: { limit?: number; cursor?: string }): Promise<HistoryPage>;
+    /** Every entry the query matches, a page at a time (only one page is held at once). */
+    pages(query?: Omit<HistoryQuery, 'cursor'>): AsyncIterable<HistoryEntry[]>;
+    /**
+     * Puts back what an entry changed, as a normal write. `version` is the row's current version
+     * (If-Match); a 409 `revert_conflict` names the fields changed since.
+     */
+    revert(entryId: string, options?: WriteOptions & { dryRun?: boolean }): Promise<RevertResult>;
   };
 }
 

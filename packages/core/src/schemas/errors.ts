@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'not_found', // 404
   'method_not_allowed', // 405
   'already_exists', // 409
+  'revert_conflict', // 409: a later change touched the fields a revert would write; details name them
   'conflict', // 412: the If-Match version is stale; `current` holds the row as it is now
   'payload_too_large', // 413
   'unsupported_media_type', // 415

@@ -1,8 +1,9 @@
-import { can, type PolicyAction, type PolicyResource, type Principal } from '@cadence/core';
+import { can, changedFields, type HistoryResource, type PolicyAction, type PolicyResource, type Principal } from '@cadence/core';
 import type { Knex } from 'knex';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
 import { changedInTransaction, changesCommitted, type Topic } from './changes';
+import { insertWithHistory, recordHistory, TOPIC_HISTORY } from '../history/record';
 
 /**
  * How one table is read, shown and guarded. The generic operations below do the rest:
@@ -29,6 +30,13 @@ export interface Resource<Raw extends { id: string; version: number }, Row> {
   /** What core's `can()` calls this table's rows; every check below asks it. */
   policy: PolicyResource;
 }
+
+/** The history resource of a table (docs/adr/0028): every write below leaves one entry. */
+const historyOf = (r: AnyResource): HistoryResource => {
+  const resource = TOPIC_HISTORY[r.topic];
+  if (!resource) throw new Error(`${r.table} has no history resource`);
+  return resource;
+};
 
 /** The resource's rule for one stored row (the raw row carries every field the rules read). */
 const allows = (p: Principal, action: PolicyAction, r: AnyResource, raw: unknown) => can(p, action, r.policy, raw as never);
@@ -77,14 +85,16 @@ export async function createRow<Row>(
   options: { trx?: Knex } = {},
 ): Promise<Row> {
   if (r.selectIsTable && !options.trx) {
-    // One autocommitted statement: a create costs what a plain INSERT … RETURNING costs
+    // One autocommitted statement, its history entry included (a data-modifying CTE,
+    // docs/adr/0028): a create costs about what a plain INSERT … RETURNING costs
     // (docs/performance.md, realtime write throughput).
-    const [raw] = await s.db(r.table).insert(values).returning('*');
+    const raw = await insertWithHistory(s.db, r.table, values, historyOf(r));
     changesCommitted(s.db);
     return r.present(raw);
   }
   const run = async (trx: Knex) => {
     const [inserted] = await trx(r.table).insert(values).returning('id');
+    await recordHistory(trx, { resource: historyOf(r), rowId: String(inserted.id), action: 'create' });
     changedInTransaction(trx);
     return r.present(await byId(r, trx, inserted.id));
   };
@@ -93,6 +103,10 @@ export async function createRow<Row>(
 
 export interface UpdateOptions {
   ifMatch: number | null;
+  /** How the entry names this update (a promote is one). */
+  action?: 'update' | 'promote';
+  /** The entry this update reverts. */
+  reverts?: string | null;
 }
 
 /** The fields to write, or a function of the locked row that returns them (and may refuse with a 4xx). */
@@ -131,8 +145,28 @@ export async function updateRow<Raw extends { id: string; version: number }, Row
       .where({ id })
       .update({ ...patch, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
     changedInTransaction(trx);
-    return r.present(await byId(r, trx, id));
+    const after = r.present(await byId(r, trx, id));
+    await recordUpdate(trx, r, id, r.present(before) as Record<string, unknown>, after as Record<string, unknown>, Object.keys(patch), options.action ?? 'update', options.reverts);
+    return after;
   });
+}
+
+/**
+ * The update's entry: the patched fields whose presented value changed, before and after (both
+ * rows are read anyway: the locked one for If-Match, the new one for the answer). A patch that
+ * changed nothing a user sees still bumped the version, so it is still an entry.
+ */
+export async function recordUpdate(
+  trx: Knex,
+  r: AnyResource,
+  id: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: Iterable<string>,
+  action: 'update' | 'promote' = 'update',
+  reverts: string | null = null,
+): Promise<void> {
+  await recordHistory(trx, { resource: historyOf(r), rowId: id, action, changes: changedFields(before, after, fields), reverts });
 }
 
 /** Deletes after the same checks as an update; `beforeDelete` can remove dependent rows first. */
@@ -141,12 +175,16 @@ export async function deleteRow<Raw extends { id: string; version: number }>(
   r: Resource<Raw, unknown>,
   p: Principal,
   id: string,
-  options: { ifMatch: number | null; beforeDelete?: (trx: Knex, row: Raw) => Promise<void> },
+  options: { ifMatch: number | null; beforeDelete?: (trx: Knex, row: Raw) => Promise<void>; reverts?: string | null },
 ): Promise<void> {
   await s.db.transaction(async (trx) => {
     const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'delete');
     await options.beforeDelete?.(trx, before);
-    await trx(r.table).where({ id }).delete();
+    // The table's own row, as RETURNING gives it: what a revert puts back, and what decides
+    // who may read this row's history once it is gone.
+    const [gone] = await trx(r.table).where({ id }).delete().returning('*');
+    const { change_xid: _x, access_before: _a, ...row } = gone as Record<string, unknown>;
+    await recordHistory(trx, { resource: historyOf(r), rowId: id, action: 'delete', row, reverts: options.reverts ?? null });
     changedInTransaction(trx);
   });
 }

@@ -21,8 +21,10 @@ export interface HandlerInput<B, Q> {
 
 export interface RouteDef<B = unknown, Q = unknown> {
   method: Method;
-  /** Koa-router path, e.g. `/api/campaigns/:id`; every `:id`-style parameter must be a uuid. */
+  /** Koa-router path, e.g. `/api/campaigns/:id`; every `:id`-style parameter must be a uuid, unless `params` says otherwise. */
   path: string;
+  /** Path parameters that are not uuids, with the pattern they must match (else 404). */
+  params?: Record<string, { pattern: RegExp; description: string }>;
   summary: string;
   tag: string;
   access: Access;
@@ -77,7 +79,8 @@ export class RouteTable {
         if (def.access === 'admin' && !can(auth.principal, 'administer', 'user')) throw forbidden('Only administrators can do this');
         const params: Record<string, string> = { ...ctx.params };
         for (const [name, value] of Object.entries(params)) {
-          if (!idSchema.safeParse(value).success) throw notFound();
+          const own = def.params?.[name];
+          if (own ? !own.pattern.test(value) : !idSchema.safeParse(value).success) throw notFound();
           params[name] = value;
         }
         const body = def.body ? parseOrThrow(def.body, ctx.request.body === undefined ? {} : ctx.request.body) : undefined;

@@ -137,6 +137,8 @@ export interface Cell {
     event(): Promise<string>;
     accessKey(): Promise<string>;
     ssoMapping(): Promise<string>;
+    /** A history entry: another user's update of a new row of this kind. */
+    updateEntry(kind: 'publication' | 'idea' | CampaignTarget): Promise<string>;
   };
   /** A second session of the principal (undefined when anonymous), for sign-out. */
   extraSession(): Promise<string | undefined>;
@@ -205,7 +207,7 @@ function area(
   return cases;
 }
 
-export const CASES: readonly RouteCase[] = [
+const BASE_CASES: readonly RouteCase[] = [
   // ── auth (the public sign-up, sign-in and refresh are exempt: see PUBLIC_ROUTES) ──
   {
     route: 'POST /api/auth/signout',
@@ -391,10 +393,64 @@ export const CASES: readonly RouteCase[] = [
   rowCase('DELETE /api/access-keys/:id', ["another user's key"], adminOnly(204), (c) => c.fresh.accessKey()),
 
   // ── single sign-on group mappings: admin only ──
+  // ── history (docs/adr/0028): entries follow their row's read rule; a revert is a write like any other ──
+  {
+    route: 'GET /api/history',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])),
+    run: async (c, t) => {
+      const id = c.fx.campaign[t as CampaignTarget];
+      const res = await c.call('GET', `/api/history?resource=campaigns&id=${id}`);
+      if (res.status !== 200) return res.status;
+      return res.body.entries.some((e: { row_id: string }) => e.row_id === id) ? 'listed' : 'absent';
+    },
+  },
+  {
+    route: 'POST /api/history/:entryId/revert',
+    targets: ['a publication update', "another user's idea update", ...CAMPAIGN_TARGETS],
+    expected: (w, t) => {
+      if (t === 'a publication update') return write(industryRead(w), industryWrite(w), 200);
+      if (t === "another user's idea update") return w.admin ? 200 : 403;
+      const c = CAMPAIGNS[t as CampaignTarget];
+      return write(campaignRead(w, c), campaignWrite(w, c), 200);
+    },
+    run: async (c, t) => {
+      const kind = t === 'a publication update' ? 'publication' : t === "another user's idea update" ? 'idea' : (t as CampaignTarget);
+      return status(c.call('POST', `/api/history/${await c.fresh.updateEntry(kind)}/revert`));
+    },
+  },
+
   rowCase('GET /api/sso/mappings', NONE, adminOnly(200), () => ''),
   createCase('POST /api/sso/mappings', adminOnly(201), (c) => ({ claim: 'groups', value: `matrix-${c.unique()}`, grant: 'channel_view:pr' })),
   rowCase('DELETE /api/sso/mappings/:id', ['a mapping'], adminOnly(204), (c) => c.fresh.ssoMapping()),
 ];
+
+/** A row's history answers as reading the row does (`GET /api/{resource}/:id/history`). */
+const HISTORY_OF = ['campaigns', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events'];
+export const CASES: readonly RouteCase[] = [
+  ...BASE_CASES,
+  ...BASE_CASES.filter((rc) => HISTORY_OF.some((r) => rc.route === `GET /api/${r}/:id`)).map(
+    (rc): RouteCase => ({
+      ...rc,
+      route: `${rc.route}/history`,
+      run: (c, t) => rc.run({ ...c, call: (method, path, o) => c.call(method, `${path}/history`, o) }, t),
+    }),
+  ),
+];
+
+/** Writes that leave no history entry, and why (docs/adr/0028): sessions, files and sign-in settings are not records. */
+export const UNLOGGED_WRITES = ['POST /api/auth/signout', 'POST /api/storage/ad-type-examples', 'POST /api/sso/mappings', 'DELETE /api/sso/mappings/:id'] as const;
+
+/**
+ * How many entries a cell's request must leave: one for a write that succeeded, none otherwise.
+ * The matrix's role cells set a role the user already has, and promoting a global campaign, which change nothing.
+ */
+export function expectedEntries(route: string, target: string, outcome: Outcome): number {
+  // Promoting a campaign that is already global changes nothing.
+  if (route === 'POST /api/campaigns/:id/promote' && target.includes('global')) return 0;
+  if (route.startsWith('GET ') || (UNLOGGED_WRITES as readonly string[]).includes(route) || route === 'PUT /api/users/:id/role') return 0;
+  return typeof outcome === 'number' && outcome >= 200 && outcome < 300 ? 1 : 0;
+}
 
 /** Public routes: no sign-in needed; checked once each for "not 401" with a valid request. */
 const BOUNDARY = 'cadence-matrix-boundary';

@@ -5,6 +5,7 @@ import { auditedRequests, auditingMount, requestsWithoutCan } from '../test/poli
 import {
   CAMPAIGNS,
   CASES,
+  expectedEntries,
   PRINCIPALS,
   randomPrincipals,
   PUBLIC_ROUTES,
@@ -108,6 +109,15 @@ function factories(ownerId: string): Cell['fresh'] {
       post('/api/events', { name: `Event ${unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-02', type: ['exhibit'] }),
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
     ssoMapping: () => post('/api/sso/mappings', { claim: 'groups', value: `matrix-${unique()}`, grant: 'global_view' }),
+    async updateEntry(kind) {
+      const [path, body] =
+        kind === 'publication' ? ['publications', { notes: `edited ${unique()}` }] : kind === 'idea' ? ['ideas', { description: `edited ${unique()}` }] : ['campaigns', { title: `Edited ${unique()}` }];
+      const id = kind === 'publication' ? await factories(ownerId).publication() : kind === 'idea' ? await factories(ownerId).idea(false) : await factories(ownerId).campaign(kind);
+      const res = await t.api('PATCH', `/api/${path}/${id}`, { token: author.token, body });
+      if (res.status !== 200) throw new Error(`fixture PATCH ${path}: ${res.status}`);
+      const entry = await t.services.db('history_entries').where({ row_id: id, action: 'update' }).first('id');
+      return String(entry!.id);
+    },
   };
 }
 
@@ -235,13 +245,22 @@ for (const rc of CASES) {
         const cell = cellFor(w);
         const expected: Record<string, Outcome> = {};
         const got: Record<string, Outcome> = {};
+        // Every write that happened left exactly one history entry by its caller; a refused one none (docs/adr/0028).
+        const expectedLog: Record<string, number> = {};
+        const gotLog: Record<string, number> = {};
+        const userId = sessions.get(w.key)?.userId;
+        const logged = async () => (userId ? Number((await t.services.db('history_entries').where({ actor_id: userId }).count('* as n').first())!.n) : 0);
         ranRoutes.add(rc.route);
         for (const target of rc.targets) {
           expected[target] = w.anonymous ? 401 : rc.expected(w, target);
+          const before = await logged();
           got[target] = await rc.run(cell, target);
+          gotLog[target] = (await logged()) - before;
+          expectedLog[target] = expectedEntries(rc.route, target, got[target]);
           cells++;
         }
         expect(got).toEqual(expected);
+        expect(gotLog).toEqual(expectedLog);
       });
     }
   });

@@ -9,6 +9,7 @@ import { calendarFeedRoutes } from './calendar/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { eventRoutes } from './events/routes';
+import { historyRoutes } from './history/routes';
 import { ideaRoutes } from './ideas/routes';
 import { adRoutes } from './industry/ads';
 import { prospectiveRoutes } from './industry/prospective';
@@ -33,4 +34,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   accessKeyRoutes(s, t);
   storageRoutes(s, t);
   calendarFeedRoutes(s, t);
+  historyRoutes(s, t);
 }

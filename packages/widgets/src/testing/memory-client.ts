@@ -124,6 +124,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const extras = memoryExtras(run, now, user, principal, data);
   const client: CadenceClient = {
     ...extras,
+    // No log is kept in memory yet: the History tab's stories start empty (docs/adr/0028).
+    history: {
+      list: (query = {}) => run('history.list', () => ({ entries: [], next_cursor: null }), [query]),
+      forRow: (resource, id, query = {}) => run('history.forRow', () => ({ entries: [], next_cursor: null }), [resource, id, query]),
+      pages: async function* () {},
+      revert: (entryId, o) => run('history.revert', () => { throw notFound(); }, [entryId, o]),
+    },
     auth: {
       ...extras.auth,
       user: () =>

@@ -1,5 +1,6 @@
 import { formatSsoGrant, grantsFromClaims, parseSsoGrant, planGrantSync, type SsoMapping } from '@cadence/core';
 import type { Knex } from 'knex';
+import { recordHistory } from '../../history/record';
 import { recordMark } from '../../data/changes';
 import { iso } from '../../data/present';
 import type { Logger } from '../../logger';
@@ -53,6 +54,7 @@ export async function syncMappedGrants(trx: Knex, userId: string, claims: Record
       }
       await trx('user_roles').where({ user_id: userId, source: 'sso' }).delete();
       await recordMark(trx, 'permissions', 'update', userId, { user_id: userId, role: null });
+      await recordHistory(trx, { resource: 'roles', rowId: userId, action: 'role', changes: { role: { before: 'admin', after: null } }, row: { source: 'sso' } });
       continue;
     }
     const removed = await trx<PermissionRow>('user_permissions')
@@ -60,19 +62,24 @@ export async function syncMappedGrants(trx: Knex, userId: string, claims: Record
       .andWhere((q) => (grant.channel ? q.where({ channel: grant.channel }) : q.whereNull('channel')))
       .delete()
       .returning('*');
-    for (const r of removed) await recordMark(trx, 'permissions', 'delete', r.id, present(r));
+    for (const r of removed) {
+      await recordMark(trx, 'permissions', 'delete', r.id, present(r));
+      await recordHistory(trx, { resource: 'permissions', rowId: r.id, action: 'revoke', row: { ...present(r), source: 'sso' } });
+    }
   }
   for (const text of plan.add) {
     const grant = parseSsoGrant(text)!;
     if (grant.kind === 'role') {
-      await trx('user_roles').insert({ user_id: userId, role: 'admin', source: 'sso' }).onConflict('user_id').ignore();
+      const added = await trx('user_roles').insert({ user_id: userId, role: 'admin', source: 'sso' }).onConflict('user_id').ignore().returning('user_id');
       await recordMark(trx, 'permissions', 'update', userId, { user_id: userId, role: 'admin' });
+      if (added.length) await recordHistory(trx, { resource: 'roles', rowId: userId, action: 'role', changes: { role: { before: null, after: 'admin' } }, row: { source: 'sso' } });
       continue;
     }
     const [row] = await trx<PermissionRow>('user_permissions')
       .insert({ user_id: userId, permission_type: grant.permission_type, channel: grant.channel, source: 'sso' })
       .returning('*');
     await recordMark(trx, 'permissions', 'insert', row!.id, present(row!));
+    await recordHistory(trx, { resource: 'permissions', rowId: row!.id, action: 'grant', row: { ...present(row!), source: 'sso' } });
   }
   log.info({ userId, added: plan.add, removed: plan.remove }, 'single sign-on grants synced');
   return plan;

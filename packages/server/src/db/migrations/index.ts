@@ -9,6 +9,7 @@ import * as campaignWindowAndPage from './20261124000000_campaign_window_and_pag
 import * as singleSignOn from './20261124120000_single_sign_on';
 import * as storageBlobs from './20261125000000_storage_blobs';
 import * as feedOnDataRows from './20261125010000_feed_on_data_rows';
+import * as historyEntries from './20261126000000_history_entries';
 
 interface Migration {
   name: string;
@@ -29,6 +30,7 @@ const migrations: Migration[] = [
   { name: '20261124120000_single_sign_on', ...singleSignOn },
   { name: '20261125000000_storage_blobs', ...storageBlobs },
   { name: '20261125010000_feed_on_data_rows', ...feedOnDataRows },
+  { name: '20261126000000_history_entries', ...historyEntries },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

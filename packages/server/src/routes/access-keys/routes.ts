@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACCESS_KEY_PREFIX } from '../../auth/credentials';
 import { hashToken, randomToken } from '../../auth/secrets';
 import { iso } from '../../data/present';
+import { recordHistory } from '../../history/record';
 import { notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
@@ -25,17 +26,26 @@ export function accessKeyRoutes(s: Services, t: RouteTable): void {
     body: accessKeyCreateSchema, response: accessKeyCreatedSchema,
     handler: async ({ body, auth }) => {
       const secret = `${ACCESS_KEY_PREFIX}${randomToken(32)}`;
-      const [row] = await s.db('access_keys')
-        .insert({ name: body.name, read_only: body.read_only, channels: body.channels ?? null, created_by: auth.principal.userId, key_hash: hashToken(secret) })
-        .returning([...COLUMNS]);
-      return { ...present(row), secret };
+      const key = await s.db.transaction(async (trx) => {
+        const [row] = await trx('access_keys')
+          .insert({ name: body.name, read_only: body.read_only, channels: body.channels ?? null, created_by: auth.principal.userId, key_hash: hashToken(secret) })
+          .returning([...COLUMNS]);
+        const key = present(row);
+        await recordHistory(trx, { resource: 'access-keys', rowId: key.id, action: 'create', row: { ...key } });
+        return key;
+      });
+      return { ...key, secret };
     },
   });
   t.add({
     method: 'delete', path: '/api/access-keys/:id', tag: TAG, access: 'admin', status: 204,
     summary: 'Revoke a key; it stops working on the next request',
     handler: async ({ params }) => {
-      const n = await s.db('access_keys').where({ id: params.id }).whereNull('revoked_at').update({ revoked_at: s.db.fn.now() });
+      const n = await s.db.transaction(async (trx) => {
+        const revoked = await trx('access_keys').where({ id: params.id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() }).returning([...COLUMNS]);
+        if (revoked.length) await recordHistory(trx, { resource: 'access-keys', rowId: params.id!, action: 'revoke', row: { ...present(revoked[0]) } });
+        return revoked.length;
+      });
       s.principals.invalidate();
       if (!n) throw notFound('Access key');
     },

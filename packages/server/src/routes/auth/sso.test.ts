@@ -201,6 +201,10 @@ describe('groups to permissions', () => {
     // Logged like any permission change.
     const logged = await t.services.db('change_marks').where({ topic: 'permissions', op: 'delete' }).count({ n: '*' });
     expect(Number(logged[0]!.n)).toBeGreaterThanOrEqual(2);
+    // And in the activity log, grants and revokes alike, marked as the provider's (docs/adr/0028).
+    const history = (await t.api('GET', '/api/history?resource=permissions&limit=500', { token: admin.token })).body.entries as Array<{ action: string; row: { user_id: string; source?: string } }>;
+    const alices = history.filter((e) => e.row.user_id === aliceId && e.row.source === 'sso').map((e) => e.action);
+    expect(alices.sort()).toEqual(['grant', 'grant', 'revoke', 'revoke']);
   });
 
   it('should end every session and key of a user the provider no longer knows, at the next refresh', async () => {

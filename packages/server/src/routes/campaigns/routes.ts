@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { insertAndLog } from '../../data/bulk-insert';
 import type { ImportTarget } from '../../data/imports/pipeline';
 import { importRoute } from '../imports';
-import { createRow, deleteRow, getRow, listRows, page, updateRow, withLockedRow } from '../../data/crud';
+import { createRow, deleteRow, getRow, listRows, page, recordUpdate, updateRow, withLockedRow } from '../../data/crud';
 import { afterCursor, listPage } from '../../data/list-page';
 import { fieldError, forbidden, notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
@@ -182,7 +182,9 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
             .update({ scope: 'global', primary_channel: null, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
           const raw = await campaigns.select(trx).where('campaigns.id', before.id).first();
           if (!raw) throw notFound('Campaign');
-          return campaigns.present(raw);
+          const after = campaigns.present(raw);
+          await recordUpdate(trx, campaigns, before.id, campaigns.present(before), after, ['scope', 'primary_channel'], 'promote');
+          return after;
         },
         'promote',
       ),

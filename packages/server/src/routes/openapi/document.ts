@@ -33,7 +33,11 @@ function requestBody(def: RouteDef) {
 
 function operation(def: RouteDef) {
   const parameters = [
-    ...[...def.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } })),
+    ...[...def.path.matchAll(/:(\w+)/g)].map((m) => {
+      const own = def.params?.[m[1]!];
+      const schema = own ? { type: 'string', pattern: own.pattern.source, description: own.description } : { type: 'string', format: 'uuid' };
+      return { name: m[1], in: 'path', required: true, schema };
+    }),
   ];
   if (def.query) {
     const schema = jsonSchema(def.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };

@@ -10,6 +10,7 @@ import {
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { recordMark } from '../../data/changes';
+import { recordHistory } from '../../history/record';
 import { principalTransaction } from '../../auth/principal-cache';
 import { iso } from '../../data/present';
 import { fieldError, notFound } from '../../errors';
@@ -78,6 +79,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
           .returning('*');
         const permission = presentPermission(row);
         await recordMark(trx, 'permissions', 'insert', permission.id, permission);
+        await recordHistory(trx, { resource: 'permissions', rowId: permission.id, action: 'grant', row: permission });
         return permission;
       }),
   });
@@ -95,7 +97,10 @@ export function userRoutes(s: Services, t: RouteTable): void {
           .andWhere((q) => (channel ? q.where({ channel }) : q.whereNull('channel')))
           .delete()
           .returning('*');
-        for (const r of removed) await recordMark(trx, 'permissions', 'delete', r.id, presentPermission(r));
+        for (const r of removed) {
+          await recordMark(trx, 'permissions', 'delete', r.id, presentPermission(r));
+          await recordHistory(trx, { resource: 'permissions', rowId: r.id, action: 'revoke', row: presentPermission(r) });
+        }
       }),
   });
 
@@ -117,6 +122,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
       principalTransaction(s, async (trx) => {
         await requireUser(trx, params.id!);
         await trx.raw('SELECT pg_advisory_xact_lock(727002)');
+        const was = ((await trx('user_roles').where({ user_id: params.id }).first('role')) as { role: string } | undefined)?.role ?? null;
         if (body.role === 'admin') {
           await trx('user_roles').insert({ user_id: params.id, role: 'admin', source: 'manual' }).onConflict('user_id').merge(['source']);
         } else {
@@ -126,6 +132,7 @@ export function userRoutes(s: Services, t: RouteTable): void {
         }
         const row = { user_id: params.id!, role: body.role };
         await recordMark(trx, 'permissions', 'update', params.id!, row);
+        if (was !== body.role) await recordHistory(trx, { resource: 'roles', rowId: params.id!, action: 'role', changes: { role: { before: was, after: body.role } } });
         return row;
       }),
   });

@@ -1,0 +1,156 @@
+import { can, type PolicyResource, type Principal } from '../policy';
+
+// The activity log's rules (docs/adr/0028): who reads an entry, what an update changed, what a
+// revert would write and when it must refuse. Pure, so the server, the CLI and the widgets agree.
+// No zod here: browser bundles import this module (docs/adr/0015).
+
+/** What an entry is about: the API's path segment for the row's kind. */
+export const HISTORY_RESOURCES = [
+  'campaigns',
+  'ideas',
+  'comments',
+  'publications',
+  'ad-types',
+  'ads',
+  'prospective-publications',
+  'articles',
+  'events',
+  'permissions',
+  'roles',
+  'access-keys',
+] as const;
+export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
+
+export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'promote', 'grant', 'revoke', 'role', 'import'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/** Whose rows each resource is: the policy resource whose read rule guards its entries; null = administrators only. */
+export const HISTORY_POLICY: Record<HistoryResource, PolicyResource | null> = {
+  campaigns: 'campaign',
+  ideas: 'idea',
+  comments: 'comment',
+  publications: 'industry',
+  'ad-types': 'industry',
+  ads: 'industry',
+  'prospective-publications': 'industry',
+  articles: 'industry',
+  events: 'event',
+  permissions: null,
+  roles: null,
+  'access-keys': null,
+};
+
+/** The resources whose rows can be reverted (the API's own writes; admin records are changed by their own routes). */
+export const REVERTIBLE_RESOURCES: readonly HistoryResource[] = HISTORY_RESOURCES.filter((r) => HISTORY_POLICY[r] !== null);
+
+export const isHistoryResource = (value: string): value is HistoryResource => (HISTORY_RESOURCES as readonly string[]).includes(value);
+
+export interface FieldChange {
+  before: unknown;
+  after: unknown;
+}
+export type HistoryChanges = Record<string, FieldChange>;
+
+/** The parts of an entry the rules look at. */
+export interface HistoryEntryFacts {
+  id: string;
+  resource: HistoryResource;
+  row_id: string | null;
+  action: HistoryAction | string;
+  changes: HistoryChanges | null;
+  /** For a delete: the row as it was. */
+  row: Record<string, unknown> | null;
+}
+
+/**
+ * May `p` read this entry? `current` is the row as stored now (undefined: it no longer exists),
+ * `lastRow` the row its latest delete kept. A row that exists is judged as it is now; a deleted
+ * one as it was when deleted; administrators' records only by administrators. Read-only keys
+ * (embeds, feeds) see no history at all: it names people and past values their pages never show.
+ */
+export function canReadHistory(
+  p: Principal,
+  entry: Pick<HistoryEntryFacts, 'resource' | 'row_id'>,
+  current: object | undefined,
+  lastRow: object | null | undefined,
+): boolean {
+  if (p.readOnly) return false;
+  const policy = HISTORY_POLICY[entry.resource];
+  if (policy === null) return can(p, 'administer', 'user');
+  // An import's entry stands for many rows: whoever may read that kind of row sees it.
+  if (entry.row_id === null) return can(p, 'read', policy);
+  const row = current ?? lastRow;
+  if (!row) return can(p, 'administer', 'user');
+  return can(p, 'read', policy, row as never);
+}
+
+/** Fields whose stored values are bookkeeping, never a user's change. */
+const BOOKKEEPING = new Set(['version', 'updated_at', 'created_at', 'change_xid', 'access_before']);
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields of `patch` whose value differs between the two presented rows, with both values. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, fields: Iterable<string>): HistoryChanges {
+  const out: HistoryChanges = {};
+  for (const field of fields) {
+    if (BOOKKEEPING.has(field)) continue;
+    if (!same(before[field], after[field])) out[field] = { before: before[field] ?? null, after: after[field] ?? null };
+  }
+  return out;
+}
+
+export type RevertPlan =
+  | { kind: 'update'; patch: Record<string, unknown> }
+  | { kind: 'recreate'; row: Record<string, unknown> }
+  | { kind: 'delete' }
+  | { kind: 'conflict'; fields: string[]; message: string }
+  | { kind: 'refused'; message: string };
+
+/**
+ * What reverting `entry` would write to the row as it is now (`current`, undefined when gone),
+ * given the entries written after it for the same row. An update puts back its before values
+ * unless a later change touched one of those fields (or the row no longer holds the value this
+ * entry wrote); a delete recreates the row it kept; a create deletes the row if nothing changed
+ * it since.
+ */
+export function planRevert(
+  entry: HistoryEntryFacts,
+  current: Record<string, unknown> | undefined,
+  later: ReadonlyArray<Pick<HistoryEntryFacts, 'action' | 'changes'>>,
+): RevertPlan {
+  if (HISTORY_POLICY[entry.resource] === null || entry.row_id === null) {
+    return { kind: 'refused', message: `A ${entry.action} of ${entry.resource} cannot be reverted here` };
+  }
+  if (entry.action === 'delete') {
+    if (current) return { kind: 'conflict', fields: ['id'], message: 'The row exists again; there is nothing to recreate' };
+    if (!entry.row) return { kind: 'refused', message: 'This entry did not keep the deleted row' };
+    return { kind: 'recreate', row: entry.row };
+  }
+  if (!current) return { kind: 'conflict', fields: ['id'], message: 'The row has been deleted since' };
+  if (entry.action === 'create') {
+    const touched = [...new Set(later.flatMap((e) => Object.keys(e.changes ?? {})))].sort();
+    if (touched.length) return { kind: 'conflict', fields: touched, message: `Changed since it was created: ${touched.join(', ')}` };
+    return { kind: 'delete' };
+  }
+  const changes = entry.changes ?? {};
+  const fields = Object.keys(changes);
+  if (!fields.length) return { kind: 'refused', message: 'This entry changed no fields' };
+  const laterFields = new Set(later.flatMap((e) => Object.keys(e.changes ?? {})));
+  const conflicts = fields.filter((f) => laterFields.has(f) || !same(current[f], changes[f]!.after)).sort();
+  if (conflicts.length) return { kind: 'conflict', fields: conflicts, message: `Changed again since: ${conflicts.join(', ')}` };
+  return { kind: 'update', patch: Object.fromEntries(fields.map((f) => [f, changes[f]!.before])) };
+}
+
+// ── Cursors: where a page of newest-first entries ended (an entry id, opaque to clients) ──
+const CURSOR = /^h([0-9]{1,18})$/;
+
+export const encodeHistoryCursor = (entryId: string): string => `h${entryId}`;
+
+/** The entry id a cursor points after, or null for anything this API did not hand out. */
+export function decodeHistoryCursor(cursor: string): string | null {
+  const m = CURSOR.exec(cursor);
+  return m ? m[1]! : null;
+}
+
+/** An entry id as the API writes it: a positive integer in decimal. */
+export const isHistoryEntryId = (value: string): boolean => /^[1-9][0-9]{0,17}$/.test(value);

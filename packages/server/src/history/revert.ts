@@ -1,0 +1,108 @@
+import { can, canReadHistory, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
+import type { Knex } from 'knex';
+import { deleteRow, updateRow, type Resource } from '../data/crud';
+import { changedInTransaction } from '../data/changes';
+import { AppError, forbidden, notFound, revertConflict } from '../errors';
+import type { Services } from '../services';
+import { entriesQuery, presentEntry, rowStates, type StoredEntry } from './read';
+import { recordHistory } from './record';
+import { HISTORY_DATA } from './resources';
+
+/** One entry the caller may read, or 404 (an entry they may not read does not exist for them). */
+export async function readableEntry(db: Knex, p: Principal, entryId: string): Promise<HistoryEntry> {
+  const stored: StoredEntry | undefined = await entriesQuery(db).where('h.id', entryId).first();
+  if (!stored) throw notFound('History entry');
+  const policy = HISTORY_POLICY[stored.resource];
+  if (!(policy === null ? can(p, 'administer', 'user') : can(p, 'read', policy))) throw notFound('History entry');
+  const states = await rowStates(db, [stored]);
+  const id = stored.row_id;
+  if (!canReadHistory(p, stored, id ? states.current(stored.resource, id) : undefined, id ? states.lastRow(stored.resource, id) : undefined)) {
+    throw notFound('History entry');
+  }
+  return presentEntry(stored);
+}
+
+/** Values as the API presents them, as the table takes them (jsonb objects go as JSON text). */
+const writable = (patch: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v]));
+
+function refuseUnless(plan: RevertPlan): asserts plan is Extract<RevertPlan, { kind: 'update' | 'recreate' | 'delete' }> {
+  if (plan.kind === 'conflict') throw revertConflict(plan.message, plan.fields);
+  if (plan.kind === 'refused') throw new AppError(400, 'validation_failed', plan.message, [{ path: 'entryId', message: plan.message }]);
+}
+
+/** A foreign key the old values name may be gone (an ad's type, deleted since): a conflict, not a 500. */
+async function foreignKeysAsConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if ((err as { code?: string }).code === '23503') throw revertConflict('The old values refer to a row that no longer exists', []);
+    throw err;
+  }
+}
+
+/**
+ * Puts back what `entryId` changed, as a normal write by `p` (the same checks, If-Match, and its
+ * own entry with `reverts`): an update's before values, a deleted row with its id, or a created
+ * row removed. Refused with 409 naming the fields a later change touched.
+ */
+export async function revertEntry(s: Services, p: Principal, entryId: string, ifMatch: number | null, dryRun: boolean): Promise<RevertResult> {
+  const entry = await readableEntry(s.db, p, entryId);
+  const r: Resource<any, any> | undefined = HISTORY_DATA[entry.resource];
+  if (!r || !entry.row_id) throw new AppError(400, 'validation_failed', `A ${entry.action} of ${entry.resource} cannot be reverted`, [{ path: 'entryId', message: 'Not revertible' }]);
+  const rowId = entry.row_id;
+  const later = await s.db('history_entries').where({ resource: entry.resource, row_id: rowId }).where('id', '>', entry.id).select('action', 'changes');
+  const laterFacts = later.map((e: { action: string; changes: unknown }) => ({ action: e.action, changes: typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes }));
+  const currentRaw = (await rowStates(s.db, [entry])).current(entry.resource, rowId) as Record<string, unknown> | undefined;
+  const current = currentRaw ? (r.present(currentRaw) as Record<string, unknown>) : undefined;
+  const plan = planRevert(entry as never, current, laterFacts);
+  refuseUnless(plan);
+  const summary = plan.kind === 'update' ? { kind: plan.kind, patch: plan.patch } : { kind: plan.kind };
+
+  if (plan.kind === 'recreate') {
+    if (!can(p, 'create', r.policy, { ...plan.row, created_by: plan.row.created_by ?? null } as never)) throw forbidden(`You may not recreate this ${r.label.toLowerCase()}`);
+    if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
+    return foreignKeysAsConflict(() =>
+      s.db.transaction(async (trx) => {
+        const row = { ...plan.row, version: Number(plan.row.version ?? 0) + 1 };
+        const columns = Object.keys(row).map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
+        await trx.raw(`INSERT INTO ${r.table} (${columns}) SELECT ${columns} FROM jsonb_populate_record(NULL::${r.table}, ?::jsonb)`, [JSON.stringify(row)]);
+        const id = await recordHistory(trx, { resource: entry.resource, rowId, action: 'create', reverts: entry.id });
+        changedInTransaction(trx);
+        const raw = await r.select(trx).where(r.idColumn ?? `${r.table}.id`, rowId).first();
+        return { plan: summary, row: r.present(raw), entry_id: id, dry_run: false };
+      }),
+    );
+  }
+  if (!current) throw notFound(r.label);
+  if (!can(p, plan.kind === 'delete' ? 'delete' : 'update', r.policy, currentRaw as never)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
+  if (plan.kind === 'update' && !can(p, 'update', r.policy, { ...currentRaw, ...plan.patch } as never)) throw forbidden(`You may not move this ${r.label.toLowerCase()} back there`);
+  if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
+
+  if (plan.kind === 'delete') {
+    await deleteRow(s, r, p, rowId, { ifMatch, reverts: entry.id });
+    return { plan: summary, row: null, entry_id: await lastEntryId(s.db, entry.resource, rowId), dry_run: false };
+  }
+  const row = await foreignKeysAsConflict(() =>
+    updateRow(
+      s,
+      r,
+      p,
+      rowId,
+      (locked: Record<string, unknown>) => {
+        // Judged again under the lock: a change that committed meanwhile is refused, not overwritten.
+        const again = planRevert(entry as never, r.present(locked as never) as Record<string, unknown>, laterFacts);
+        refuseUnless(again);
+        if (again.kind !== 'update') throw revertConflict('The row changed meanwhile', []);
+        return writable(again.patch);
+      },
+      { ifMatch, reverts: entry.id },
+    ),
+  );
+  return { plan: summary, row: row as Record<string, unknown>, entry_id: await lastEntryId(s.db, entry.resource, rowId), dry_run: false };
+}
+
+async function lastEntryId(db: Knex, resource: string, rowId: string): Promise<string | null> {
+  const last = await db('history_entries').where({ resource, row_id: rowId }).max('id as id').first();
+  return last?.id ? String(last.id) : null;
+}

@@ -1,0 +1,51 @@
+import {
+  historyPageSchema,
+  historyQuerySchema,
+  revertQuerySchema,
+  revertResultSchema,
+  rowHistoryQuerySchema,
+  type HistoryResource,
+} from '@cadence/core';
+import { getRow } from '../../data/crud';
+import type { RouteTable } from '../../http/route';
+import { historyPage } from '../../history/read';
+import { HISTORY_DATA } from '../../history/resources';
+import { revertEntry } from '../../history/revert';
+import type { Services } from '../../services';
+
+const TAG = 'History';
+const ENTRY_ID = { pattern: /^[1-9][0-9]{0,17}$/, description: 'A history entry id (a positive integer)' };
+
+/** The activity log's routes (docs/adr/0028): read with the row's read rule, revert as a normal write. */
+export function historyRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get', path: '/api/history', tag: TAG, access: 'user',
+    summary:
+      'Changes the caller may see, newest first: by resource, row id, actor (user id or e-mail) and time (since inclusive, until exclusive). ' +
+      'Pass next_cursor as cursor for older entries; null means the last page. Read-only keys see none (docs/adr/0028)',
+    query: historyQuerySchema, response: historyPageSchema,
+    handler: ({ auth, query }) => historyPage(s.db, auth.principal, query),
+  });
+  t.add({
+    method: 'post', path: '/api/history/:entryId/revert', tag: TAG, access: 'user', params: { entryId: ENTRY_ID },
+    summary:
+      "Put back what an entry changed, as a normal write (If-Match applies to the row; the revert is an entry of its own): an update's before values, " +
+      'a deleted row with its id, or a created row removed. 409 revert_conflict names the fields a later change touched. ?dry_run=1 only answers the plan',
+    query: revertQuerySchema, response: revertResultSchema,
+    handler: ({ auth, params, query, ifMatch }) =>
+      revertEntry(s, auth.principal, params.entryId!, ifMatch, query.dry_run === '1' || query.dry_run === 'true'),
+  });
+  for (const [resource, r] of Object.entries(HISTORY_DATA) as Array<[HistoryResource, NonNullable<(typeof HISTORY_DATA)[HistoryResource]>]>) {
+    t.add({
+      method: 'get', path: `/api/${resource}/:id/history`, tag: TAG, access: 'user',
+      summary: `One ${r.label.toLowerCase()}'s changes, newest first (also after it was deleted, to those who could read it then)`,
+      query: rowHistoryQuerySchema, response: historyPageSchema,
+      handler: async ({ auth, params, query }) => {
+        // A row that exists answers as GET of the row does: 404 when the caller may not read it.
+        const exists = await s.db(r.table).where({ id: params.id }).first('id');
+        if (exists) await getRow(s, r, auth.principal, params.id!);
+        return historyPage(s.db, auth.principal, { ...query, resource, id: params.id });
+      },
+    });
+  }
+}
