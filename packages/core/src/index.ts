@@ -73,10 +73,12 @@ export type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, Chann
 export { OWNERS_LISTED, campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
 export type { CampaignStats, CampaignStatsQuery, StatCounts } from './schemas/campaign-stats';
 export { sortOwners, tallyCampaignStats } from './rules/campaign-stats';
-export { CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterSchema, campaignFilterShape, filterChannels } from './schemas/campaign-filter';
+export { campaignFilterSchema, campaignFilterShape } from './schemas/campaign-filter';
 export type { CampaignFilter, WithChannels } from './schemas/campaign-filter';
-export { campaignFilterParams, campaignMatchesFilter, isFiltered, parseCampaignFilterParams, pickCampaignFilter } from './rules/campaign-filter';
-export type { CampaignFilterFields, DroppedParam } from './rules/campaign-filter';
+export { CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterParams, campaignMatchesFilter, filterChannels, isFiltered, pickCampaignFilter } from './rules/campaign-filter';
+export type { CampaignFilterFields, CampaignFilterKey } from './rules/campaign-filter';
+export { parseCampaignFilterParams } from './rules/campaign-filter-params';
+export type { DroppedParam } from './rules/campaign-filter-params';
 export type { StatGroup } from './rules/campaign-stats';
 export { decodeListCursor, encodeListCursor } from './rules/list-cursor';
 export type { ListCursor } from './rules/list-cursor';

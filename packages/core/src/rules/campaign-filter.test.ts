@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignFilterSchema } from '../schemas/campaign-filter';
-import { campaignFilterParams, campaignMatchesFilter, isFiltered, parseCampaignFilterParams, type CampaignFilterFields } from './campaign-filter';
+import { campaignFilterParams, campaignMatchesFilter, isFiltered, type CampaignFilterFields } from './campaign-filter';
+import { parseCampaignFilterParams } from './campaign-filter-params';
 import { campaignMatchesQuery } from './campaign-query';
 
 const row = (fields: Partial<CampaignFilterFields> = {}): CampaignFilterFields => ({

@@ -1,5 +1,20 @@
+import type { Channel } from '../channels';
 import type { Campaign } from '../schemas/campaign';
-import { CAMPAIGN_FILTER_KEYS, campaignFilterShape, filterChannels, type CampaignFilter } from '../schemas/campaign-filter';
+import type { CampaignFilter } from '../schemas/campaign-filter';
+
+// This module stays free of zod (the schemas import it, not the other way round): the calendar
+// and every widget that applies realtime changes use these rules, and zod is 26 kB gzip.
+
+/** The filter parameters, in the order a link writes them (the schema's fields, checked there). */
+export const CAMPAIGN_FILTER_KEYS = ['channel', 'status', 'priority', 'scope', 'owner', 'q'] as const;
+export type CampaignFilterKey = (typeof CAMPAIGN_FILTER_KEYS)[number];
+
+/** The longest search text taken: longer is a 400 on the API, and dropped from a link. */
+export const FILTER_TEXT_MAX_LENGTH = 200;
+
+/** The channels a filter names, as a list (empty: no channel filter). */
+export const filterChannels = (filter: { channel?: Channel | readonly Channel[] | undefined }): readonly Channel[] =>
+  filter.channel === undefined ? [] : typeof filter.channel === 'string' ? [filter.channel] : filter.channel;
 
 /**
  * The fields the filters read. The text fields and priority may be missing from a partial row (the
@@ -37,38 +52,6 @@ export function pickCampaignFilter(from: Partial<Record<string, unknown>>): Camp
   const out: Record<string, unknown> = {};
   for (const key of CAMPAIGN_FILTER_KEYS) if (from[key] !== undefined) out[key] = from[key];
   return out as CampaignFilter;
-}
-
-/** A parameter of a link that was not taken, and why (shown to the user, never thrown). */
-export interface DroppedParam {
-  param: string;
-  value: string;
-  reason: string;
-}
-
-/**
- * The filters of a query string (a dashboard link, later a saved view). Each parameter is checked
- * on its own: a bad one is dropped and reported, the others still apply. Parameters that are not
- * filters are left to the caller (`rest`).
- */
-export function parseCampaignFilterParams(params: URLSearchParams): { filter: CampaignFilter; dropped: DroppedParam[]; rest: URLSearchParams } {
-  const filter: Record<string, unknown> = {};
-  const dropped: DroppedParam[] = [];
-  const rest = new URLSearchParams();
-  for (const [param, value] of params) {
-    if (!(CAMPAIGN_FILTER_KEYS as string[]).includes(param)) {
-      rest.append(param, value);
-      continue;
-    }
-    if (filter[param] !== undefined) {
-      dropped.push({ param, value, reason: 'Given twice; the first is kept' });
-      continue;
-    }
-    const parsed = campaignFilterShape[param as keyof typeof campaignFilterShape].safeParse(value);
-    if (!parsed.success) dropped.push({ param, value, reason: parsed.error.issues[0]?.message ?? 'Invalid value' });
-    else if (parsed.data !== undefined) filter[param] = parsed.data;
-  }
-  return { filter: filter as CampaignFilter, dropped, rest };
 }
 
 /** The query-string pairs of a filter, in a fixed order, channels comma-separated (`channel=email,social`). */

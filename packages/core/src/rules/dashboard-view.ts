@@ -3,7 +3,8 @@ import type { Channel } from '../channels';
 import { ymdSchema } from '../schemas/common';
 import type { CampaignFilter } from '../schemas/campaign-filter';
 import type { CalendarMode, ScheduleView } from './calendar';
-import { campaignFilterParams, parseCampaignFilterParams, type DroppedParam } from './campaign-filter';
+import { campaignFilterParams } from './campaign-filter';
+import { parseCampaignFilterParams, type DroppedParam } from './campaign-filter-params';
 
 export const DASHBOARD_TABS = ['timeline', 'calendar', 'channels', 'list'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];

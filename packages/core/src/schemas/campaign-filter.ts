@@ -1,10 +1,8 @@
 import * as z from 'zod';
 import { CHANNEL_VALUES, isChannel, type Channel } from '../channels';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
+import { FILTER_TEXT_MAX_LENGTH, type CampaignFilterKey } from '../rules/campaign-filter';
 import { CAMPAIGN_BOUNDS } from './campaign-limits';
-
-/** The longest search text taken: longer is a 400 on the API, and dropped from a link. */
-export const FILTER_TEXT_MAX_LENGTH = 200;
 
 /**
  * `channel=email,social` (or the parameter repeated): the campaigns that run on any of them. One
@@ -49,7 +47,10 @@ export const campaignFilterShape = {
   q: filterText(FILTER_TEXT_MAX_LENGTH).optional(),
 };
 
-export const CAMPAIGN_FILTER_KEYS = Object.keys(campaignFilterShape) as Array<keyof typeof campaignFilterShape>;
+// The rules' list of keys is this shape's, both ways round.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const keysMatch: SameKeys<keyof typeof campaignFilterShape, CampaignFilterKey> = true;
+void keysMatch;
 
 export const campaignFilterSchema = z.strictObject(campaignFilterShape);
 /**
@@ -58,7 +59,3 @@ export const campaignFilterSchema = z.strictObject(campaignFilterShape);
  */
 export type WithChannels<T> = Omit<T, 'channel'> & { channel?: Channel | readonly Channel[] | undefined };
 export type CampaignFilter = WithChannels<z.output<typeof campaignFilterSchema>>;
-
-/** The channels a filter names, as a list (empty: no channel filter). */
-export const filterChannels = (filter: { channel?: Channel | readonly Channel[] | undefined }): readonly Channel[] =>
-  filter.channel === undefined ? [] : typeof filter.channel === 'string' ? [filter.channel] : filter.channel;

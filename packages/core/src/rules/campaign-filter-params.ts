@@ -1,0 +1,36 @@
+import { campaignFilterShape, type CampaignFilter } from '../schemas/campaign-filter';
+import { CAMPAIGN_FILTER_KEYS } from './campaign-filter';
+
+// Reading a link's filters needs the schema (zod); the matching rules in campaign-filter.ts do not.
+
+/** A parameter of a link that was not taken, and why (shown to the user, never thrown). */
+export interface DroppedParam {
+  param: string;
+  value: string;
+  reason: string;
+}
+
+/**
+ * The filters of a query string (a dashboard link, later a saved view). Each parameter is checked
+ * on its own: a bad one is dropped and reported, the others still apply. Parameters that are not
+ * filters are left to the caller (`rest`).
+ */
+export function parseCampaignFilterParams(params: URLSearchParams): { filter: CampaignFilter; dropped: DroppedParam[]; rest: URLSearchParams } {
+  const filter: Record<string, unknown> = {};
+  const dropped: DroppedParam[] = [];
+  const rest = new URLSearchParams();
+  for (const [param, value] of params) {
+    if (!(CAMPAIGN_FILTER_KEYS as readonly string[]).includes(param)) {
+      rest.append(param, value);
+      continue;
+    }
+    if (filter[param] !== undefined) {
+      dropped.push({ param, value, reason: 'Given twice; the first is kept' });
+      continue;
+    }
+    const parsed = campaignFilterShape[param as keyof typeof campaignFilterShape].safeParse(value);
+    if (!parsed.success) dropped.push({ param, value, reason: parsed.error.issues[0]?.message ?? 'Invalid value' });
+    else if (parsed.data !== undefined) filter[param] = parsed.data;
+  }
+  return { filter: filter as CampaignFilter, dropped, rest };
+}
