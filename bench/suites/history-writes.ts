@@ -10,21 +10,10 @@ import { createScratchDatabase } from '../lib/pg.js';
 import { median, round } from '../lib/stats.js';
 import type { BenchRow, SuiteContext } from '../lib/types.js';
 import { campaignRows } from './http.js';
+import { writeRate } from '../lib/write-rate.js';
 
 const ADMIN: Principal = { userId: '00000000-0000-4000-8000-000000000000', role: 'admin', permissions: [] };
 
-/** Writers on the data layer for `seconds`: rows/s. */
-async function writeRate(seconds: number, concurrency: number, write: (i: number) => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) await write(n++);
-    }),
-  );
-  return n / ((performance.now() - t0) / 1000);
-}
 
 /**
  * The activity log's cost on writes (docs/adr/0028): the data layer's create and update, which

@@ -12,6 +12,7 @@ import { median, quantile, round } from '../lib/stats.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
 import { campaignRows, campaignsCsv } from './http.js';
 import { historyWriteCost } from './history-writes.js';
+import { writeRate } from '../lib/write-rate.js';
 
 interface Subscriber {
   ws: WebSocket;
@@ -71,18 +72,6 @@ const postCsv = async (url: string, csv: string, token: string) => {
   return res.json() as Promise<any>;
 };
 
-/** Writers on the data layer for `seconds`: rows/s. */
-async function writeRate(seconds: number, concurrency: number, write: (i: number) => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) await write(n++);
-    }),
-  );
-  return n / ((performance.now() - t0) / 1000);
-}
 
 export async function writeThroughput(ctx: SuiteContext): Promise<BenchRow> {
   const db = await createScratchDatabase(ctx.pgAdminUrl);
