@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CampaignDialog } from '../campaign-dialog/CampaignDialog';
 import { makeCampaign } from '../testing/fixtures';
-import { createMemoryClient, type MemoryClient } from '../testing/memory-client';
+import { createMemoryClient, type MemoryClient, type MemoryUser } from '../testing/memory-client';
 import { renderWidget } from '../testing/render';
 
 const at = () => new Date(2026, 2, 11, 10, 0);
-const seeded = (user?: Parameters<typeof createMemoryClient>[0]['user']) => {
+const seeded = (user?: MemoryUser) => {
   const row = makeCampaign({ title: 'Spring Launch', planning_start_date: '2026-03-02', live_date: '2026-03-20' });
   const client = createMemoryClient({ campaigns: [row], now: at, ...(user ? { user } : {}) });
   return { client, row };

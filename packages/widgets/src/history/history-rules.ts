@@ -65,6 +65,12 @@ const NOUNS: Record<HistoryResource, string> = {
   roles: 'role', 'access-keys': 'access key',
 };
 
+/** The kind of record, for the Activity page's filter: "Ad types". */
+export const resourceLabel = (r: HistoryResource): string => {
+  const noun = NOUNS[r] ?? r;
+  return `${noun[0]!.toUpperCase()}${noun.slice(1)}s`;
+};
+
 /** "Live Date Mar 04, 2026 → Mar 11, 2026" for each changed field, in the entry's order. */
 export function changePhrases(entry: Pick<HistoryEntry, 'changes'>): string[] {
   return Object.entries(entry.changes ?? {}).map(([field, c]) => `${fieldLabel(field)} ${formatValue(c.before)} → ${formatValue(c.after)}`);
