@@ -16,7 +16,7 @@ describe('ActivityLog', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
     const items = within(await screen.findByRole('list', { name: 'Changes, newest first' })).getAllByRole('listitem');
     expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual([
-      'bo@example.com changed Title Launch → Launch 2, less than a minute ago',
+      'bo@example.com changed Campaign Title Launch → Launch 2, less than a minute ago',
       'admin@cadence.demo created a campaign “Launch”, less than a minute ago',
     ]);
   });
@@ -30,7 +30,7 @@ describe('ActivityLog', () => {
     await screen.findAllByRole('listitem');
     await user.selectOptions(screen.getByLabelText('Person'), 'admin@cadence.demo');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
-    expect(screen.getByRole('listitem')).toHaveTextContent('Title A → Mine');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Campaign Title A → Mine');
     await user.selectOptions(screen.getByLabelText('Kind of record'), 'events');
     expect(await screen.findByText('No changes recorded yet')).toBeInTheDocument();
   });

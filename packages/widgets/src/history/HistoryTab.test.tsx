@@ -26,7 +26,7 @@ describe('History tab of the campaign dialog', () => {
     await editThenOpen(client, row.id);
     const list = await screen.findByRole('list', { name: 'Changes, newest first' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(list).toHaveTextContent('admin@cadence.demo changed Title Spring Launch → Summer Launch; Live Date Mar 20, 2026 → Mar 27, 2026, less than a minute ago');
+    expect(list).toHaveTextContent('admin@cadence.demo changed Campaign Title Spring Launch → Summer Launch; Live Date Mar 20, 2026 → Mar 27, 2026, less than a minute ago');
   });
 
   it('should not offer the tab when creating a campaign', async () => {
@@ -51,20 +51,20 @@ describe('History tab of the campaign dialog', () => {
     expect(await screen.findByText('Could not load the history.')).toBeInTheDocument();
     client.control.clearFailures();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(/changed Title Spring Launch → Again/)).toBeInTheDocument();
+    expect(await screen.findByText(/changed Campaign Title Spring Launch → Again/)).toBeInTheDocument();
   });
 
   it('should revert a change with If-Match, refill the form and log the revert', async () => {
     const { client, row } = seeded();
     const { user, toasts } = await editThenOpen(client, row.id);
     const revert = await screen.findByRole('button', { name: 'Revert' });
-    expect(revert).toHaveAccessibleDescription('Puts back Title Spring Launch, Live Date Mar 20, 2026');
+    expect(revert).toHaveAccessibleDescription('Puts back Campaign Title Spring Launch, Live Date Mar 20, 2026');
     await user.click(revert);
     await waitFor(() => expect(toasts.at(-1)).toMatchObject({ title: 'Change reverted' }));
     const call = client.control.calls.filter((c) => c.op === 'history.revert').at(-1)!;
     expect(call.args[1]).toEqual({ version: 2 });
     expect(client.control.campaigns()[0]).toMatchObject({ title: 'Spring Launch', live_date: '2026-03-20', version: 3 });
-    expect(await screen.findByText(/reverted Title Summer Launch → Spring Launch/)).toBeInTheDocument();
+    expect(await screen.findByText(/reverted Campaign Title Summer Launch → Spring Launch/)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Details' }));
     expect(screen.getByLabelText(/Campaign Title/)).toHaveValue('Spring Launch');
     expect(screen.getByLabelText(/Live Date/)).toHaveValue('2026-03-20');
@@ -90,7 +90,7 @@ describe('History tab of the campaign dialog', () => {
     client.control.editAsSomeoneElse(row.id, { title: 'Other' });
     const { user } = renderWidget(<CampaignDialog open onOpenChange={() => {}} campaign={row} />, { client, at });
     await user.click(await screen.findByRole('tab', { name: 'History' }));
-    expect(await screen.findByText(/changed Title Spring Launch → Other/)).toBeInTheDocument();
+    expect(await screen.findByText(/changed Campaign Title Spring Launch → Other/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revert' })).not.toBeInTheDocument();
   });
 

@@ -15,6 +15,7 @@ describe('history sentences', () => {
 
   it('should use the dialogs’ labels and words for other fields', () => {
     expect(fieldLabel('title')).toBe('Title');
+    expect(fieldLabel('title', 'campaigns')).toBe('Campaign Title');
     expect(fieldLabel('goals')).toBe('Goals & Objectives');
     expect(fieldLabel('website_focus')).toBe('Website Focus');
   });
@@ -31,7 +32,7 @@ describe('history sentences', () => {
 
   it('should list every changed field of one entry', () => {
     expect(changePhrases(entry({ changes: { title: { before: 'Launch', after: 'Launch!' }, end_date: { before: null, after: '2026-04-01' } } })))
-      .toEqual(['Title Launch → Launch!', 'End Date (empty) → Apr 01, 2026']);
+      .toEqual(['Campaign Title Launch → Launch!', 'End Date (empty) → Apr 01, 2026']);
   });
 
   it('should describe creates, deletes, reverts and promotions', () => {

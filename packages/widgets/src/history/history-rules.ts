@@ -36,9 +36,14 @@ const FIELD_LABELS: Record<string, string> = {
   text: 'Text',
 };
 
+/** Where a kind of record's dialog words a field its own way. */
+const RESOURCE_LABELS: Partial<Record<HistoryResource, Record<string, string>>> = {
+  campaigns: { title: 'Campaign Title', owner: 'Campaign Owner' },
+};
+
 /** Title-case label for a stored field, e.g. `live_date` → "Live Date". */
-export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field.split('_').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+export function fieldLabel(field: string, resource?: HistoryResource): string {
+  return (resource && RESOURCE_LABELS[resource]?.[field]) ?? FIELD_LABELS[field] ?? field.split('_').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
 
 const MAX_VALUE = 40;
@@ -72,8 +77,8 @@ export const resourceLabel = (r: HistoryResource): string => {
 };
 
 /** "Live Date Mar 04, 2026 → Mar 11, 2026" for each changed field, in the entry's order. */
-export function changePhrases(entry: Pick<HistoryEntry, 'changes'>): string[] {
-  return Object.entries(entry.changes ?? {}).map(([field, c]) => `${fieldLabel(field)} ${formatValue(c.before)} → ${formatValue(c.after)}`);
+export function changePhrases(entry: Pick<HistoryEntry, 'changes' | 'resource'>): string[] {
+  return Object.entries(entry.changes ?? {}).map(([field, c]) => `${fieldLabel(field, entry.resource)} ${formatValue(c.before)} → ${formatValue(c.after)}`);
 }
 
 /** What the entry did, without who or when: "changed Live Date Mar 04, 2026 → Mar 11, 2026". */
@@ -113,5 +118,5 @@ export function isRevertible(entry: Pick<HistoryEntry, 'action' | 'resource' | '
 export function revertDescription(entry: HistoryEntry): string {
   if (entry.action === 'create') return `Deletes the ${NOUNS[entry.resource]} this entry created`;
   if (entry.action === 'delete') return `Recreates the ${NOUNS[entry.resource]} this entry deleted`;
-  return `Puts back ${Object.entries(entry.changes ?? {}).map(([f, c]) => `${fieldLabel(f)} ${formatValue(c.before)}`).join(', ')}`;
+  return `Puts back ${Object.entries(entry.changes ?? {}).map(([f, c]) => `${fieldLabel(f, entry.resource)} ${formatValue(c.before)}`).join(', ')}`;
 }
