@@ -10,14 +10,11 @@ import {
   type FormCheck,
 } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
-import { HistoryTimeline } from '../history/HistoryTimeline';
+import { HistoryTabs } from '../history/HistoryTabs';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
 import { Dialog } from '../ui/Dialog';
 import { FormActions } from '../ui/FormActions';
-import { TabPanel, Tabs } from '../ui/Tabs';
-import pagesCss from '../styles/pages.css?inline';
-import { WidgetStyles } from '../styles/WidgetStyles';
 import { useFormSubmit } from '../ui/use-form-submit';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { ConflictNotice } from './ConflictNotice';
@@ -59,11 +56,7 @@ function checkForm(form: CampaignForm, base: Campaign | null): FormCheck<Save> {
   return issues.length ? { errors: campaignFieldErrors(issues) } : { body: { patch } };
 }
 
-type DialogTab = 'details' | 'history';
-const TABS = [{ value: 'details', label: 'Details' }, { value: 'history', label: 'History' }] as const;
-
 function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCreate }: CampaignDialogProps): ReactNode {
-  const [tab, setTab] = useState<DialogTab>('details');
   const { now } = useCadence();
   const actions = useCampaignActions();
   const [base, setBase] = useState<Campaign | null>(campaign ?? null);
@@ -88,7 +81,7 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
   const setConfig = <C extends keyof ConfigForm>(ch: C, patch: Partial<ConfigForm[C]>) =>
     setForm((f) => ({ ...f, config: { ...f.config, [ch]: { ...f.config[ch], ...patch } } }));
 
-  const formView = (
+  return (
     <form className="cad-dialog__body cad-form" onSubmit={onSubmit} noValidate>
       {conflict && (
         <ConflictNotice
@@ -111,32 +104,6 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
       <FormActions onCancel={() => onOpenChange(false)} saving={saving} blocked={!!conflict}>{campaign ? 'Save Changes' : 'Create Campaign'}</FormActions>
     </form>
   );
-  if (!campaign) return formView;
-  // The form stays mounted while History shows, so unsaved edits survive a look at the log.
-  return (
-    <>
-      <WidgetStyles css={pagesCss} />
-      <Tabs label="Campaign" idBase={`cad-campaign-${campaign.id}`} value={tab} tabs={TABS} onChange={setTab} />
-      <div hidden={tab !== 'details'}>
-        <TabPanel idBase={`cad-campaign-${campaign.id}`} value="details">{formView}</TabPanel>
-      </div>
-      {tab === 'history' && (
-        <TabPanel idBase={`cad-campaign-${campaign.id}`} value="history">
-          <HistoryTimeline
-            source={{ resource: 'campaigns', id: campaign.id }}
-            row={base}
-            onReverted={(row) => {
-              if (!row) return onOpenChange(false);
-              const next = row as unknown as Campaign;
-              setBase(next);
-              setForm(formFromCampaign(next));
-              setConflict(null);
-            }}
-          />
-        </TabPanel>
-      )}
-    </>
-  );
 }
 
 /** The inner dialog, for widgets that already have a root. */
@@ -145,7 +112,11 @@ export function CampaignDialogView(props: CampaignDialogProps): ReactNode {
     <Dialog open={props.open} onOpenChange={props.onOpenChange} size="lg" title={props.campaign ? 'Edit Campaign' : 'Create New Campaign'}
       // An edit starts in its first field, past the Details/History tabs.
       {...(props.campaign ? { initialFocus: 1 } : {})}>
-      {props.open && <CampaignFormBody key={props.campaign?.id ?? 'new'} {...props} />}
+      {props.open && (
+        <HistoryTabs key={props.campaign?.id ?? 'new'} resource="campaigns" row={props.campaign as (Campaign & Record<string, unknown>) | null | undefined} onGone={() => props.onOpenChange(false)}>
+          {(row) => <CampaignFormBody key={props.campaign?.id ?? 'new'} {...props} campaign={row ?? null} />}
+        </HistoryTabs>
+      )}
     </Dialog>
   );
 }

@@ -119,3 +119,15 @@ describe('History tab of the campaign dialog', () => {
     expect(screen.getByLabelText(/Campaign Title/)).toHaveValue('Draft');
   });
 });
+
+describe('History tab of the other edit dialogs', () => {
+  it('should ask for the idea’s own history and start in the title field', async () => {
+    const { IdeaDialog } = await import('../ideas/IdeaDialog');
+    const idea = { id: '00000000-0000-4000-8000-0000000000f1', title: 'Podcast', description: null, version: 1, created_at: '2026-03-01T09:00:00Z', updated_at: '2026-03-01T09:00:00Z', created_by: null };
+    const { user, client } = renderWidget(<IdeaDialog open idea={idea as never} onOpenChange={() => {}} onSave={async () => {}} />, { at });
+    await waitFor(() => expect(screen.getByLabelText('Title *')).toHaveFocus());
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded yet')).toBeInTheDocument();
+    expect(client.control.calls.find((c) => c.op === 'history.forRow')?.args.slice(0, 2)).toEqual(['ideas', idea.id]);
+  });
+});
