@@ -99,3 +99,43 @@ describe.runIf(hasChromium)('the app in Chromium: a campaign\'s history, revert 
     await expect.poll(() => items.nth(0).textContent(), { timeout: 5_000 }).toContain('bo@example.com changed Campaign Owner (empty) → Bo');
   });
 });
+
+describe.runIf(hasChromium)('the app in Chromium: Settings → Activity', () => {
+  let h: Harness;
+  let page: Page;
+  let api: ReturnType<typeof apiClient>;
+  let other: { token: string; userId: string };
+
+  beforeAll(async () => {
+    h = await startHarness();
+    api = apiClient(h.server.url);
+    const admin = await api.signUpAndIn('ann@example.com', 'history-pass');
+    other = await api.signUpAndIn('bo@example.com', 'planning-pass');
+    for (const permission_type of ['global_view', 'global_create']) {
+      expect((await api.call('POST', `/api/users/${other.userId}/permissions`, { token: admin.token, body: { permission_type } })).status).toBe(201);
+    }
+    ({ page } = await h.newPage());
+    await signIn(page, 'ann@example.com', 'history-pass');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('lists the whole log for an administrator, filters by person, and shows new entries without a reload', async () => {
+    await page.goto('/settings/activity');
+    await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
+    const items = page.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem');
+    await expect.poll(() => items.first().textContent()).toContain('ann@example.com granted a permission');
+    const made = await api.call('POST', '/api/campaigns', {
+      token: other.token, body: { title: 'Made elsewhere', planning_start_date: '2030-01-01', live_date: '2030-01-05' },
+    });
+    expect(made.status).toBe(201);
+    await expect.poll(() => items.first().textContent(), { timeout: 5_000 }).toContain('bo@example.com created a campaign, ');
+    await page.getByLabel('Person').selectOption({ label: 'ann@example.com' });
+    await expect.poll(async () => {
+      const texts = await items.allTextContents();
+      return texts.length > 0 && texts.every((t) => t.startsWith('ann@example.com'));
+    }).toBe(true);
+    expect(await page.locator('h1').count()).toBe(1);
+  });
+});
