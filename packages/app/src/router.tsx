@@ -28,6 +28,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
           { index: true, lazy: page(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))) },
           { path: '/ideas', lazy: page(() => import('./pages/IdeasPage').then((m) => ({ default: m.IdeasPage }))) },
           { path: '/channel/:channelId', lazy: page(() => import('./pages/ChannelPage').then((m) => ({ default: m.ChannelPage }))) },
+          { path: '/settings/activity', lazy: page(() => import('./pages/ActivityPage').then((m) => ({ default: m.ActivityPage }))) },
           { path: '/settings', lazy: page(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage }))) },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -64,6 +64,9 @@ export { EventsBoard } from './events/EventsBoard';
 export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
 export { eventAsCampaign } from './events/event-rules';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
+export { ActivityLog } from './history/ActivityLog';
+export { HistoryTimeline } from './history/HistoryTimeline';
+export type { HistoryTimelineProps } from './history/HistoryTimeline';
 export type { PermissionsPanelProps } from './permissions/PermissionsPanel';
 export type { WidgetProps } from './ui/WidgetRoot';
 

@@ -78,6 +78,18 @@ export const SCREEN_STATES: ScreenState[] = [
       await page.getByRole('dialog', { name: 'Create New Campaign' }).waitFor();
     },
   },
+  {
+    name: 'campaign history tab',
+    path: '/',
+    open: async (page) => {
+      await tab('Campaign List')(page);
+      await page.getByRole('button', { name: /^Edit / }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Campaign' });
+      await dialog.getByRole('tab', { name: 'History' }).click();
+      await dialog.locator('.cad-history').waitFor();
+      await dialog.getByText('Loading history…').waitFor({ state: 'detached' });
+    },
+  },
   { name: 'ideas', path: '/ideas' },
   {
     name: 'new idea dialog',
@@ -148,6 +160,14 @@ export const SCREEN_STATES: ScreenState[] = [
     open: async (page) => {
       await page.getByRole('navigation', { name: 'Users' }).getByRole('button').first().click();
       await page.getByRole('switch').first().waitFor();
+    },
+  },
+  {
+    name: 'settings activity',
+    path: '/settings/activity',
+    open: async (page) => {
+      await page.getByRole('search', { name: 'Filter activity' }).waitFor();
+      await page.getByText('Loading history…').waitFor({ state: 'detached' });
     },
   },
 ];

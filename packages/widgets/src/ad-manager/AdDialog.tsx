@@ -2,6 +2,7 @@ import { AD_STATUSES, AD_STATUS_LABELS, adBody, adFormFrom, emptyAdForm, type Ad
 import type { ReactNode } from 'react';
 import { useAdTypes } from '../provider/resources';
 import { Dialog } from '../ui/Dialog';
+import { HistoryTabs } from '../history/HistoryTabs';
 import { Field, Select, type ControlProps } from '../ui/Field';
 import { FormActions } from '../ui/FormActions';
 import { useFormSubmit } from '../ui/use-form-submit';
@@ -70,8 +71,12 @@ function AdFormBody({ ad, publications, onOpenChange, onSave }: Omit<AdDialogPro
 /** Add or edit an ad campaign (docs/product.md#ads-by-status, docs/product.md#validation-ads). */
 export function AdDialog(props: AdDialogProps): ReactNode {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} size="lg" title={props.ad ? 'Edit Ad Campaign' : 'Add Ad Campaign'}>
-      {props.open && <AdFormBody key={props.ad?.id ?? 'new'} {...props} />}
+    <Dialog open={props.open} onOpenChange={props.onOpenChange} size="lg" title={props.ad ? 'Edit Ad Campaign' : 'Add Ad Campaign'} {...(props.ad ? { initialFocus: 1 } : {})}>
+      {props.open && (
+        <HistoryTabs key={props.ad?.id ?? 'new'} resource="ads" row={props.ad as (Ad & Record<string, unknown>) | null} onGone={() => props.onOpenChange(false)}>
+          {(row) => <AdFormBody key={props.ad?.id ?? 'new'} {...props} ad={row ?? null} />}
+        </HistoryTabs>
+      )}
     </Dialog>
   );
 }

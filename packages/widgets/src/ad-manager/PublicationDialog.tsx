@@ -1,6 +1,7 @@
 import { publicationBody, publicationForm, type Publication, type PublicationCreate, type PublicationForm } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
+import { HistoryTabs } from '../history/HistoryTabs';
 import { Field } from '../ui/Field';
 import { FormActions } from '../ui/FormActions';
 import { useFormSubmit } from '../ui/use-form-submit';
@@ -44,8 +45,12 @@ function PublicationFormBody({ publication, onOpenChange, onSave }: Omit<Publica
 /** Add or edit a publication; only the name is enforced (docs/product.md#validation-publications). */
 export function PublicationDialog(props: PublicationDialogProps): ReactNode {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.publication ? 'Edit Publication' : 'Add Publication'}>
-      {props.open && <PublicationFormBody key={props.publication?.id ?? 'new'} {...props} />}
+    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.publication ? 'Edit Publication' : 'Add Publication'} {...(props.publication ? { initialFocus: 1 } : {})}>
+      {props.open && (
+        <HistoryTabs key={props.publication?.id ?? 'new'} resource="publications" row={props.publication as (Publication & Record<string, unknown>) | null} onGone={() => props.onOpenChange(false)}>
+          {(row) => <PublicationFormBody key={props.publication?.id ?? 'new'} {...props} publication={row ?? null} />}
+        </HistoryTabs>
+      )}
     </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import {
   type FormCheck,
 } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
+import { HistoryTabs } from '../history/HistoryTabs';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
 import { Dialog } from '../ui/Dialog';
@@ -108,8 +109,14 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
 /** The inner dialog, for widgets that already have a root. */
 export function CampaignDialogView(props: CampaignDialogProps): ReactNode {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} size="lg" title={props.campaign ? 'Edit Campaign' : 'Create New Campaign'}>
-      {props.open && <CampaignFormBody key={props.campaign?.id ?? 'new'} {...props} />}
+    <Dialog open={props.open} onOpenChange={props.onOpenChange} size="lg" title={props.campaign ? 'Edit Campaign' : 'Create New Campaign'}
+      // An edit starts in its first field, past the Details/History tabs.
+      {...(props.campaign ? { initialFocus: 1 } : {})}>
+      {props.open && (
+        <HistoryTabs key={props.campaign?.id ?? 'new'} resource="campaigns" row={props.campaign as (Campaign & Record<string, unknown>) | null | undefined} onGone={() => props.onOpenChange(false)}>
+          {(row) => <CampaignFormBody key={props.campaign?.id ?? 'new'} {...props} campaign={row ?? null} />}
+        </HistoryTabs>
+      )}
     </Dialog>
   );
 }

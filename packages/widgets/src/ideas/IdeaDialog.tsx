@@ -1,6 +1,7 @@
 import { ideaBody, type Idea } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
+import { HistoryTabs } from '../history/HistoryTabs';
 import { Field } from '../ui/Field';
 import { FormActions } from '../ui/FormActions';
 import { useFormSubmit } from '../ui/use-form-submit';
@@ -37,8 +38,12 @@ function IdeaForm({ idea, onOpenChange, onSave }: Omit<IdeaDialogProps, 'open'>)
 /** 'New Campaign Idea' / 'Edit Campaign Idea' (docs/product.md#ideas). */
 export function IdeaDialog(props: IdeaDialogProps): ReactNode {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.idea ? 'Edit Campaign Idea' : 'New Campaign Idea'}>
-      {props.open && <IdeaForm key={props.idea?.id ?? 'new'} {...props} />}
+    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.idea ? 'Edit Campaign Idea' : 'New Campaign Idea'} {...(props.idea ? { initialFocus: 1 } : {})}>
+      {props.open && (
+        <HistoryTabs key={props.idea?.id ?? 'new'} resource="ideas" row={props.idea as (Idea & Record<string, unknown>) | null} onGone={() => props.onOpenChange(false)}>
+          {(row) => <IdeaForm key={props.idea?.id ?? 'new'} {...props} idea={row ?? null} />}
+        </HistoryTabs>
+      )}
     </Dialog>
   );
 }

@@ -18,6 +18,8 @@ const settleWith = (store: QueryStore, message: Parameters<typeof applyCampaignM
   applyCampaignMessage(store, message);
   store.applier(CACHE_KEYS.campaignPages)?.(store, message);
   store.invalidate(CACHE_KEYS.campaignStats);
+  // The write added an entry to the activity log: an open History tab shows it without waiting for realtime.
+  store.invalidate(CACHE_KEYS.history);
 };
 const inserted = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { op: 'insert', row }) };
 const updated = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { op: 'update', row }) };

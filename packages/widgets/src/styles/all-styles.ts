@@ -4,10 +4,11 @@ import calendar from './calendar.css?inline';
 import channels from './channels.css?inline';
 import filters from './filters.css?inline';
 import gantt from './gantt.css?inline';
+import history from './history.css?inline';
 import ideas from './ideas.css?inline';
 import pages from './pages.css?inline';
 import permissions from './permissions.css?inline';
 import tables from './tables.css?inline';
 
 /** Every widget's rules in one string (the base first), for a host's own `<style>` or Shadow DOM. */
-export const cadenceStyles: string = [base, pages, filters, calendar, channels, gantt, ideas, tables, adManager, permissions].join('\n');
+export const cadenceStyles: string = [base, pages, filters, calendar, channels, gantt, ideas, tables, adManager, permissions, history].join('\n');

@@ -14,12 +14,14 @@ import {
   type AuthUserResponse,
   type CadenceClient,
   type Campaign,
+  type HistoryEntry,
   type Principal,
   type VirtualCampaign,
 } from '@cadence/core';
 import { memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
+import { memoryHistory } from './memory-history';
 import type { MemoryDirectoryUser } from './memory-people';
 
 export type { MemoryDirectoryUser } from './memory-people';
@@ -57,8 +59,10 @@ export interface MemoryControl {
   /** Every call of `op` fails until `clearFailures()`; `op` '*' fails every call. */
   failAlways(op: string, error?: Error): void;
   clearFailures(): void;
-  /** Changes a stored campaign as another user would: its version bumps. */
-  editAsSomeoneElse(id: string, patch: Partial<Campaign>): Campaign;
+  /** Changes a stored campaign as another user would (default someone@cadence.demo): its version bumps and the log records it. */
+  editAsSomeoneElse(id: string, patch: Partial<Campaign>, email?: string): Campaign;
+  /** The activity log, newest first. */
+  history(): HistoryEntry[];
   /** Every call so far, with its arguments. */
   readonly calls: MemoryCall[];
   /** The stored campaigns, unfiltered. */
@@ -108,11 +112,37 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     return row;
   };
   const readable = () => campaigns.filter((c) => can(principal, 'read', 'campaign', c));
-  const save = (row: Campaign, next: Campaign) => {
+  const log = memoryHistory(now, { id: user.id, email: user.email });
+  const save = (row: Campaign, next: Campaign, action = 'update', fields: Iterable<string> = Object.keys(next), reverts?: string) => {
     if (!can(principal, 'update', 'campaign', next)) throw forbidden();
+    const before = structuredClone(row);
     Object.assign(row, next, { version: row.version + 1, updated_at: now() });
+    log.record('campaigns', row.id, action, { before, after: row, fields, ...(reverts ? { reverts } : {}) });
     return structuredClone(row);
   };
+  const removeCampaign = (id: string, version: number | undefined, reverts?: string) => {
+    const row = find(id);
+    if (!can(principal, 'delete', 'campaign', row)) throw forbidden();
+    checkVersion(row, version);
+    campaigns.splice(campaigns.indexOf(row), 1);
+    log.record('campaigns', id, 'delete', { row, ...(reverts ? { reverts } : {}) });
+  };
+  log.register('campaigns', {
+    get: (id) => campaigns.find((c) => c.id === id) as never,
+    update: (id, patch, version, reverts) => {
+      const row = find(id);
+      checkVersion(row, version);
+      return save(row, normalizeScopedCampaign({ ...row, ...patch } as Campaign), 'update', Object.keys(patch), reverts) as never;
+    },
+    recreate: (row, reverts) => {
+      const back = { ...(row as unknown as Campaign), version: row.version + 1, updated_at: now() };
+      if (!can(principal, 'create', 'campaign', back)) throw forbidden();
+      campaigns.unshift(back);
+      log.record('campaigns', back.id, 'create', { row: back, reverts });
+      return structuredClone(back) as never;
+    },
+    remove: removeCampaign,
+  });
 
   const data: ExtrasData = structuredClone({
     ideas: options.ideas ?? [], comments: options.comments ?? [], events: options.events ?? [],
@@ -124,12 +154,19 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const extras = memoryExtras(run, now, user, principal, data);
   const client: CadenceClient = {
     ...extras,
-    // No log is kept in memory yet: the History tab's stories start empty (docs/adr/0028).
+    // Campaign writes are logged in memory (memory-history.ts); the other resources are not yet.
     history: {
-      list: (query = {}) => run('history.list', () => ({ entries: [], next_cursor: null }), [query]),
-      forRow: (resource, id, query = {}) => run('history.forRow', () => ({ entries: [], next_cursor: null }), [resource, id, query]),
-      pages: async function* () {},
-      revert: (entryId, o) => run('history.revert', () => { throw notFound(); }, [entryId, o]),
+      list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
+      forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
+      pages: async function* (query = {}) {
+        let cursor: string | undefined;
+        do {
+          const page = await run('history.list', () => log.api.list({ ...query, ...(cursor ? { cursor } : {}) }), [query]);
+          yield page.entries;
+          cursor = page.next_cursor ?? undefined;
+        } while (cursor);
+      },
+      revert: (entryId, o) => run('history.revert', () => log.api.revert(entryId, o?.version, !!o?.dryRun) as never, [entryId, o]),
     },
     auth: {
       ...extras.auth,
@@ -161,6 +198,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           });
           if (!can(principal, 'create', 'campaign', row)) throw forbidden();
           campaigns.unshift(row);
+          log.record('campaigns', row.id, 'create', { row });
           return structuredClone(row);
         }, [body]),
       update: (id, patch, o) =>
@@ -170,21 +208,16 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           const row = find(id);
           if (!can(principal, 'update', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
-          return save(row, normalizeScopedCampaign({ ...row, ...parsed.data }));
+          return save(row, normalizeScopedCampaign({ ...row, ...parsed.data }), 'update', Object.keys(parsed.data));
         }, [id, patch, o]),
       remove: (id, o) =>
-        run('campaigns.remove', () => {
-          const row = find(id);
-          if (!can(principal, 'delete', 'campaign', row)) throw forbidden();
-          checkVersion(row, o?.version);
-          campaigns.splice(campaigns.indexOf(row), 1);
-        }, [id, o]),
+        run('campaigns.remove', () => removeCampaign(id, o?.version), [id, o]),
       promote: (id, o) =>
         run('campaigns.promote', () => {
           const row = find(id);
           if (!can(principal, 'promote', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
-          return save(row, promote(row));
+          return save(row, promote(row), 'promote');
         }, [id, o]),
     },
     dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter)))) },
@@ -198,12 +231,15 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       once.clear();
       always.clear();
     },
-    editAsSomeoneElse: (id, patch) => {
+    editAsSomeoneElse: (id, patch, email = 'someone@cadence.demo') => {
       const row = campaigns.find((c) => c.id === id);
       if (!row) throw notFound();
+      const before = structuredClone(row);
       Object.assign(row, patch, { version: row.version + 1, updated_at: now() });
+      log.record('campaigns', id, 'update', { before, after: row, fields: Object.keys(patch), actor: { id: `other:${email}`, email } });
       return structuredClone(row);
     },
+    history: () => log.entries(),
     calls,
     campaigns: () => structuredClone(campaigns),
     data: () => structuredClone(data),

@@ -1,0 +1,49 @@
+import type { HistoryResource } from '@cadence/core';
+import { useState, type ReactNode } from 'react';
+import pagesCss from '../styles/pages.css?inline';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import { TabPanel, Tabs } from '../ui/Tabs';
+import { HistoryTimeline } from './HistoryTimeline';
+
+type Row = Record<string, unknown> & { id: string; version?: number };
+
+export interface HistoryTabsProps<T extends Row> {
+  resource: HistoryResource;
+  /** The row being edited; without one (a new row) only the form shows. */
+  row: T | null | undefined;
+  /** The form, given the row as it is now: after a revert, the row the revert wrote. */
+  children: (row: T | null | undefined) => ReactNode;
+  /** After a revert deleted the row (reverting its creation). */
+  onGone?: () => void;
+}
+
+/**
+ * An edit dialog's Details and History tabs (docs/adr/0028). The form stays mounted while History
+ * shows, so unsaved edits survive a look at the log; a revert refills it with the reverted row.
+ * Dialogs that use it pass `initialFocus={1}` so focus still starts in the first field.
+ */
+export function HistoryTabs<T extends Row>({ resource, row, children, onGone }: HistoryTabsProps<T>): ReactNode {
+  const [tab, setTab] = useState<'details' | 'history'>('details');
+  const [current, setCurrent] = useState<{ row: T; n: number } | null>(null);
+  if (!row) return children(row);
+  const shown = current?.row ?? row;
+  const idBase = `cad-${resource}-${row.id}`;
+  return (
+    <>
+      <WidgetStyles css={pagesCss} />
+      <Tabs label="Record" idBase={idBase} value={tab} tabs={[{ value: 'details', label: 'Details' }, { value: 'history', label: 'History' }]} onChange={setTab} />
+      <div hidden={tab !== 'details'} key={current?.n ?? 0}>
+        <TabPanel idBase={idBase} value="details">{children(shown)}</TabPanel>
+      </div>
+      {tab === 'history' && (
+        <TabPanel idBase={idBase} value="history">
+          <HistoryTimeline
+            source={{ resource, id: row.id }}
+            row={shown}
+            onReverted={(next) => (next ? setCurrent((c) => ({ row: next as T, n: (c?.n ?? 0) + 1 })) : onGone?.())}
+          />
+        </TabPanel>
+      )}
+    </>
+  );
+}
