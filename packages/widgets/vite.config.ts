@@ -2,12 +2,12 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { STYLE_PARTS } from './src/styles/parts.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pkg = (id: string, name: string) => id === name || id.startsWith(`${name}/`);
 // Peers and dependencies stay imports; the standalone custom-element bundle (vite.standalone.config.ts) inlines them.
 const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@tanstack/react-virtual', 'read-excel-file'];
-const STYLE_PARTS = ['base', 'pages', 'filters', 'calendar', 'channels', 'gantt', 'ideas', 'tables', 'ad-manager', 'permissions'];
 /** One entry per widget (src/entries/x.ts → dist/x.js, exported as '@cadence/widgets/x'), sharing chunks. */
 const WIDGET_ENTRIES = Object.fromEntries(
   readdirSync(here('./src/entries'))
@@ -20,7 +20,7 @@ export default defineConfig({
     react(),
     {
       name: 'cadence-css-file',
-      // styles.css: every widget's rules in one file, in the order of src/styles/all-styles.ts.
+      // styles.css: every widget's rules in one file (src/styles/parts.ts).
       closeBundle: () =>
         writeFileSync(here('./dist/cadence.css'), STYLE_PARTS.map((p) => readFileSync(here(`./src/styles/${p}.css`), 'utf8')).join('\n')),
     },
