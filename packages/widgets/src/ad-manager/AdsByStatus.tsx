@@ -3,11 +3,13 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { usePublications, useAds } from '../provider/resources';
 import { useSession } from '../provider/session';
 import { TabPanel, Tabs } from '../ui/Tabs';
-import { AdDialog } from './AdDialog';
 import { ConfirmDialog, ExampleDialog } from './AdDialogs';
 import { AD_COLUMNS, AdRow } from './AdRow';
 import { STATUS_TABS, statusCounts, type StatusTab } from './ad-rules';
 import { useAdActions } from './use-ad-actions';
+import { lazyDialog } from '../ui/lazy-dialog';
+
+const AdDialog = lazyDialog(() => import('./AdDialog').then((m) => m.AdDialog));
 
 const none = () => undefined;
 

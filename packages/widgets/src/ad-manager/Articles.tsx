@@ -5,8 +5,10 @@ import { useArticles, useRowQueue } from '../provider/resources';
 import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { TabPanel, Tabs } from '../ui/Tabs';
-import { ArticleDialog } from './ArticleDialog';
 import { STATUS_TABS, type StatusTab } from './ad-rules';
+import { lazyDialog } from '../ui/lazy-dialog';
+
+const ArticleDialog = lazyDialog(() => import('./ArticleDialog').then((m) => m.ArticleDialog));
 
 const COLUMNS = ['Status', 'Title', 'Publication', 'Due Date', 'Live Date', 'Website Examples', 'Copy Needs', 'Website Focus', 'Image Needs', 'Objective'];
 const TABS = STATUS_TABS.map((s) => ({ value: s, label: s === 'all' ? 'All Articles' : AD_STATUS_LABELS[s] }));

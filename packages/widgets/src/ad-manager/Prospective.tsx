@@ -6,10 +6,13 @@ import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { CopyButton } from '../ui/CopyButton';
 import { Popover } from '../ui/Popover';
-import { BulkUploadDialog, ProspectiveDialog } from './ProspectiveDialogs';
 import { matches } from './ad-rules';
 import { uploadAsCsv } from './prospective-file';
 import { prospectiveFields } from './prospective-rules';
+import { lazyDialog } from '../ui/lazy-dialog';
+
+const ProspectiveDialog = lazyDialog(() => import('./ProspectiveDialogs').then((m) => m.ProspectiveDialog));
+const BulkUploadDialog = lazyDialog(() => import('./ProspectiveDialogs').then((m) => m.BulkUploadDialog));
 
 const COLUMNS = ['Publication', 'Region', 'Industry', 'Audience', 'Media Kit', 'Website', 'Contacts', 'Notes'];
 

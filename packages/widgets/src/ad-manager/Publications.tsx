@@ -7,9 +7,11 @@ import { useSession } from '../provider/session';
 import { Badge } from '../ui/bits';
 import { ConfirmDialog } from './AdDialogs';
 import { AdTypesDialog } from './AdTypesDialog';
-import { PublicationDialog } from './PublicationDialog';
 import { matches } from './ad-rules';
 import { publicationFields } from './publication-rules';
+import { lazyDialog } from '../ui/lazy-dialog';
+
+const PublicationDialog = lazyDialog(() => import('./PublicationDialog').then((m) => m.PublicationDialog));
 
 const none = () => undefined;
 const cascade = [KEYS.publications, KEYS.adTypes, KEYS.ads, KEYS.virtual];

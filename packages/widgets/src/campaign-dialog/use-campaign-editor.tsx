@@ -1,15 +1,20 @@
 import type { Campaign } from '@cadence/core';
-import { useState, type ReactNode } from 'react';
-import { CampaignDialogView } from './CampaignDialog';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+
+// Loaded on the first edit or create (issue 21): the calendar, the Gantt and the lists show the
+// plan without the form, its checks and its History tab, which most visits never open.
+const CampaignDialogView = lazy(() => import('./CampaignDialog').then((m) => ({ default: m.CampaignDialogView })));
 
 /** Opens the built-in edit dialog, or hands the campaign to the host's `onEditCampaign`. */
 export function useCampaignEditor(onEditCampaign?: (c: Campaign) => void): { edit: (c: Campaign) => void; create: () => void; dialog: ReactNode } {
-  const [state, setState] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
+  const [state, setState] = useState<{ open: boolean; campaign: Campaign | null; used: boolean }>({ open: false, campaign: null, used: false });
   return {
-    edit: (c) => (onEditCampaign ? onEditCampaign(c) : setState({ open: true, campaign: c })),
-    create: () => setState({ open: true, campaign: null }),
-    dialog: (
-      <CampaignDialogView open={state.open} campaign={state.campaign} onOpenChange={(open) => setState((s) => ({ ...s, open }))} />
+    edit: (c) => (onEditCampaign ? onEditCampaign(c) : setState({ open: true, campaign: c, used: true })),
+    create: () => setState({ open: true, campaign: null, used: true }),
+    dialog: state.used && (
+      <Suspense fallback={null}>
+        <CampaignDialogView open={state.open} campaign={state.campaign} onOpenChange={(open) => setState((s) => ({ ...s, open }))} />
+      </Suspense>
     ),
   };
 }

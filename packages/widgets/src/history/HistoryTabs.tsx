@@ -1,11 +1,14 @@
 import type { HistoryResource } from '@cadence/core';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import pagesCss from '../styles/pages.css?inline';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import { TabPanel, Tabs } from '../ui/Tabs';
-import { HistoryTimeline } from './HistoryTimeline';
 
 type Row = Record<string, unknown> & { id: string; version?: number };
+
+// Loaded when History is first opened: an entry holding the calendar or the Gantt (whose edit
+// dialog has this tab) pays for the timeline only when someone looks at it.
+const HistoryTimeline = lazy(() => import('./HistoryTimeline').then((m) => ({ default: m.HistoryTimeline })));
 
 export interface HistoryTabsProps<T extends Row> {
   resource: HistoryResource;
@@ -37,11 +40,13 @@ export function HistoryTabs<T extends Row>({ resource, row, children, onGone }: 
       </div>
       {tab === 'history' && (
         <TabPanel idBase={idBase} value="history">
-          <HistoryTimeline
-            source={{ resource, id: row.id }}
-            row={shown}
-            onReverted={(next) => (next ? setCurrent((c) => ({ row: next as T, n: (c?.n ?? 0) + 1 })) : onGone?.())}
-          />
+          <Suspense fallback={<p className="cad-hint" role="status">Loading history…</p>}>
+            <HistoryTimeline
+              source={{ resource, id: row.id }}
+              row={shown}
+              onReverted={(next) => (next ? setCurrent((c) => ({ row: next as T, n: (c?.n ?? 0) + 1 })) : onGone?.())}
+            />
+          </Suspense>
         </TabPanel>
       )}
     </>
