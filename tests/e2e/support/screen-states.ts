@@ -62,15 +62,6 @@ export const SCREEN_STATES: ScreenState[] = [
     },
   },
   {
-    name: 'side bar',
-    path: '/',
-    open: async (page) => {
-      // On a phone the side bar opens as a sheet; on a desktop the same button collapses it.
-      await page.getByRole('button', { name: 'Toggle side bar' }).click();
-      await page.waitForTimeout(300);
-    },
-  },
-  {
     name: 'new campaign dialog',
     path: '/',
     open: async (page) => {
@@ -168,6 +159,16 @@ export const SCREEN_STATES: ScreenState[] = [
     open: async (page) => {
       await page.getByRole('search', { name: 'Filter activity' }).waitFor();
       await page.getByText('Loading history…').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'side bar',
+    path: '/',
+    open: async (page) => {
+      // On a phone the side bar opens as a sheet; on a desktop the same button collapses it
+      // (remembered in a cookie, so this state comes last).
+      await page.getByRole('button', { name: 'Toggle side bar' }).click();
+      await page.waitForTimeout(300);
     },
   },
 ];
