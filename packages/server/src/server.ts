@@ -125,7 +125,7 @@ export async function startServer(services: Services, options: AppOptions & { po
   const realtime = attachRealtime(services, server, hub);
   if (metrics) {
     const h = hub;
-    Object.assign(metrics.sources, { realtimeClients: () => realtime.clients(), realtimePosition: () => h.position, realtimeHead: () => h.head(), realtimeListening: () => h.listening });
+    Object.assign(metrics.sources, { realtimeClients: () => realtime.clients(), realtimeLag: () => h.lag(), realtimeListening: () => h.listening });
   }
   let metricsServer: http.Server | undefined;
   let metricsUrl: string | undefined;

@@ -6,10 +6,8 @@ import { withTimeout } from './with-timeout';
 /** What the metrics read at scrape time; filled in once the hub and the realtime server exist. */
 export interface MetricSources {
   realtimeClients: () => number;
-  /** The last seq this process has handed to its WebSocket clients. */
-  realtimePosition: () => number;
-  /** The feed's committed head, as a `seq`. */
-  realtimeHead: () => Promise<number>;
+  /** How far this process's hub is behind committed changes, in seq units (0 when caught up). */
+  realtimeLag: () => Promise<number>;
   realtimeListening: () => boolean;
 }
 
@@ -55,7 +53,7 @@ export function createMetrics(db: Db): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const sources: MetricSources = { realtimeClients: () => 0, realtimePosition: () => 0, realtimeHead: async () => 0, realtimeListening: () => false };
+  const sources: MetricSources = { realtimeClients: () => 0, realtimeLag: async () => 0, realtimeListening: () => false };
 
   const requests = new Histogram({
     name: 'http_request_duration_seconds',
@@ -81,12 +79,11 @@ export function createMetrics(db: Db): Metrics {
   const delivered = new Counter({ name: 'cadence_realtime_changes_delivered_total', help: 'Changes handed to this process’s WebSocket clients', registers });
   new Gauge({
     name: 'cadence_realtime_seq_lag',
-    help: 'How far the feed’s committed head is ahead of this process’s hub position, in seq units (transaction id × 65,536; 0 when caught up)',
+    help: 'How far this process’s hub is behind changes committed and not yet read, in seq units (transaction id × 65,536; 0 when nothing waits)',
     registers,
     async collect() {
       try {
-        const head = await withTimeout(sources.realtimeHead(), SCRAPE_QUERY_TIMEOUT_MS);
-        this.set(Math.max(0, head - sources.realtimePosition()));
+        this.set(await withTimeout(sources.realtimeLag(), SCRAPE_QUERY_TIMEOUT_MS));
       } catch {
         this.reset(); // no sample rather than a wrong one while the database is away
       }

@@ -156,6 +156,19 @@ export class ChangeHub {
   }
 
   /**
+   * How far behind this process is, for the metrics: 0 while no committed change waits to be
+   * read, else the distance to the horizon. The horizon alone would not do: PostgreSQL's
+   * transaction ids are counted for the whole server, so work in another database there moves it
+   * with nothing here to read.
+   */
+  async lag(): Promise<number> {
+    const from = this.lastSeq;
+    const pending = await this.read(from, 1);
+    if (!pending.changes.length) return 0;
+    return Math.max(0, (await this.head()) - from);
+  }
+
+  /**
    * Drops tombstones and marks past the retention that this hub has read. The data rows are
    * the feed's current state and stay; a client resuming from before the pruned marks could
    * miss a delete, so it is told to resync.
