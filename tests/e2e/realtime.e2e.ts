@@ -30,7 +30,8 @@ describe.runIf(hasChromium)('the app in Chromium: another user\'s changes arrive
     subscribed = new Promise((resolve) =>
       page.on('websocket', (ws) => ws.on('framesent', ({ payload }) => String(payload).includes('"topic":"campaigns"') && resolve())));
     page.on('request', (r) => {
-      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/campaigns') listRequests.push(r.url());
+      // The list and its counts: a change reaches both in place (ADRs 21 and 34), with no request.
+      if (r.method() === 'GET' && ['/api/campaigns', '/api/campaigns/stats'].includes(new URL(r.url()).pathname)) listRequests.push(r.url());
     });
     await signIn(page, owner.email, owner.password);
     await page.locator('[role="gridcell"][aria-current="date"]').waitFor();
@@ -41,7 +42,7 @@ describe.runIf(hasChromium)('the app in Chromium: another user\'s changes arrive
     await h?.close();
   });
 
-  it('shows another user\'s new campaign within 2 s and removes it when deleted, with no GET /api/campaigns', async () => {
+  it('shows another user\'s new campaign within 2 s and removes it when deleted, counts included, with no GET /api/campaigns or its stats', async () => {
     expect(listRequests.length).toBeGreaterThan(0);
     const before = listRequests.length;
     const title = 'Made elsewhere';
@@ -57,6 +58,7 @@ describe.runIf(hasChromium)('the app in Chromium: another user\'s changes arrive
     const removed = await api.call('DELETE', `/api/campaigns/${created.body.id}`, { token: planner.token });
     expect(removed.status).toBe(204);
     await chip.waitFor({ state: 'detached', timeout: 2_000 });
+    await expect.poll(async () => page.getByText('Total Campaigns').locator('..').textContent()).toContain('0');
     expect(listRequests.slice(before)).toEqual([]);
   });
 });

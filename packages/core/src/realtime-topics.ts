@@ -8,7 +8,7 @@
 /** Query-cache key prefixes, one per resource the widgets cache (see their `use*` hooks). */
 export const CACHE_KEYS = {
   campaigns: 'campaigns:',
-  /** `GET /api/campaigns/stats`: small, so a campaign change refetches it rather than patching it. */
+  /** `GET /api/campaigns/stats`: a campaign change moves the counts in place (docs/adr/0034). */
   campaignStats: 'campaign-stats',
   /** Lists read a page at a time as the user scrolls (docs/adr/0022); a change is applied to the loaded pages. */
   campaignPages: 'campaign-pages:',

@@ -1,3 +1,4 @@
+import type { CountedBasis } from '../rules/stats-in-place';
 import type { RealtimeTopic } from '../realtime-topics';
 
 /** Minimal WebSocket surface, so browsers' WebSocket and the `ws` package both fit. */
@@ -19,6 +20,8 @@ export interface ChangeMessage<Row = Record<string, unknown>> {
   op: 'insert' | 'update' | 'delete';
   row?: Row;
   id?: string;
+  /** Campaigns: what the reader's counts held for the row before (docs/adr/0034). */
+  basis?: CountedBasis;
 }
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed' | 'unauthorized';

@@ -34,5 +34,12 @@ export const campaignStatsSchema = statCountsSchema.extend({
   /** The owners of the counted campaigns, sorted, at most OWNERS_LISTED (the filter bar's choices). */
   owners: z.array(z.string()).max(OWNERS_LISTED),
   by_channel: z.object(Object.fromEntries(CHANNEL_VALUES.map((c) => [c, statCountsSchema])) as Record<Channel, typeof statCountsSchema>),
+  /**
+   * The database snapshot the counts were read in (`xmin:xmax:running,…`), so a realtime change
+   * can be applied to them in place exactly once (docs/adr/0034). Absent from the in-memory client.
+   */
+  as_of: z.string().optional(),
+  /** How many counted campaigns each listed owner has, so an owner leaves the list with their last one. */
+  owner_counts: z.record(z.string(), count).optional(),
 });
 export type CampaignStats = z.infer<typeof campaignStatsSchema>;

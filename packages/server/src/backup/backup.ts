@@ -6,7 +6,7 @@ import { postgresStorage } from '../storage/postgres';
 import type { FileStorage } from '../storage/storage';
 import { BACKUP_FORMAT, BACKUP_VERSION, LineWriter, type Header, type TableDigest } from './format';
 import { megabytes, silentProgress, type Progress } from './progress';
-import { appliedMigrations, columns as tableColumns, dataTables, FEED_STAMP, primaryKey, quoteIdent } from './schema';
+import { appliedMigrations, columns as tableColumns, dataTables, FEED_STAMPS, primaryKey, quoteIdent } from './schema';
 
 export interface BackupSource {
   db: Knex;
@@ -88,13 +88,14 @@ export async function writeBackup(source: BackupSource, out: string, progress: P
 
 /** One table's rows through a cursor, a thousand at a time, in primary-key order. */
 async function copyTable(trx: Knex.Transaction, table: string, writer: LineWriter, onRows: (rows: number) => void): Promise<TableDigest> {
-  const columns = (await tableColumns(trx, table)).map((c) => c.name).filter((c) => c !== FEED_STAMP);
+  const columns = (await tableColumns(trx, table)).map((c) => c.name).filter((c) => !FEED_STAMPS.includes(c));
   await writer.write(JSON.stringify({ $: 'table', name: table, columns }));
   const pk = await primaryKey(trx, table);
   const order = pk.length ? pk.map((c) => `t.${quoteIdent(c)}`).join(', ') : 't::text';
-  // Without the feed's stamp (docs/adr/0023): another database's transaction ids mean nothing
+  // Without the feed's stamps (docs/adr/0023): another database's transaction ids mean nothing
   // there, and leaving them out makes a backup of a restored database equal to the original.
-  await trx.raw(`DECLARE cadence_backup NO SCROLL CURSOR FOR SELECT (to_jsonb(t) - '${FEED_STAMP}')::text AS j FROM ${quoteIdent(table)} t ORDER BY ${order}`);
+  const stamps = FEED_STAMPS.map((c) => ` - '${c}'`).join('');
+  await trx.raw(`DECLARE cadence_backup NO SCROLL CURSOR FOR SELECT (to_jsonb(t)${stamps})::text AS j FROM ${quoteIdent(table)} t ORDER BY ${order}`);
   const hash = createHash('sha256');
   let rows = 0;
   try {

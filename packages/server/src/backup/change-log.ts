@@ -18,6 +18,10 @@ export async function startNewChangeEpoch(trx: Knex.Transaction): Promise<number
   for (const table of FEED_TABLES) {
     if (await trx.schema.hasColumn(table, 'change_xid')) await trx(table).whereNot('change_xid', 0).update({ change_xid: 0 });
   }
+  // The counts' history of a row (docs/adr/0034) names the old database's transactions too.
+  if (await trx.schema.hasColumn('campaigns', 'created_xid')) {
+    await trx('campaigns').whereNot('created_xid', 0).orWhereNotNull('counted_before').update({ created_xid: 0, counted_before: null });
+  }
   if (await trx.schema.hasTable('change_marks')) await trx('change_marks').del();
   const result = await trx.raw('SELECT pg_current_xact_id()::text::bigint AS xid');
   const xid = Number((result.rows ?? result)[0].xid);

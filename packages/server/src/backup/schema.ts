@@ -13,8 +13,11 @@ const NOT_ROWS = new Set(['knex_migrations', 'knex_migrations_lock', ...STORAGE_
 /** Tables a migration fills itself (one row of state): present in a database with no data yet. */
 export const SEEDED_BY_MIGRATIONS = new Set(['changes_meta']);
 
-/** The feed's per-row stamp (docs/adr/0023): not data, never backed up; a restore leaves it 0. */
-export const FEED_STAMP = 'change_xid';
+/**
+ * The feed's per-row bookkeeping that names transactions (docs/adr/0023, 0034): not data, never
+ * backed up; a restore leaves it 0 (or empty).
+ */
+export const FEED_STAMPS: readonly string[] = ['change_xid', 'created_xid', 'counted_before'];
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
 import { changedInTransaction, changesCommitted, type Topic } from './changes';
+import { withoutFeedBookkeeping } from './present';
 import { insertWithHistory, recordHistory, TOPIC_HISTORY } from '../history/record';
 
 /**
@@ -183,7 +184,7 @@ export async function deleteRow<Raw extends { id: string; version: number }>(
     // The table's own row, as RETURNING gives it: what a revert puts back, and what decides
     // who may read this row's history once it is gone.
     const [gone] = await trx(r.table).where({ id }).delete().returning('*');
-    const { change_xid: _x, access_before: _a, ...row } = gone as Record<string, unknown>;
+    const row = withoutFeedBookkeeping(gone as Record<string, unknown>);
     await recordHistory(trx, { resource: historyOf(r), rowId: id, action: 'delete', row, reverts: options.reverts ?? null });
     changedInTransaction(trx);
   });

@@ -2,9 +2,14 @@
 export const iso = (v: Date | string | null | undefined): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 
+/** The realtime feed's bookkeeping columns (docs/adr/0023, 0034): they stay in the database. */
+export function withoutFeedBookkeeping<T extends object>(raw: T): T {
+  const { change_xid: _xid, access_before: _was, counted_before: _counted, created_xid: _created, ...fields } = raw as T & Record<string, unknown>;
+  return fields as T;
+}
+
 export function withIsoTimestamps<T extends { created_at: unknown; updated_at?: unknown }>(raw: T): T {
-  // The realtime feed's bookkeeping (docs/adr/0023) stays in the database.
-  const { change_xid: _xid, access_before: _was, ...fields } = raw as T & { change_xid?: unknown; access_before?: unknown };
+  const fields = withoutFeedBookkeeping(raw);
   return {
     ...(fields as T),
     created_at: iso(raw.created_at as Date),

@@ -1,4 +1,4 @@
-import type { Principal } from '@cadence/core';
+import type { CountedBasis, CountedFields, Principal } from '@cadence/core';
 import type { Topic } from '../data/changes';
 import { canReadChange, matchesFilter } from './access';
 import type { ChangeRecord } from './feed';
@@ -12,8 +12,29 @@ export interface Subscription {
 /** A frame of the realtime feed (docs/architecture.md#realtime) that carries a logged change. */
 export type ChangeFrame =
   | { type: 'resync'; seq: number; topic: Topic }
-  | { type: 'change'; seq: number; topic: Topic; op: 'delete'; id: string }
-  | { type: 'change'; seq: number; topic: Topic; op: 'insert' | 'update'; row: Record<string, unknown> | null };
+  | { type: 'change'; seq: number; topic: Topic; op: 'delete'; id: string; basis?: CountedBasis }
+  | { type: 'change'; seq: number; topic: Topic; op: 'insert' | 'update'; row: Record<string, unknown> | null; basis?: CountedBasis };
+
+const COUNTED_FIELDS = ['status', 'scope', 'channels', 'primary_channel', 'owner', 'priority'] as const;
+
+/**
+ * What this reader's counts held for the row in earlier states (docs/adr/0034): each state it
+ * could read (the routes' rule on that state), or null where it could not, so its counts never
+ * learn of a row it may not read.
+ */
+function basisFor(change: ChangeRecord, principal: Principal): { basis?: CountedBasis } {
+  if (!change.counted) return {};
+  const entries = change.counted.before;
+  const truncated = entries[0]?.truncated === true;
+  const before = entries.filter((e) => e.truncated !== true).map((e) => {
+    const state = { ...change.row, ...e };
+    const fields = canReadChange(principal, change.topic, state)
+      ? (Object.fromEntries(COUNTED_FIELDS.map((k) => [k, state[k] ?? null])) as unknown as CountedFields)
+      : null;
+    return { until: String(e.until), fields };
+  });
+  return { basis: { created: change.counted.created, before, ...(truncated ? { truncated } : {}) } };
+}
 
 /**
  * The frame one connection gets for one change, or null. A row goes only to a principal who
@@ -30,13 +51,15 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
     // A row this reader could see in an earlier state (a campaign moved out of its channels)
     // leaves its lists: it is told the row is gone, and only its id (docs/adr/0023).
     const lost = change.op === 'update' && change.was?.some((was) => canReadChange(principal, change.topic, { ...change.row, ...was }));
-    return lost && subs.some((sub) => sub.topic === change.topic) ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id } : null;
+    return lost && subs.some((sub) => sub.topic === change.topic)
+      ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id, ...basisFor(change, principal) }
+      : null;
   }
   const wanted = subs.some((sub) => sub.topic === change.topic && matchesFilter(sub.filter, change.row));
   if (!wanted) return null;
   return change.op === 'delete'
-    ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id }
-    : { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row };
+    ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id, ...basisFor(change, principal) }
+    : { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row, ...basisFor(change, principal) };
 }
 
 /** True when the change is to this principal's own permissions, which must be reloaded before it is judged. */

@@ -26,7 +26,11 @@ describe('scope changes', () => {
     expect((await t.api('PATCH', `/api/campaigns/${row.id}`, { token: admin, body: { channels: ['seo'] } })).status).toBe(200);
     expect((await t.api('PATCH', `/api/campaigns/${seo.id}`, { token: admin, body: { channels: ['social'] } })).status).toBe(200);
     const gone = await s.waitFor((m) => m.op === 'delete');
-    expect(gone).toEqual({ type: 'change', seq: expect.any(Number), topic: 'campaigns', op: 'delete', id: row.id });
+    // Its counts learn what they held: the state it could read (in email), replaced by this change.
+    expect(gone).toEqual({
+      type: 'change', seq: expect.any(Number), topic: 'campaigns', op: 'delete', id: row.id,
+      basis: { created: expect.any(String), before: [{ until: String(Math.floor(gone.seq / RANKS)), fields: expect.objectContaining({ channels: ['email'], status: row.status }) }] },
+    });
     // Back in email: the reader gets the row again, as an update.
     await t.api('PATCH', `/api/campaigns/${row.id}`, { token: admin, body: { channels: ['email'], title: 'Back in email' } });
     const back = await s.waitFor((m) => m.op === 'update');
@@ -36,6 +40,10 @@ describe('scope changes', () => {
     // The API's row carries none of the feed's bookkeeping.
     expect(Object.keys(back.row)).not.toContain('change_xid');
     expect(Object.keys(back.row)).not.toContain('access_before');
+    expect(Object.keys(back.row)).not.toContain('counted_before');
+    expect(Object.keys(back.row)).not.toContain('created_xid');
+    // Back in email after a state it could not read: nothing was counted for it in between.
+    expect(back.basis.before.at(-1)).toEqual({ until: String(Math.floor(back.seq / RANKS)), fields: null });
     s.ws.close();
   });
 });

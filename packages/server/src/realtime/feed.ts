@@ -27,6 +27,11 @@ export interface ChangeRecord {
   row: Record<string, unknown> | null;
   /** For a campaign update: the read-relevant fields of its earlier states (scope changes). */
   was?: Array<Record<string, unknown>>;
+  /**
+   * For a campaign: the transaction that created it and its earlier counted states, each with the
+   * transaction that replaced it (docs/adr/0034); a delete's last entry is the state it removed.
+   */
+  counted?: { created: string; before: Array<Record<string, unknown>> };
 }
 
 export interface FeedBatch {
@@ -175,7 +180,13 @@ function number(x: number, group: ChangeRecord[], start: number): ChangeRecord[]
 }
 
 function markChange(ref: Ref, row: unknown): ChangeRecord {
-  return { seq: 0, topic: ref.topic, op: ref.kind as ChangeOp, row_id: ref.id, row: (row ?? null) as Record<string, unknown> | null };
+  const change: ChangeRecord = { seq: 0, topic: ref.topic, op: ref.kind as ChangeOp, row_id: ref.id, row: (row ?? null) as Record<string, unknown> | null };
+  if (ref.topic === 'campaigns' && ref.kind === 'delete' && change.row) {
+    const { counted_before, created_xid, ...gone } = change.row;
+    change.row = gone;
+    change.counted = { created: String(created_xid ?? 0), before: [...((counted_before as Array<Record<string, unknown>> | null) ?? []), { ...gone, until: ref.x }] };
+  }
+  return change;
 }
 
 async function loadMarks(trx: Knex, refs: Ref[]): Promise<Map<string, unknown>> {
@@ -196,13 +207,14 @@ async function loadRows(trx: Knex, refs: Ref[]): Promise<Map<string, ChangeRecor
     const r = TOPIC_RESOURCE.get(topic)!;
     for (let i = 0; i < ids.length; i += 1000) {
       const q = r.select(trx).whereIn(r.idColumn ?? `${r.table}.id`, ids.slice(i, i + 1000));
-      if (r.table === 'campaigns') q.select('campaigns.access_before');
+      if (r.table === 'campaigns') q.select('campaigns.access_before', 'campaigns.counted_before', trx.raw('campaigns.created_xid::text AS created_xid'));
       const raws = await q;
       for (const raw of raws) {
         const was = raw.access_before as Array<Record<string, unknown>> | null | undefined;
+        const counted = topic === 'campaigns' ? { created: String(raw.created_xid), before: (raw.counted_before as Array<Record<string, unknown>> | null) ?? [] } : undefined;
         const row = r.present(raw) as Record<string, unknown>;
         const op: ChangeOp = Number(raw.version ?? 1) > 1 ? 'update' : 'insert';
-        out.set(`${topic}|${raw.id}`, { seq: 0, topic, op, row_id: String(raw.id), row, ...(was?.length ? { was } : {}) });
+        out.set(`${topic}|${raw.id}`, { seq: 0, topic, op, row_id: String(raw.id), row, ...(was?.length ? { was } : {}), ...(counted ? { counted } : {}) });
       }
     }
   }

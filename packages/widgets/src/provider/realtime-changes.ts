@@ -1,5 +1,6 @@
 import { ALL_REFRESHED_KEYS, CACHE_KEYS, TOPIC_REFRESHES, type CacheKey, type RealtimeTopic, type TopicRefresh } from '@cadence/core';
 import { applyCampaignMessage } from './campaign-cache';
+import { applyStatsMessage } from './stats-cache';
 import type { QueryStore } from './query-store';
 
 /**
@@ -9,6 +10,7 @@ import type { QueryStore } from './query-store';
  */
 const IN_PLACE: Partial<Record<CacheKey, (store: QueryStore, message: unknown) => boolean>> = {
   [CACHE_KEYS.campaigns]: applyCampaignMessage,
+  [CACHE_KEYS.campaignStats]: applyStatsMessage,
 };
 
 /** A change on a topic: applied in place where possible, else the keys are refetched (on screen) or marked stale. */

@@ -64,9 +64,12 @@ function countsOf(rows: Campaign[]) {
     global: cs.filter((c) => c.scope === 'global').length,
     channel_only: cs.filter((c) => c.scope === 'channel').length,
   });
+  const owners = rows.flatMap((c) => (c.owner ? [c.owner] : []));
   return {
     ...counts(rows),
-    owners: sortOwners(new Set(rows.flatMap((c) => (c.owner ? [c.owner] : [])))),
+    owners: sortOwners(new Set(owners)),
+    owner_counts: Object.fromEntries([...new Set(owners)].map((o) => [o, owners.filter((x) => x === o).length])),
+    as_of: expect.stringMatching(/^\d+:\d+:[\d,]*$/),
     by_channel: Object.fromEntries(CHANNEL_VALUES.map((ch) => [ch, counts(rows.filter((c) => c.channels.includes(ch) || c.primary_channel === ch))])),
   };
 }

@@ -24,21 +24,29 @@ export function campaignStatsRoute(s: Services, t: RouteTable, tag: string): voi
     response: campaignStatsSchema,
     handler: async ({ query, auth }) => {
       if (!can(auth.principal, 'read', 'campaign')) return tallyCampaignStats([]);
-      const q = whereReadable(s.db('campaigns'), auth.principal)
-        .select('campaigns.status', 'campaigns.scope', 'campaigns.channels', 'campaigns.primary_channel', s.db.raw('count(*)::int AS n'))
-        .groupBy('campaigns.status', 'campaigns.scope', 'campaigns.channels', 'campaigns.primary_channel');
-      // The owners come from a query of their own: grouping the counts by owner as well would
-      // multiply the groups by the number of owners.
-      const o = whereReadable(s.db('campaigns'), auth.principal)
-        .distinct('campaigns.owner')
-        .whereNotNull('campaigns.owner')
-        .orderBy('campaigns.owner')
-        .limit(OWNERS_LISTED);
-      const [groups, owners] = await Promise.all([
-        whereListFilters(whereTouchesWindow(q, query.from, query.to), query) as Promise<StatGroup[]>,
-        whereListFilters(whereTouchesWindow(o, query.from, query.to), query) as Promise<Array<{ owner: string }>>,
-      ]);
-      return { ...tallyCampaignStats(groups), owners: sortOwners(owners.map((r) => r.owner)) };
+      // One snapshot for the counts and its name, so a realtime change can be applied to them
+      // exactly once (docs/adr/0034): the change's transaction is either in the snapshot or not.
+      return s.db.transaction(
+        async (trx) => {
+          const snap = await trx.raw('SELECT pg_current_snapshot()::text AS s');
+          const q = whereReadable(trx('campaigns'), auth.principal)
+            .select('campaigns.status', 'campaigns.scope', 'campaigns.channels', 'campaigns.primary_channel', trx.raw('count(*)::int AS n'))
+            .groupBy('campaigns.status', 'campaigns.scope', 'campaigns.channels', 'campaigns.primary_channel');
+          // The owners come from a query of their own: grouping the counts by owner as well would
+          // multiply the groups by the number of owners.
+          const o = whereReadable(trx('campaigns'), auth.principal)
+            .select('campaigns.owner', trx.raw('count(*)::int AS n'))
+            .whereNotNull('campaigns.owner')
+            .groupBy('campaigns.owner')
+            .orderBy('campaigns.owner')
+            .limit(OWNERS_LISTED);
+          const groups = (await whereListFilters(whereTouchesWindow(q, query.from, query.to), query)) as StatGroup[];
+          const owners = (await whereListFilters(whereTouchesWindow(o, query.from, query.to), query)) as Array<{ owner: string; n: number }>;
+          const ownerCounts = Object.fromEntries(owners.map((r) => [r.owner, r.n]));
+          return { ...tallyCampaignStats(groups), owners: sortOwners(owners.map((r) => r.owner)), owner_counts: ownerCounts, as_of: String((snap.rows ?? snap)[0].s) };
+        },
+        { isolationLevel: 'repeatable read', readOnly: true },
+      );
     },
   });
 }
