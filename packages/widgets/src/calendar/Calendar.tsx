@@ -179,8 +179,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
 export function Calendar(props: CalendarProps): ReactNode {
   return (
     <WidgetRoot name="Calendar" client={props.client} className={props.className}>
-      <WidgetStyles css={calendarCss} />
-      <WidgetStyles css={printCss} />
+      <WidgetStyles css={`${calendarCss}\n${printCss}`} />
       <CalendarBody {...props} />
     </WidgetRoot>
   );

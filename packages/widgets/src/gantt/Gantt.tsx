@@ -183,8 +183,7 @@ function GanttBody(props: GanttProps): ReactNode {
 export function Gantt(props: GanttProps): ReactNode {
   return (
     <WidgetRoot name="Gantt" client={props.client} className={props.className}>
-      <WidgetStyles css={ganttCss} />
-      <WidgetStyles css={printCss} />
+      <WidgetStyles css={`${ganttCss}\n${printCss}`} />
       <GanttBody {...props} />
     </WidgetRoot>
   );
