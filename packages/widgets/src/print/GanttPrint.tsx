@@ -70,7 +70,7 @@ export function GanttPrint({ title, filter, bars, grouped, gridlines, now, by }:
             <tbody key={g.key}>
               {g.label && (
                 <tr className="cad-print-gantt__group">
-                  <th scope="colgroup" colSpan={2}>{g.label}</th>
+                  <th scope="rowgroup" colSpan={2}>{g.label}</th>
                 </tr>
               )}
               {g.bars.map((b) => <BarRow key={b.campaign.id} bar={b} gridlines={gridlines} />)}

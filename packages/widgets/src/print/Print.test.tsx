@@ -31,6 +31,19 @@ describe('printing the Gantt', () => {
     expect(container.querySelector('.cad-panel')).toHaveClass('cad-panel--printing');
   });
 
+  it('prints the channel groups as headings over their campaigns when grouped', async () => {
+    vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { user } = renderWidget(<Gantt />, { campaigns: many.slice(0, 2) });
+    await screen.findAllByRole('button', { name: /Quarterly partner/ });
+    await user.click(screen.getByRole('switch', { name: 'Group by Channel' }));
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    const sheet = within(screen.getByTestId('print-layout'));
+    expect(sheet.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Channel / campaign', 'JanFebMar']);
+    expect(sheet.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Email Marketing', 'Social Media', 'Paid Advertising']);
+    // The two-channel campaign is listed under both of its channels.
+    expect(sheet.getAllByText(long(0))).toHaveLength(2);
+  });
+
   it('mounts on the browser print (Ctrl+P) and goes away after it', async () => {
     renderWidget(<Gantt printedBy={null} />, { campaigns: many.slice(0, 3) });
     await screen.findAllByRole('button', { name: /Quarterly partner/ });
