@@ -85,7 +85,7 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
   }, 180_000);
   afterAll(async () => h?.close());
 
-  it('offers a labelled Print button in the Gantt toolbar, by keyboard and at 390 px, axe-clean', { timeout: 60_000 }, async () => {
+  it('offers a labelled Print button in the Gantt and Calendar toolbars, by keyboard and at 390 px, axe-clean', { timeout: 60_000 }, async () => {
     const phone = await h.newPage({ width: 390, height: 844 });
     await signIn(phone.page, owner.email, owner.password);
     await phone.page.goto(`/?tab=timeline&range=quarter&date=${QUARTER_DAY}`);
@@ -97,6 +97,12 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
     await button.focus();
     await phone.page.keyboard.press('Enter');
     expect(await phone.page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+    expect(await seriousA11yViolations(phone.page)).toEqual([]);
+    await phone.page.goto('/?tab=calendar&range=month&date=2031-02-10');
+    const calendarButton = phone.page.getByRole('button', { name: 'Print', exact: true });
+    await calendarButton.waitFor();
+    const calendarBox = (await calendarButton.boundingBox())!;
+    expect(calendarBox.x + calendarBox.width).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await phone.context.close();
   });
