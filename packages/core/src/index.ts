@@ -234,6 +234,8 @@ export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } f
 export type { LoadedPages } from './rules/campaign-pages';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
+export { describeFilter, filterLine, printLegend, printWeek, printedLine } from './rules/print';
+export type { LegendEntry, PrintDayEntry } from './rules/print';
 export {
   PRIMARY_CHANNEL_MESSAGE,
   applyScopeChange,

@@ -1,4 +1,4 @@
-import { can, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
+import { can, channelInfo, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
 import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, StatCards, useSession, type CampaignFormValues } from '@cadence/widgets';
 import { useState, type ReactNode } from 'react';
 import { Tabs, TabPanel, useTabsId } from '../ui/Tabs';
@@ -56,6 +56,8 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
     onDateChange: (date: string) => update({ date }),
     filter,
     ...(channel ? { channel } : {}),
+    // A printout names the page it came from (docs/adr/0033).
+    printTitle: channel ? channelInfo(channel).dashboardLabel : 'Global Calendar',
   };
   return (
     <div className="page">

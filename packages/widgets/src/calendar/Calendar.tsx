@@ -33,6 +33,10 @@ import { DayDialog } from './DayDialog';
 import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import calendarCss from '../styles/calendar.css?inline';
+import printCss from '../styles/print.css?inline';
+import { CalendarPrint } from '../print/CalendarPrint';
+import { PrintButton } from '../print/PrintButton';
+import { usePrintLayout } from '../print/use-print';
 
 export interface CalendarProps extends WidgetProps {
   /** Only this channel's campaigns (the channel dashboard). */
@@ -56,6 +60,10 @@ export interface CalendarProps extends WidgetProps {
   items?: readonly AnyCampaign[];
   /** Let users who may update a campaign drag it, or move it with the keyboard, to other days; default true. */
   editable?: boolean;
+  /** The page's name at the top of a printout, e.g. 'Global Calendar' (docs/adr/0033); default the calendar's title. */
+  printTitle?: string;
+  /** Who a printout says printed it; default the signed-in user's e-mail, null to leave "by" out. */
+  printedBy?: string | null;
 }
 
 export const VIEW_OPTIONS = [
@@ -98,20 +106,25 @@ function CalendarBody(props: CalendarProps): ReactNode {
     setFocused(next);
   };
   const unit = mode === 'month' ? 'month' : 'week';
+  const printout = usePrintLayout();
+  const title = view === 'planning' ? 'Planning Timeline' : 'Live Campaign Calendar';
+  const rangeLabel = mode === 'month' ? formatYmd(anchor, 'MMMM yyyy') : weekRangeLabel(anchor);
 
   return (
-    <section ref={panel} className="cad-panel" aria-busy={campaigns.status === 'loading'}>
+    <>
+    <section ref={panel} className={printout.printing ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
-        <h2 className="cad-panel__title">{view === 'planning' ? 'Planning Timeline' : 'Live Campaign Calendar'}</h2>
+        <h2 className="cad-panel__title">{title}</h2>
         <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
         <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
         <div className="cad-toolbar__nav">
           <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
           <p id={labelId} className="cad-toolbar__label" aria-live="polite">
-            {mode === 'month' ? formatYmd(anchor, 'MMMM yyyy') : weekRangeLabel(anchor)}
+            {rangeLabel}
           </p>
           <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => step(1)}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
+        <PrintButton onPrint={printout.print} />
       </header>
       {campaigns.status === 'error' ? (
         <LoadError onRetry={campaigns.refetch} />
@@ -147,6 +160,18 @@ function CalendarBody(props: CalendarProps): ReactNode {
       />
       {editor.dialog}
     </section>
+    {printout.printing && (
+      <CalendarPrint
+        title={`${props.printTitle ? `${props.printTitle} — ` : ''}${title}, ${rangeLabel}`}
+        filter={{ ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }}
+        weeks={weeks}
+        buckets={buckets}
+        month={mode === 'month' ? anchor.slice(0, 7) : null}
+        now={now()}
+        by={props.printedBy === undefined ? session.email : props.printedBy}
+      />
+    )}
+    </>
   );
 }
 
@@ -154,7 +179,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
 export function Calendar(props: CalendarProps): ReactNode {
   return (
     <WidgetRoot name="Calendar" client={props.client} className={props.className}>
-      <WidgetStyles css={calendarCss} />
+      <WidgetStyles css={`${calendarCss}\n${printCss}`} />
       <CalendarBody {...props} />
     </WidgetRoot>
   );

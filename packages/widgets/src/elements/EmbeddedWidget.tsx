@@ -8,6 +8,8 @@ import { getSession, setSession, subscribeSessions } from './session-store';
 /** A widget as an element renders it: its props come from the attributes, as strings. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type WidgetComponent = (props: any) => ReactNode;
+/** The widgets with a Print button (docs/adr/0033). */
+const PRINTABLE = new Set(['Calendar', 'Gantt']);
 
 export interface EmbeddedWidgetProps {
   config: ElementConfig;
@@ -107,7 +109,8 @@ function Connected({ config, widget: Widget, apiUrl, token, onSignOut }: { confi
     <CadenceProvider {...providerProps} injectStyles={false}>
       {/* The props are initial state in the widgets: a new value remounts the widget. The shadow root holds the base sheet; the widget adds its own part. */}
       <PartStylesContext.Provider value>
-        <Widget key={JSON.stringify(config.props)} {...config.props} />
+        {/* Behind an access key the signed-in user is the key's maker, not the reader: a printout leaves out "by" (ADR 33). */}
+        <Widget key={JSON.stringify(config.props)} {...config.props} {...(!token.session && PRINTABLE.has(config.widget) ? { printedBy: null } : {})} />
       </PartStylesContext.Provider>
       {onSignOut && (
         <div className="cad-root cad-embed-signout">

@@ -30,6 +30,10 @@ import { GanttRows, type GanttRow } from './GanttRows';
 import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import ganttCss from '../styles/gantt.css?inline';
+import printCss from '../styles/print.css?inline';
+import { GanttPrint } from '../print/GanttPrint';
+import { PrintButton } from '../print/PrintButton';
+import { usePrintLayout } from '../print/use-print';
 
 export interface GanttProps extends WidgetProps {
   channel?: Channel;
@@ -52,6 +56,10 @@ export interface GanttProps extends WidgetProps {
   items?: readonly AnyCampaign[];
   /** Let users who may update a campaign drag, resize and keyboard-move its bar; default true. */
   editable?: boolean;
+  /** The page's name at the top of a printout, e.g. 'Global Calendar' (docs/adr/0033); default the chart's title. */
+  printTitle?: string;
+  /** Who a printout says printed it; default the signed-in user's e-mail, null to leave "by" out. */
+  printedBy?: string | null;
 }
 
 const RANGE_OPTIONS = [
@@ -84,8 +92,10 @@ function GanttBody(props: GanttProps): ReactNode {
   const showChannels = props.showChannels ?? true;
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const allBars = useMemo(() => layoutGantt(campaigns.all, span, view), [campaigns.all, span.start, span.end, view]); // eslint-disable-line react-hooks/exhaustive-deps
+  const printout = usePrintLayout();
   const rows = useMemo<GanttRow[]>(() => {
-    const bars = layoutGantt(campaigns.all, span, view);
+    const bars = allBars;
     if (!(grouped && showChannels)) return bars.map((b) => ({ key: b.campaign.id, label: b.campaign.title, bars: [b] }));
     return groupByChannel(bars.map((b) => ({ ...b, channels: b.campaign.channels }))).map((r) => ({
       key: r.channel,
@@ -97,13 +107,15 @@ function GanttBody(props: GanttProps): ReactNode {
       ),
       bars: r.campaigns,
     }));
-  }, [campaigns.all, span.start, span.end, view, grouped, showChannels]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [allBars, grouped, showChannels]);
 
   const unit = range;
+  const title = view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline';
   return (
-    <section ref={panel} className="cad-panel" aria-busy={campaigns.status === 'loading'}>
+    <>
+    <section ref={panel} className={printout.printing ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
-        <h2 className="cad-panel__title">{view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline'}</h2>
+        <h2 className="cad-panel__title">{title}</h2>
         <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
         <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
         {showChannels && (
@@ -117,6 +129,7 @@ function GanttBody(props: GanttProps): ReactNode {
           <p className="cad-toolbar__label" aria-live="polite">{span.label}</p>
           <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, 1))}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
+        <PrintButton onPrint={printout.print} />
       </header>
       {campaigns.status === 'error' ? (
         <LoadError onRetry={campaigns.refetch} />
@@ -151,6 +164,18 @@ function GanttBody(props: GanttProps): ReactNode {
       <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>
       {editor.dialog}
     </section>
+    {printout.printing && (
+      <GanttPrint
+        title={`${props.printTitle ? `${props.printTitle} — ` : ''}${title}, ${span.label}`}
+        filter={{ ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }}
+        bars={allBars}
+        grouped={grouped && showChannels}
+        gridlines={gridlines}
+        now={now()}
+        by={props.printedBy === undefined ? session.email : props.printedBy}
+      />
+    )}
+    </>
   );
 }
 
@@ -158,7 +183,7 @@ function GanttBody(props: GanttProps): ReactNode {
 export function Gantt(props: GanttProps): ReactNode {
   return (
     <WidgetRoot name="Gantt" client={props.client} className={props.className}>
-      <WidgetStyles css={ganttCss} />
+      <WidgetStyles css={`${ganttCss}\n${printCss}`} />
       <GanttBody {...props} />
     </WidgetRoot>
   );

@@ -8,7 +8,8 @@ import history from './history.css?inline';
 import ideas from './ideas.css?inline';
 import pages from './pages.css?inline';
 import permissions from './permissions.css?inline';
+import print from './print.css?inline';
 import tables from './tables.css?inline';
 
 /** Every widget's rules in one string (the base first), for a host's own `<style>` or Shadow DOM. */
-export const cadenceStyles: string = [base, pages, filters, calendar, channels, gantt, ideas, tables, adManager, permissions, history].join('\n');
+export const cadenceStyles: string = [base, pages, filters, calendar, channels, gantt, ideas, tables, adManager, permissions, history, print].join('\n');
