@@ -12,10 +12,11 @@ export interface DashboardHeaderProps {
   onSaveView?: () => void;
 }
 
-function SaveViewButton({ onClick }: { onClick: () => void }): ReactNode {
+/** `compact`: beside three other actions it shows only its icon on a phone. */
+function SaveViewButton({ onClick, compact = false }: { onClick: () => void; compact?: boolean }): ReactNode {
   return (
-    <button type="button" className="button" onClick={onClick}>
-      <BookmarkPlus size={16} aria-hidden="true" /> Save view
+    <button type="button" className={compact ? 'button button--icon-on-phone' : 'button'} onClick={onClick} {...(compact ? { title: 'Save view' } : {})}>
+      <BookmarkPlus size={16} aria-hidden="true" /> <span className="button__label">Save view</span>
     </button>
   );
 }
@@ -49,7 +50,7 @@ export function DashboardHeader({ channel, canCreate, onNewCampaign, onSaveView 
         <Link to="/ideas" className="button">
           <Lightbulb size={16} aria-hidden="true" /> Ideas
         </Link>
-        {onSaveView && <SaveViewButton onClick={onSaveView} />}
+        {onSaveView && <SaveViewButton onClick={onSaveView} compact />}
         {canCreate && (
           <button type="button" className="button button--primary" onClick={onNewCampaign}>
             <Plus size={16} aria-hidden="true" /> New Campaign

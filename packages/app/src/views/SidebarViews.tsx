@@ -1,6 +1,6 @@
 import { formatCount, savedViewHref, type SavedView } from '@cadence/core';
 import { Menu, useSavedViewActions, useSavedViewCounts, useSavedViews, useSession } from '@cadence/widgets';
-import { Bookmark, MoreHorizontal, Users } from 'lucide-react';
+import { Bookmark, MoreHorizontal, UsersRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DeleteViewDialog } from './DeleteViewDialog';
@@ -27,7 +27,7 @@ function ViewItem({ view, count, active, collapsed, onRename, onDelete, manage }
   onRename: () => void;
   onDelete: () => void;
 }): ReactNode {
-  const Icon = view.shared ? Users : Bookmark;
+  const Icon = view.shared ? UsersRound : Bookmark;
   const by = view.shared ? `Shared by ${view.created_by_email ?? 'a former user'}` : undefined;
   return (
     <li className="sidebar__view" data-manage={manage || undefined}>
