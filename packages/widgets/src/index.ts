@@ -66,6 +66,7 @@ export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
 export { eventAsCampaign } from './events/event-rules';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
 export { Menu } from './ui/Menu';
+export { lazyDialog } from './ui/lazy-dialog';
 export type { MenuItem } from './ui/Menu';
 export { ActivityLog } from './history/ActivityLog';
 export { HistoryTimeline } from './history/HistoryTimeline';

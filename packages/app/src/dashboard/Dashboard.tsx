@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Tabs, TabPanel, useTabsId } from '../ui/Tabs';
 import { LoadingState, NoAccess } from '../ui/states';
 import { SaveViewDialog } from '../views/SaveViewDialog';
-import { suggestViewName } from '../views/view-rules';
+import { suggestViewName } from '../views/view-name';
 import { DashboardHeader } from './DashboardHeader';
 import { useDashboardView } from './use-dashboard-view';
 import { ViewNotice } from './ViewNotice';

@@ -1,12 +1,14 @@
 import { formatCount, savedViewHref, type SavedView } from '@cadence/core';
-import { Menu, useSavedViewActions, useSavedViewCounts, useSavedViews, useSession } from '@cadence/widgets';
+import { lazyDialog, Menu, useSavedViewActions, useSavedViewCounts, useSavedViews, useSession } from '@cadence/widgets';
 import { Bookmark, MoreHorizontal, UsersRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { DeleteViewDialog } from './DeleteViewDialog';
 import { VIEW_TOASTS } from './view-messages';
-import { canManageView, groupViews, isActiveView } from './view-rules';
-import { formErrorOf, ViewNameDialog } from './ViewNameDialog';
+import { canManageView, formErrorOf, groupViews, isActiveView } from './view-rules';
+
+// The side bar is on every page, in the first script: its dialogs load when first opened.
+const ViewNameDialog = lazyDialog(() => import('./ViewNameDialog').then((m) => m.ViewNameDialog));
+const DeleteViewDialog = lazyDialog(() => import('./DeleteViewDialog').then((m) => m.DeleteViewDialog));
 
 /** The signed-in user's saved views and whether one of them is the page shown. */
 export function useSidebarViews() {
@@ -135,7 +137,7 @@ export function SidebarViews({ collapsed, state }: { collapsed: boolean; state: 
         onSubmit={({ name }) =>
           renaming ? actions.rename(renaming, name, { success: VIEW_TOASTS.renamed, failure: (e) => (formErrorOf(e) ? null : VIEW_TOASTS.renameError) }) : Promise.resolve()}
       />
-      <DeleteViewDialog view={deleting} onClose={() => setDeleting(null)} onConfirm={remove} />
+      <DeleteViewDialog open={!!deleting} view={deleting} onClose={() => setDeleting(null)} onConfirm={remove} />
     </nav>
   );
 }

@@ -1,18 +1,12 @@
-import { CadenceApiError, SAVED_VIEW_NAME_MAX } from '@cadence/core';
+import { SAVED_VIEW_NAME_MAX } from '@cadence/core';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { useBusySubmit } from '../ui/use-busy-submit';
+import { formErrorOf } from './view-rules';
 
 export interface ViewNameValues {
   name: string;
   shared: boolean;
-}
-
-/** A server answer that belongs on the form (a bad or taken name) rather than in a toast. */
-export function formErrorOf(error: unknown): { name?: string; form?: string } | null {
-  if (!(error instanceof CadenceApiError) || (error.status !== 400 && error.status !== 409)) return null;
-  const name = error.fieldMessage('name') ?? (error.status === 409 ? error.message : undefined);
-  return name ? { name } : { form: error.details[0]?.message ?? error.message };
 }
 
 /**

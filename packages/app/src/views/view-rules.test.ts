@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canManageView, groupViews, isActiveView, suggestViewName } from './view-rules';
+import { suggestViewName } from './view-name';
+import { canManageView, groupViews, isActiveView } from './view-rules';
 
 const view = (fields: { id: string; name: string; shared: boolean; created_by: string }) => ({
   ...fields, dashboard: 'global' as const, query: '', created_by_email: null, created_at: '', updated_at: '', version: 1,

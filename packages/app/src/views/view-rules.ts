@@ -1,37 +1,7 @@
-import {
-  SAVED_VIEW_NAME_MAX,
-  can,
-  channelInfo,
-  filterChannels,
-  priorityLabel,
-  savedViewHref,
-  statusLabel,
-  type CampaignFilter,
-  type Principal,
-  type SavedView,
-  type SavedViewDashboard,
-} from '@cadence/core';
+import { CadenceApiError, can, savedViewHref, type Principal, type SavedView } from '@cadence/core';
 
-const TAB_LABELS: Record<string, string> = { timeline: 'Timeline', calendar: 'Calendar', channels: 'Channels', list: 'Campaign List' };
-
-/**
- * The name a new view starts with, from what it shows: "Email, Social · Live". Without filters it is
- * the dashboard (and a tab other than the calendar), so the field is never empty.
- */
-export function suggestViewName(dashboard: SavedViewDashboard, filter: CampaignFilter, tab?: string): string {
-  const parts: string[] = [];
-  if (dashboard !== 'global') parts.push(channelInfo(dashboard).label);
-  const channels = filterChannels(filter);
-  if (channels.length) parts.push(channels.map((c) => channelInfo(c).label).join(', '));
-  if (filter.status) parts.push(statusLabel(filter.status));
-  if (filter.priority) parts.push(`${priorityLabel(filter.priority)} priority`);
-  if (filter.scope) parts.push(filter.scope === 'global' ? 'Global campaigns' : 'Channel campaigns');
-  if (filter.owner) parts.push(filter.owner);
-  if (filter.q) parts.push(`“${filter.q}”`);
-  if (parts.length === (dashboard === 'global' ? 0 : 1)) parts.push(tab && tab !== 'calendar' ? TAB_LABELS[tab] ?? tab : dashboard === 'global' ? 'Global Calendar' : 'Calendar');
-  const name = parts.join(' · ');
-  return name.length > SAVED_VIEW_NAME_MAX ? `${name.slice(0, SAVED_VIEW_NAME_MAX - 1)}…` : name;
-}
+// The side bar's rules: it is in the app's first script, so the name suggestion (channel and
+// status labels) lives apart in view-name.ts, with the dashboard that uses it.
 
 /** Admins and users with create rights may share; the server decides in the end. */
 export const canShareViews = (principal: Principal): boolean => can(principal, 'create', 'campaign');
@@ -54,4 +24,11 @@ export function groupViews(views: readonly SavedView[], userId: string | null): 
     personal: views.filter((v) => !v.shared && v.created_by === userId).sort(byName),
     shared: views.filter((v) => v.shared).sort(byName),
   };
+}
+
+/** A server answer that belongs on the form (a bad or taken name) rather than in a toast. */
+export function formErrorOf(error: unknown): { name?: string; form?: string } | null {
+  if (!(error instanceof CadenceApiError) || (error.status !== 400 && error.status !== 409)) return null;
+  const name = error.fieldMessage('name') ?? (error.status === 409 ? error.message : undefined);
+  return name ? { name } : { form: error.details[0]?.message ?? error.message };
 }

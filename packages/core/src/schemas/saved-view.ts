@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX } from '../rules/saved-view';
 import { channelSchema, idSchema } from './common';
+
+export { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, savedViewHref } from '../rules/saved-view';
 
 /**
  * Saved views (issue 20): a name and a dashboard link's query string (the view of
@@ -9,8 +12,6 @@ import { channelSchema, idSchema } from './common';
  * (400, field `query`) one that has a parameter the page would drop, so a saved view always
  * reopens as saved.
  */
-export const SAVED_VIEW_NAME_MAX = 80;
-export const SAVED_VIEW_QUERY_MAX = 2000;
 
 const viewName = z
   .string({ error: 'Must be text' })
@@ -60,9 +61,3 @@ export type SavedView = z.infer<typeof savedViewSchema>;
 /** `GET /api/views/counts`: how many campaigns each visible view shows, for what the caller may read. */
 export const savedViewCountsSchema = z.object({ counts: z.record(z.string(), z.number().int()) });
 export type SavedViewCounts = z.infer<typeof savedViewCountsSchema>;
-
-/** The SPA path a view opens: its dashboard's path and its query. */
-export function savedViewHref(view: Pick<SavedView, 'dashboard' | 'query'>): string {
-  const path = view.dashboard === 'global' ? '/' : `/channel/${view.dashboard}`;
-  return view.query ? `${path}?${view.query}` : path;
-}

@@ -1,13 +1,20 @@
 import { CACHE_KEYS as KEYS, type SavedView, type SavedViewCounts, type SavedViewCreate } from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
-import { useList } from './resources';
 import type { ToastInput } from './toast';
 import { useQuery } from './use-query';
 import { useWrite } from './write';
 
+// useQuery directly rather than resources.ts's useList: the app's side bar is in its first script,
+// and useList brings every resource's toasts with it.
+
 /** The caller's saved views and the team's shared ones (issue 20); `enabled` false while signed out. */
-export const useSavedViews = (enabled = true) => useList<SavedView>(enabled ? KEYS.savedViews : null, (c) => c.views.list());
+export function useSavedViews(enabled = true) {
+  const { client } = useCadence();
+  const fetcher = useCallback(() => client.views.list(), [client]);
+  const onError = useCallback((error: unknown) => console.error('[Cadence] loading saved views failed', error), []);
+  return useQuery<SavedView[]>(enabled ? KEYS.savedViews : null, fetcher, onError);
+}
 
 /** Each visible view's campaign count by view id; a campaign change refetches it (core's TOPIC_REFRESHES). */
 export function useSavedViewCounts(enabled = true) {
