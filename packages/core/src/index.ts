@@ -142,6 +142,16 @@ export {
   savedViewSchema,
   savedViewUpdateSchema,
 } from './schemas/saved-view';
+export {
+  canEditView,
+  canReadViewDashboard,
+  canSeeView,
+  canShareViews,
+  dashboardTabs,
+  droppedQueryMessage,
+  savedViewFilter,
+  type SavedViewAccessFields,
+} from './rules/saved-views';
 export type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewDashboard, SavedViewUpdate } from './schemas/saved-view';
 export type { CadenceEvent, EventCreate, EventUpdate } from './schemas/events';
 export {

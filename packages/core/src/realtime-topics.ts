@@ -65,6 +65,8 @@ export const TOPIC_REFRESHES = {
   prospective_publications: [{ keys: [K.prospective, K.history] }],
   articles: [{ keys: [K.articles, K.history] }],
   permissions: [{ keys: [K.permissions, K.session, K.history] }],
+  /** Saved views (issue 20): the side bar's list, and their counts (a new view has one). */
+  saved_views: [{ keys: [K.savedViews, K.savedViewCounts] }],
 } as const satisfies Record<string, readonly TopicRefresh[]>;
 
 export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;

@@ -31,16 +31,24 @@ export const savedViewDashboardSchema = z.union([z.literal('global'), channelSch
 });
 export type SavedViewDashboard = z.infer<typeof savedViewDashboardSchema>;
 
-export const savedViewCreateSchema = z.strictObject({
+const savedViewFields = {
   name: viewName,
-  dashboard: savedViewDashboardSchema.default('global'),
+  dashboard: savedViewDashboardSchema,
   query: viewQuery,
   /** Shared with everyone who may read the dashboard; only admins and users with create rights may share. */
-  shared: z.boolean({ error: 'Must be true or false' }).default(false),
+  shared: z.boolean({ error: 'Must be true or false' }),
+};
+
+export const savedViewCreateSchema = z.strictObject({
+  ...savedViewFields,
+  dashboard: savedViewFields.dashboard.default('global'),
+  shared: savedViewFields.shared.default(false),
 });
 export type SavedViewCreate = z.input<typeof savedViewCreateSchema>;
 
-export const savedViewUpdateSchema = savedViewCreateSchema.partial().strict();
+// Built from the fields without their defaults: a PATCH of the name alone must not reset the
+// dashboard or the sharing.
+export const savedViewUpdateSchema = z.strictObject(savedViewFields).partial();
 export type SavedViewUpdate = z.input<typeof savedViewUpdateSchema>;
 
 export const savedViewSchema = z.object({
@@ -49,7 +57,8 @@ export const savedViewSchema = z.object({
   dashboard: savedViewDashboardSchema,
   query: z.string(),
   shared: z.boolean(),
-  created_by: idSchema,
+  /** The saver; null once that user is deleted (their shared views stay, docs/adr/0032). */
+  created_by: idSchema.nullable(),
   /** The saver's e-mail, for "Shared by …" in the side bar; null once the user is deleted. */
   created_by_email: z.string().nullable(),
   created_at: z.string(),

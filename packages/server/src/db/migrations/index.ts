@@ -10,6 +10,7 @@ import * as singleSignOn from './20261124120000_single_sign_on';
 import * as storageBlobs from './20261125000000_storage_blobs';
 import * as feedOnDataRows from './20261125010000_feed_on_data_rows';
 import * as historyEntries from './20261126000000_history_entries';
+import * as savedViews from './20261127000000_saved_views';
 
 interface Migration {
   name: string;
@@ -31,6 +32,7 @@ const migrations: Migration[] = [
   { name: '20261125000000_storage_blobs', ...storageBlobs },
   { name: '20261125010000_feed_on_data_rows', ...feedOnDataRows },
   { name: '20261126000000_history_entries', ...historyEntries },
+  { name: '20261127000000_saved_views', ...savedViews },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */
