@@ -1,8 +1,8 @@
-import type { SavedViewDashboard } from '@cadence/core';
+import { canShareViews, type SavedViewDashboard } from '@cadence/core';
 import { useSavedViewActions, useSession } from '@cadence/widgets';
 import type { ReactNode } from 'react';
 import { VIEW_TOASTS } from './view-messages';
-import { canShareViews, formErrorOf } from './view-rules';
+import { formErrorOf } from './view-rules';
 import { ViewNameDialog } from './ViewNameDialog';
 
 /** "Save view" (issue 20): the dashboard's current query string under a name, for the user or the team. */

@@ -50,9 +50,9 @@ describe('saved views (issue 20)', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Live');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('You already have a view with this name')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A view named “Live” already exists')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveAccessibleDescription('You already have a view with this name');
+    expect(name).toHaveAccessibleDescription('A view named “Live” already exists');
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('View name is required')).toBeInTheDocument();

@@ -1,10 +1,10 @@
-import { formatCount, savedViewHref, type SavedView } from '@cadence/core';
+import { canEditView, formatCount, savedViewHref, type SavedView } from '@cadence/core';
 import { lazyDialog, Menu, useSavedViewActions, useSavedViewCounts, useSavedViews, useSession } from '@cadence/widgets';
 import { Bookmark, MoreHorizontal, UsersRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VIEW_TOASTS } from './view-messages';
-import { canManageView, formErrorOf, groupViews, isActiveView } from './view-rules';
+import { deleteFailure, formErrorOf, groupViews, isActiveView } from './view-rules';
 
 // The side bar is on every page, in the first script: its dialogs load when first opened.
 const ViewNameDialog = lazyDialog(() => import('./ViewNameDialog').then((m) => m.ViewNameDialog));
@@ -83,7 +83,7 @@ export function SidebarViews({ collapsed, state }: { collapsed: boolean; state: 
       count={counts.data?.[v.id]}
       active={v.id === activeId}
       collapsed={collapsed}
-      manage={canManageView(v, session.principal)}
+      manage={canEditView(session.principal, v)}
       onRename={() => setRenaming(v)}
       onDelete={() => setDeleting(v)}
     />
@@ -91,7 +91,7 @@ export function SidebarViews({ collapsed, state }: { collapsed: boolean; state: 
   const remove = (v: SavedView) => {
     actions
       .remove(v, {
-        failure: VIEW_TOASTS.deleteError,
+        failure: deleteFailure,
         success: {
           ...VIEW_TOASTS.deleted(v.name),
           action: {

@@ -7,6 +7,5 @@ export const VIEW_TOASTS = {
   renamed: { title: 'View renamed' },
   renameError: { title: 'Could not rename the view', description: 'Please try again.', variant: 'destructive' },
   deleted: (name: string): ToastInput => ({ title: 'View deleted', description: `“${name}” was deleted.` }),
-  deleteError: { title: 'Could not delete the view', description: 'Please try again.', variant: 'destructive' },
   restored: { title: 'View restored' },
 } as const satisfies Record<string, ToastInput | ((name: string) => ToastInput)>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suggestViewName } from './view-name';
-import { canManageView, groupViews, isActiveView } from './view-rules';
+import { CadenceApiError } from '@cadence/core';
+import { deleteFailure, formErrorOf, groupViews, isActiveView } from './view-rules';
 
 const view = (fields: { id: string; name: string; shared: boolean; created_by: string }) => ({
   ...fields, dashboard: 'global' as const, query: '', created_by_email: null, created_at: '', updated_at: '', version: 1,
@@ -23,14 +24,14 @@ describe('saved view rules', () => {
     expect(isActiveView({ dashboard: 'global', query: '' }, '/channel/email', '')).toBe(false);
   });
 
-  it('should let owners change their views and admins the shared ones', () => {
-    const admin = { userId: 'a', role: 'admin' as const, permissions: [] };
-    const viewer = { userId: 'v', role: null, permissions: [] };
-    expect(canManageView({ created_by: 'v', shared: false }, viewer)).toBe(true);
-    expect(canManageView({ created_by: 'a', shared: true }, viewer)).toBe(false);
-    expect(canManageView({ created_by: 'v', shared: true }, admin)).toBe(true);
-    expect(canManageView({ created_by: 'v', shared: false }, admin)).toBe(false);
-    expect(canManageView({ created_by: 'v', shared: false }, { ...viewer, readOnly: true })).toBe(false);
+  it('should put a bad or taken name on the field, and say why a delete was refused', () => {
+    const taken = new CadenceApiError(409, 'already_exists', 'A view named “Live” already exists', [{ path: 'name', message: 'A view named “Live” already exists' }]);
+    expect(formErrorOf(taken)).toEqual({ name: 'A view named “Live” already exists' });
+    expect(formErrorOf(new CadenceApiError(400, 'validation_failed', 'Bad', [{ path: 'query', message: 'Bad link' }]))).toEqual({ form: 'Bad link' });
+    expect(formErrorOf(new CadenceApiError(500, 'internal', 'Oops'))).toBeNull();
+    expect(deleteFailure(new CadenceApiError(409, 'already_exists', 'This view is bound to the access key “Feed”. Revoke the key first.')).description)
+      .toBe('This view is bound to the access key “Feed”. Revoke the key first.');
+    expect(deleteFailure(new Error('x')).description).toBe('Please try again.');
   });
 
   it('should list personal views, then shared ones, each by name', () => {

@@ -1,16 +1,7 @@
-import { CadenceApiError, can, savedViewHref, type Principal, type SavedView } from '@cadence/core';
+import { CadenceApiError, savedViewHref, type SavedView } from '@cadence/core';
 
-// The side bar's rules: it is in the app's first script, so the name suggestion (channel and
+// Who may share, rename or delete is core's (canShareViews, canEditView). The side bar's rules: it is in the app's first script, so the name suggestion (channel and
 // status labels) lives apart in view-name.ts, with the dashboard that uses it.
-
-/** Admins and users with create rights may share; the server decides in the end. */
-export const canShareViews = (principal: Principal): boolean => can(principal, 'create', 'campaign');
-
-/** Own views may be renamed and deleted; a shared one also by an admin. */
-export function canManageView(view: Pick<SavedView, 'created_by' | 'shared'>, principal: Principal): boolean {
-  if (principal.readOnly) return false;
-  return view.created_by === principal.userId || (view.shared && principal.role === 'admin');
-}
 
 /** Whether the address is the view: same page, same query. */
 export function isActiveView(view: Pick<SavedView, 'dashboard' | 'query'>, pathname: string, search: string): boolean {
@@ -31,4 +22,10 @@ export function formErrorOf(error: unknown): { name?: string; form?: string } | 
   if (!(error instanceof CadenceApiError) || (error.status !== 400 && error.status !== 409)) return null;
   const name = error.fieldMessage('name') ?? (error.status === 409 ? error.message : undefined);
   return name ? { name } : { form: error.details[0]?.message ?? error.message };
+}
+
+/** The failure toast of a delete: a view bound to an access key is kept, and the server says which key. */
+export function deleteFailure(error: unknown): { title: string; description: string; variant: 'destructive' } {
+  const kept = error instanceof CadenceApiError && error.status === 409;
+  return { title: 'Could not delete the view', description: kept ? error.message : 'Please try again.', variant: 'destructive' };
 }

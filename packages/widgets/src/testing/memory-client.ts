@@ -162,7 +162,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const extras = memoryExtras(run, now, user, principal, data);
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
-  const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => emails.get(id) ?? null });
+  const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const client: CadenceClient = {
     ...extras,
     views,

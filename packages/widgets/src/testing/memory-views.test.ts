@@ -18,6 +18,7 @@ describe('in-memory saved views (issue 20)', () => {
     expect(mine).toMatchObject({ query: 'channel=email,social&status=live', dashboard: 'global', shared: false, created_by_email: 'admin@cadence.demo', version: 1 });
     const email = await c.views.create({ name: 'Email', dashboard: 'email', query: 'tab=list' });
     expect((await c.views.list()).map((v) => v.name)).toEqual(['Email', 'Email, Social · Live']);
+    await expect(c.views.create({ name: 'Bad', query: 'tab=channels', dashboard: 'email' })).rejects.toMatchObject({ status: 400, details: [{ path: 'query' }] });
     expect((await c.views.counts()).counts).toEqual({ [mine.id]: 2, [email.id]: 2 });
   });
 
@@ -27,6 +28,8 @@ describe('in-memory saved views (issue 20)', () => {
     const stored = admin.control.views();
     const asViewer = createMemoryClient({ campaigns, user: viewer, views: [...stored, { ...stored[0]!, id: 'p1', name: 'Mine only', shared: false, created_by: 'someone' }] });
     expect((await asViewer.views.list()).map((v) => [v.name, v.created_by_email])).toEqual([['Team live', null]]);
+    // Shared names are unique across the team, in any case.
+    await expect(admin.views.create({ name: 'team LIVE', query: '', shared: true })).rejects.toMatchObject({ status: 409 });
     expect((await asViewer.views.counts()).counts).toEqual({ [shared.id]: 3 });
     await expect(asViewer.views.remove(shared.id)).rejects.toMatchObject({ status: 403 });
     await expect(asViewer.views.create({ name: 'Mine', query: '', shared: true })).rejects.toMatchObject({ status: 403 });
@@ -39,7 +42,8 @@ describe('in-memory saved views (issue 20)', () => {
     const c = createMemoryClient();
     await expect(c.views.create({ name: ' ', query: '' })).rejects.toMatchObject({ status: 400, details: [{ path: 'name', message: 'View name is required' }] });
     await c.views.create({ name: 'Live', query: 'status=live' });
-    await expect(c.views.create({ name: 'live', query: '' })).rejects.toMatchObject({ status: 409, details: [{ path: 'name' }] });
+    await expect(c.views.create({ name: 'live', query: '' })).rejects.toMatchObject({ status: 409, details: [{ path: 'name', message: 'A view named “live” already exists' }] });
+    await c.views.create({ name: 'Live', query: '', shared: true });
   });
 
   it('should list a view another user shares', async () => {

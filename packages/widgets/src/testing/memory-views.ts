@@ -2,8 +2,8 @@ import {
   CadenceApiError,
   campaignMatchesFilter,
   can,
-  parseDashboardView,
   savedViewCreateSchema,
+  savedViewFilter,
   savedViewUpdateSchema,
   type CadenceClient,
   type Campaign,
@@ -17,60 +17,52 @@ export interface ViewsContext {
   now: () => string;
   principal: Principal;
   /** The e-mail of a user id, for `created_by_email` (null once the user is gone). */
-  emailOf: (userId: string) => string | null;
+  emailOf: (userId: string | null) => string | null;
   /** The campaigns the caller may read: a count never reveals the others. */
   readable: () => Campaign[];
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** What a view shows, in campaigns: its filters, and on a channel's dashboard that channel. */
-function viewFilter(view: Pick<SavedView, 'dashboard' | 'query'>) {
-  const channel = view.dashboard === 'global' ? undefined : view.dashboard;
-  const { filter } = parseDashboardView(view.query, channel ? { channel } : {}).view;
-  return channel ? { ...filter, channel: [channel] } : filter;
-}
+const refused = (path: string, message: string) => new CadenceApiError(400, 'validation_failed', message, [{ path, message }]);
 
 /**
- * Saved views as the server keeps them (issue 20): each user's own, plus the shared ones of
- * everyone for the dashboards the caller may read. Sharing needs create rights (or admin);
- * a shared view is changed by its owner or an admin, a personal one only by its owner.
+ * Saved views as the server keeps them (issue 20), with core's rules (`can(p, …, 'view', row)`):
+ * each user's own, plus the shared ones for the dashboards the caller may read; names unique
+ * among one's personal views and among the shared ones; a query the page would drop is a 400.
  */
 export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['views'] {
   const { principal } = o;
-  const admin = principal.role === 'admin';
-  const mayShare = () => can(principal, 'create', 'campaign');
-  const visible = (v: SavedView) =>
-    v.created_by === principal.userId ||
-    (v.shared && can(principal, 'read', 'dashboard', v.dashboard === 'global' ? {} : { channel: v.dashboard }));
-  const mayChange = (v: SavedView) => !principal.readOnly && (v.created_by === principal.userId || (v.shared && admin));
+  const visible = (v: SavedView) => can(principal, 'read', 'view', v);
+  const mayChange = (v: SavedView) => can(principal, 'update', 'view', v);
   const find = (id: string) => {
     const row = rows.find((v) => v.id === id);
     if (!row || !visible(row)) throw notFound();
     return row;
   };
   const out = (v: SavedView) => structuredClone({ ...v, created_by_email: o.emailOf(v.created_by) });
-  const refuseDuplicate = (name: string, except?: string) => {
-    if (rows.some((v) => v.id !== except && v.created_by === principal.userId && sameName(v.name, name))) {
-      throw new CadenceApiError(409, 'already_exists', 'You already have a view with this name', [
-        { path: 'name', message: 'You already have a view with this name' },
-      ]);
+  const check = (v: Pick<SavedView, 'name' | 'dashboard' | 'query' | 'shared' | 'created_by'>, except?: string) => {
+    if (savedViewFilter(v.dashboard, v.query).dropped) throw refused('query', 'The view\'s link has parameters the page would drop');
+    if (!can(principal, 'create', 'view', v)) throw forbidden();
+    const taken = rows.some((r) => r.id !== except && r.shared === v.shared && (v.shared || r.created_by === v.created_by) && sameName(r.name, v.name));
+    if (taken) {
+      const message = `A view named “${v.name}” already exists`;
+      throw new CadenceApiError(409, 'already_exists', message, [{ path: 'name', message }]);
     }
   };
   return {
     list: () =>
-      o.run('views.list', () => rows.filter(visible).sort((a, b) => a.name.localeCompare(b.name)).map(out)),
+      o.run('views.list', () =>
+        rows.filter(visible).sort((a, b) => Number(b.shared) - Number(a.shared) || a.name.localeCompare(b.name)).map(out)),
     get: (id) => o.run('views.get', () => out(find(id)), [id]),
     create: (body) =>
       o.run('views.create', () => {
         const data = parse(savedViewCreateSchema, body);
-        if (principal.readOnly || (data.shared && !mayShare())) throw forbidden();
-        refuseDuplicate(data.name);
         const stamp = o.now();
         const row: SavedView = {
           ...data, id: memoryId(), created_by: principal.userId, created_by_email: null,
           created_at: stamp, updated_at: stamp, version: 1,
         };
+        check(row);
         rows.push(row);
         return out(row);
       }, [body]),
@@ -78,9 +70,9 @@ export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['
       o.run('views.update', () => {
         const data = parse(savedViewUpdateSchema, patch);
         const row = find(id);
-        if (!mayChange(row) || (data.shared && !row.shared && !mayShare())) throw forbidden();
+        if (!mayChange(row)) throw forbidden();
         checkVersion(row, options?.version);
-        if (data.name !== undefined) refuseDuplicate(data.name, row.id);
+        check({ ...row, ...data }, row.id);
         Object.assign(row, data, { version: row.version + 1, updated_at: o.now() });
         return out(row);
       }, [id, patch, options]),
@@ -96,7 +88,7 @@ export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['
         const campaigns = o.readable();
         const counts: Record<string, number> = {};
         for (const view of rows.filter(visible)) {
-          const filter = viewFilter(view);
+          const filter = savedViewFilter(view.dashboard, view.query).filter ?? { q: '\u0000' };
           counts[view.id] = campaigns.filter((c) => campaignMatchesFilter(c, filter)).length;
         }
         return { counts };
