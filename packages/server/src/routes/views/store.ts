@@ -1,5 +1,6 @@
 import { can, savedViewFilter, type CampaignFilter, type Principal, type SavedView } from '@cadence/core';
 import type { Knex } from 'knex';
+import type { Resource } from '../../data/crud';
 import { iso } from '../../data/present';
 import { AppError } from '../../errors';
 import { whereListFilters } from '../campaigns/filters';
@@ -25,6 +26,17 @@ export const presentView = (raw: ViewRaw): SavedView => ({
   updated_at: iso(raw.updated_at)!,
   version: raw.version,
 });
+
+/** The table as the realtime feed reads it (docs/adr/0023): rows as the API presents them. */
+export const savedViews: Resource<ViewRaw, SavedView> = {
+  table: 'saved_views',
+  idColumn: 'v.id',
+  topic: 'saved_views',
+  label: 'View',
+  select: selectViews,
+  present: presentView,
+  policy: 'view',
+};
 
 export async function viewById(db: Knex, id: string): Promise<ViewRaw | undefined> {
   return selectViews(db).where('v.id', id).first();
