@@ -12,7 +12,7 @@ export interface DashboardHeaderProps {
   onSaveView?: () => void;
 }
 
-/** `compact`: beside three other actions it shows only its icon on a phone. */
+/** `compact`: beside the three other actions (New Campaign among them) it shows only its icon on a phone. */
 function SaveViewButton({ onClick, compact = false }: { onClick: () => void; compact?: boolean }): ReactNode {
   return (
     <button type="button" className={compact ? 'button button--icon-on-phone' : 'button'} onClick={onClick} {...(compact ? { title: 'Save view' } : {})}>
@@ -50,7 +50,7 @@ export function DashboardHeader({ channel, canCreate, onNewCampaign, onSaveView 
         <Link to="/ideas" className="button">
           <Lightbulb size={16} aria-hidden="true" /> Ideas
         </Link>
-        {onSaveView && <SaveViewButton onClick={onSaveView} compact />}
+        {onSaveView && <SaveViewButton onClick={onSaveView} compact={canCreate} />}
         {canCreate && (
           <button type="button" className="button button--primary" onClick={onNewCampaign}>
             <Plus size={16} aria-hidden="true" /> New Campaign
