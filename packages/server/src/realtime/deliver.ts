@@ -29,7 +29,7 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
   if (!canReadChange(principal, change.topic, change.row)) {
     // A row this reader could see in an earlier state (a campaign moved out of its channels)
     // leaves its lists: it is told the row is gone, and only its id (docs/adr/0023).
-    const lost = change.op === 'update' && change.was?.some((was) => canReadChange(principal, change.topic, { ...change.row, ...was }));
+    const lost = change.op === 'update' && (change.was?.some((was) => canReadChange(principal, change.topic, { ...change.row, ...was })) || leftView(change, principal));
     return lost && subs.some((sub) => sub.topic === change.topic) ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id } : null;
   }
   const wanted = subs.some((sub) => sub.topic === change.topic && matchesFilter(sub.filter, change.row));
@@ -38,6 +38,14 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
     ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id }
     : { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row };
 }
+
+/**
+ * A campaign a view-bound key could read but for its view (docs/adr/0032): an update may have
+ * taken it out of the view (a status, a channel), and the earlier state is not kept for those
+ * fields, so the key is told it is gone; at worst it is told twice, by id only.
+ */
+const leftView = (change: ChangeRecord, p: Principal): boolean =>
+  !!p.campaignFilter && change.topic === 'campaigns' && canReadChange({ ...p, campaignFilter: null }, change.topic, change.row);
 
 /** True when the change is to this principal's own permissions, which must be reloaded before it is judged. */
 export const changesOwnPermissions = (change: ChangeRecord, principal: Principal | null): boolean =>

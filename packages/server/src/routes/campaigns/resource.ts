@@ -28,7 +28,11 @@ const channelCampaign = (c: Channel) => ({ scope: 'channel' as const, primary_ch
  */
 export function whereReadable(q: Knex.QueryBuilder, p: Principal): Knex.QueryBuilder {
   // A key bound to a saved view reads only what the view shows (issue 20, docs/adr/0032).
-  if (p.campaignFilter) whereListFilters(q, p.campaignFilter);
+  if (p.campaignFilter) {
+    whereListFilters(q, p.campaignFilter);
+    // The probes below are shapes, not rows: the filter (checked above) would refuse them all.
+    p = { ...p, campaignFilter: null };
+  }
   const keyChannels = p.channels ?? null;
   // The channels whose channel-scope campaigns the caller reads, and the main calendar (view()).
   const viewable = CHANNEL_VALUES.filter((c) => can(p, 'read', 'campaign', channelCampaign(c)));
