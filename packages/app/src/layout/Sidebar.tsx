@@ -1,7 +1,11 @@
 import { CalendarRange, X } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SidebarViews, useSidebarViews } from '../views/SidebarViews';
+import { SidebarViewsPlaceholder } from '../views/SidebarViewsPlaceholder';
+
+// The saved views load after the first paint: the sign-in page's script stays as small as before
+// (docs/adr/0032-saved-views.md, the side bar).
+const SidebarViews = lazy(() => import('../views/SidebarViews').then((m) => ({ default: m.SidebarViews })));
 import { MARKETING_ITEMS, OTHER_ITEMS, type NavItem } from './nav-items';
 import { isActivePath } from './sidebar-state';
 import { useSidebar } from './SidebarProvider';
@@ -42,7 +46,7 @@ function NavGroup({ label, items, collapsed, viewShown = false }: { label: strin
 export function Sidebar(): ReactNode {
   const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
   const { pathname, search } = useLocation();
-  const views = useSidebarViews();
+  const [viewShown, setViewShown] = useState(false);
   useEffect(() => setOpenMobile(false), [pathname, search, setOpenMobile]);
   const collapsed = !isMobile && !open;
   const state = isMobile ? (openMobile ? 'open' : 'closed') : open ? 'expanded' : 'collapsed';
@@ -64,8 +68,10 @@ export function Sidebar(): ReactNode {
           )}
         </div>
         <div className="sidebar__content">
-          <NavGroup label="Marketing Channels" items={MARKETING_ITEMS} collapsed={collapsed} viewShown={!!views.activeId} />
-          <SidebarViews collapsed={collapsed} state={views} />
+          <NavGroup label="Marketing Channels" items={MARKETING_ITEMS} collapsed={collapsed} viewShown={viewShown} />
+          <Suspense fallback={<SidebarViewsPlaceholder collapsed={collapsed} />}>
+            <SidebarViews collapsed={collapsed} onViewShown={setViewShown} />
+          </Suspense>
           <NavGroup label="Other" items={OTHER_ITEMS} collapsed={collapsed} />
         </div>
       </aside>

@@ -11,7 +11,11 @@ const campaigns = [
   makeCampaign({ title: 'Webinar', channels: ['webinars'], status: 'live' }),
 ];
 const viewer = { id: VIEWER_ID, email: 'viewer@cadence.demo', role: null, permissions: [{ permission_type: 'global_view' as const, channel: null }] };
-const views = () => screen.findByRole('navigation', { name: 'Views' });
+/** The side bar's views once their module has loaded (its placeholder is another element). */
+async function views() {
+  await waitFor(() => expect(screen.getByRole('navigation', { name: 'Views' })).not.toHaveAttribute('data-placeholder'));
+  return screen.getByRole('navigation', { name: 'Views' });
+}
 
 describe('saved views (issue 20)', () => {
   it('should save the filtered dashboard as a shared view, toast, and list it with its count', async () => {

@@ -1,8 +1,9 @@
 import { canEditView, formatCount, savedViewHref, type SavedView } from '@cadence/core';
 import { lazyDialog, Menu, useSavedViewActions, useSavedViewCounts, useSavedViews, useSession } from '@cadence/widgets';
 import { Bookmark, MoreHorizontal, UsersRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LoadingRow } from './SidebarViewsPlaceholder';
 import { VIEW_TOASTS } from './view-messages';
 import { deleteFailure, formErrorOf, groupViews, isActiveView } from './view-rules';
 
@@ -11,7 +12,7 @@ const ViewNameDialog = lazyDialog(() => import('./ViewNameDialog').then((m) => m
 const DeleteViewDialog = lazyDialog(() => import('./DeleteViewDialog').then((m) => m.DeleteViewDialog));
 
 /** The signed-in user's saved views and whether one of them is the page shown. */
-export function useSidebarViews() {
+function useSidebarViews() {
   const session = useSession();
   const signedIn = !!session.userId;
   const list = useSavedViews(signedIn);
@@ -66,15 +67,17 @@ function ViewItem({ view, count, active, collapsed, onRename, onDelete, manage }
 
 /**
  * The side bar's "Views" (issue 20): the caller's views, then the team's shared ones, each a link to
- * its dashboard with its live campaign count, and Rename / Delete for those who may.
+ * its dashboard with its live campaign count, and Rename / Delete for those who may. Tells the side
+ * bar when one of them is the page shown, so that view is marked rather than its dashboard.
  */
-export function SidebarViews({ collapsed, state }: { collapsed: boolean; state: ReturnType<typeof useSidebarViews> }): ReactNode {
-  const { session, signedIn, list, views, activeId } = state;
+export function SidebarViews({ collapsed, onViewShown }: { collapsed: boolean; onViewShown: (shown: boolean) => void }): ReactNode {
+  const { session, signedIn, list, views, activeId } = useSidebarViews();
+  useEffect(() => onViewShown(activeId !== null), [activeId, onViewShown]);
   const counts = useSavedViewCounts(signedIn && views.length > 0);
   const actions = useSavedViewActions();
   const [renaming, setRenaming] = useState<SavedView | null>(null);
   const [deleting, setDeleting] = useState<SavedView | null>(null);
-  if (!signedIn) return null;
+  if (session.ready && !signedIn) return null;
   const { personal, shared } = groupViews(views, session.userId);
   const item = (v: SavedView) => (
     <ViewItem
@@ -105,14 +108,12 @@ export function SidebarViews({ collapsed, state }: { collapsed: boolean; state: 
       })
       .catch(() => undefined);
   };
-  const loading = list.status === 'loading' && !list.data;
+  const loading = !session.ready || (list.status === 'loading' && !list.data);
   return (
     <nav className="sidebar__group sidebar__views" aria-label="Views" aria-busy={loading || undefined}>
       <h2 className="sidebar__group-label">Views</h2>
       {loading ? (
-        <p className="sidebar__placeholder" aria-hidden={collapsed || undefined}>
-          <span className="sidebar__label">Loading views…</span>
-        </p>
+        <LoadingRow collapsed={collapsed} />
       ) : views.length === 0 ? (
         !collapsed && <p className="sidebar__hint">Filter a dashboard, then choose “Save view” to keep it here.</p>
       ) : (
