@@ -15,6 +15,7 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
   const [adminUser, viewerUser] = [DEMO_USERS.find((u) => u.role === 'admin')!, DEMO_USERS.find((u) => u.role === null)!];
   const QUERY = 'channel=email,social&status=live';
   let counts: { admin: number; viewer: number };
+  let adminToken: string;
 
   const views = (p: Page) => p.getByRole('navigation', { name: 'Views' });
   const viewLink = (p: Page, name: string) => views(p).getByRole('link', { name: new RegExp(`^${name}`) });
@@ -26,7 +27,9 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
     const api = apiClient(h.server.url);
     const count = async (u: { email: string; password: string }) => {
       const signin = await api.call('POST', '/api/auth/signin', { body: { email: u.email, password: u.password } });
-      const res = await api.call('GET', `/api/campaigns?${QUERY}`, { token: signin.body.access_token as string });
+      const token = signin.body.access_token as string;
+      if (u === adminUser) adminToken = token;
+      const res = await api.call('GET', `/api/campaigns?${QUERY}`, { token });
       return (res.body as unknown[]).length;
     };
     counts = { admin: await count(adminUser), viewer: await count(viewerUser) };
@@ -82,6 +85,17 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
     expect(await viewer.getByLabel('Status').inputValue()).toBe('live');
     await viewer.getByText(new RegExp(`^Showing ${counts.viewer} of \\d+ campaigns?$`)).waitFor();
     expect(await viewLink(viewer, 'Live email and social').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('keeps the count live: a campaign leaving the view lowers it on the other user\'s screen', { timeout: 60_000 }, async () => {
+    const api = apiClient(h.server.url);
+    const shown = (await api.call('GET', `/api/campaigns?${QUERY}`, { token: adminToken })).body as Array<{ id: string; version: number }>;
+    const moved = shown[0]!;
+    const res = await api.call('PATCH', `/api/campaigns/${moved.id}`, { token: adminToken, body: { status: 'completed' }, headers: { 'If-Match': String(moved.version) } });
+    expect(res.status).toBe(200);
+    await expect.poll(() => countOf(viewer, 'Live email and social'), { timeout: 15_000 }).toBe(String(counts.viewer - 1));
+    await expect.poll(() => countOf(admin, 'Live email and social'), { timeout: 15_000 }).toBe(String(counts.admin - 1));
+    counts = { admin: counts.admin - 1, viewer: counts.viewer - 1 };
   });
 
   it('keeps a viewer\'s own view to the viewer, who may not share', { timeout: 60_000 }, async () => {
