@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX } from '../rules/saved-view';
+import { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX } from '../rules/saved-view-link';
 import { channelSchema, idSchema } from './common';
 
-export { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, savedViewHref } from '../rules/saved-view';
+export { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, savedViewHref } from '../rules/saved-view-link';
 
 /**
  * Saved views (issue 20): a name and a dashboard link's query string (the view of
