@@ -44,7 +44,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { alias: { '@cadence/widgets': src('widgets') } },
+        // The in-memory client first: the entry's alias would otherwise swallow the subpath.
+        resolve: { alias: { '@cadence/widgets/testing': fileURLToPath(new URL('./packages/widgets/src/testing.ts', import.meta.url)), '@cadence/widgets': src('widgets') } },
         test: {
           name: 'app',
           include: ['packages/app/src/**/*.test.{ts,tsx}'],

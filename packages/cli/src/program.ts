@@ -119,8 +119,32 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       .requiredOption('--name <name>', 'what the key is for')
       .option('--read-only', 'the key can only read (embeds, calendar feeds)')
       .option('--channels <channels>', 'limit the key to these channels (comma-separated, repeatable)', collect)
+      .option('--view <name>', 'bind the (read-only) key to a shared saved view: it reads only that view\'s campaigns, as the view is now')
       .action(async (opts, cmd) => (await import('./commands/keys')).createKey(ctx(cmd), opts)),
     'cadence keys create --name "Intranet calendar" --read-only --channels email,social',
+    'cadence keys create --name "Email feed" --view "Live email"',
+  );
+
+  const views = program.command('views').description('saved views: yours and the ones shared with the team');
+  example(
+    views.command('list').description('name, dashboard, sharing, campaign count and owner of each view you see').action(async (_o, cmd) => (await import('./commands/views')).listViews(ctx(cmd))),
+    'cadence views list --json',
+  );
+  example(
+    views
+      .command('show')
+      .description('one view: its fields, its campaign count and the link that opens it')
+      .argument('<view>', 'the view\'s name (ignoring case) or id')
+      .action(async (view, _o, cmd) => (await import('./commands/views')).showView(ctx(cmd), view)),
+    'cadence views show "Live email"',
+  );
+  example(
+    views
+      .command('delete')
+      .description('delete a view (asks first on a terminal; a name two views share is refused, give the id)')
+      .argument('<view>', 'the view\'s name (ignoring case) or id')
+      .action(async (view, _o, cmd) => (await import('./commands/views')).deleteView(ctx(cmd), view)),
+    'cadence views delete "Live email" --yes',
   );
   example(keys.command('list').description('active keys (never their secrets)').action(async (_o, cmd) => (await import('./commands/keys')).listKeys(ctx(cmd))), 'cadence keys list --json');
   example(
@@ -151,10 +175,12 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       .option('--channel <channel>', 'only these channels (repeatable, or comma-separated)', collect)
       .option('--from <date>', 'only campaigns touching this window: first day (YYYY-MM-DD)')
       .option('--to <date>', 'last day of the window (YYYY-MM-DD)')
+      .option('--view <name>', 'only the campaigns a saved view shows (its name or id)')
       .option('--out <file>', 'write to a file instead of stdout')
       .action(async (what, opts, cmd) => (await import('./commands/export')).exportCampaigns(ctx(cmd), what, opts)),
     'cadence export campaigns --format ics --channel email > email.ics',
     'cadence export campaigns --from 2026-01-01 --to 2026-03-31 --out q1.csv',
+    'cadence export campaigns --view "Live email" --format ics > live-email.ics',
   );
 
   const history = program

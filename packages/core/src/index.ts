@@ -134,6 +134,27 @@ export type {
   PublicationUpdate,
 } from './schemas/industry';
 export { eventCreateSchema, eventSchema, eventUpdateSchema } from './schemas/events';
+export {
+  SAVED_VIEW_NAME_MAX,
+  SAVED_VIEW_QUERY_MAX,
+  savedViewCountsSchema,
+  savedViewCreateSchema,
+  savedViewDashboardSchema,
+  savedViewHref,
+  savedViewSchema,
+  savedViewUpdateSchema,
+} from './schemas/saved-view';
+export {
+  canEditView,
+  canReadViewDashboard,
+  canSeeView,
+  canShareViews,
+  dashboardTabs,
+  droppedQueryMessage,
+  savedViewFilter,
+  type SavedViewAccessFields,
+} from './rules/saved-views';
+export type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewDashboard, SavedViewUpdate } from './schemas/saved-view';
 export type { CadenceEvent, EventCreate, EventUpdate } from './schemas/events';
 export {
   accessKeyCreateSchema,

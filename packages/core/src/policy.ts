@@ -1,5 +1,7 @@
 import { CHANNEL_VALUES, type Channel } from './channels';
 import type { PermissionType, Role, Scope } from './constants';
+import { campaignMatchesFilter, type CampaignFilterFields } from './rules/campaign-filter';
+import type { CampaignFilter } from './schemas/campaign-filter';
 
 // The one place that says who may do what (docs/architecture.md#rules, docs/product.md#permissions). Server routes, the realtime
 // feed, widgets and the app all ask `can()`; the helpers below are its internals.
@@ -16,6 +18,11 @@ export interface Principal {
   readOnly?: boolean;
   /** null or undefined: no channel limit. */
   channels?: readonly Channel[] | null;
+  /**
+   * An access key bound to a saved view (issue 20): only campaigns this filter passes are read,
+   * on every path (the SQL applies it too; this is the row-by-row check behind it).
+   */
+  campaignFilter?: CampaignFilter | null;
 }
 
 export const POLICY_ACTIONS = ['read', 'create', 'update', 'delete', 'promote', 'administer'] as const;
@@ -25,9 +32,10 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * What is acted on. `calendar` is the main calendar (no channel) or one channel's calendar:
  * what may be seen and added there. `dashboard` is the landing page, for one channel or all.
  * `industry` covers publications, ad types, ads, prospective publications, articles and their
- * images; `user` covers users, roles, permission records and access keys.
+ * images; `user` covers users, roles, permission records and access keys. `view` is a saved view
+ * (issue 20): for `create`, the values about to be written (sharing needs more than saving).
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -53,6 +61,7 @@ export interface PolicyRows {
   industry: object;
   event: object;
   user: { user_id: string };
+  view: { dashboard: 'global' | Channel; shared: boolean; created_by: string | null };
 }
 
 /**
@@ -111,7 +120,28 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     if (action === 'read' && row && row.user_id === p.userId) return true;
     return action !== 'promote' && administers(p);
   },
+  view(p, action, v) {
+    // Saved views belong to people: no key, even an admin's, reads or writes them.
+    if (isKeyPrincipal(p) || !p.userId) return false;
+    const dashboardRead = (d: 'global' | Channel) => can(p, 'read', 'dashboard', d === 'global' ? {} : { channel: d });
+    const sees = (x: NonNullable<typeof v>) => (x.shared ? dashboardRead(x.dashboard) : x.created_by !== null && x.created_by === p.userId);
+    switch (action) {
+      case 'read':
+        return !v || sees(v);
+      case 'create':
+        // Sharing with the team: admins and users with create rights on campaigns (issue 20).
+        return !v || (dashboardRead(v.dashboard) && (!v.shared || isAdmin(p) || can(p, 'create', 'campaign')));
+      case 'update':
+      case 'delete':
+        // Personal views: the owner only; shared: the owner or an admin.
+        return !v || (sees(v) && ((v.created_by !== null && v.created_by === p.userId) || (v.shared && isAdmin(p))));
+      default:
+        return false;
+    }
+  },
 };
+
+const isKeyPrincipal = (p: Principal): boolean => !!p.readOnly || !!p.channels || !!p.campaignFilter;
 
 const isAdmin = (p: Principal): boolean => p.role === 'admin';
 
@@ -136,6 +166,8 @@ const keyAllowsAny = (p: Principal, channels: readonly Channel[]) => !p.channels
 const writable = (p: Principal) => !p.readOnly;
 
 function readCampaign(p: Principal, c: CampaignAccessFields): boolean {
+  // A row without the fields the filter reads fails it: a bound key never sees more than its view.
+  if (p.campaignFilter && !campaignMatchesFilter(c as unknown as CampaignFilterFields, p.campaignFilter)) return false;
   if (c.scope === 'channel') {
     const primary = c.primary_channel;
     return !!primary && inKey(p, primary) && canView(p, primary);

@@ -4,7 +4,7 @@ import { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES, type 
 describe('realtime topics', () => {
   it('should list every topic the server publishes, each once', () => {
     expect(REALTIME_TOPICS).toEqual([
-      'campaigns', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions',
+      'campaigns', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions', 'saved_views',
     ]);
   });
 
@@ -20,9 +20,15 @@ describe('realtime topics', () => {
   });
 
   it('should refetch history pages on a change of any topic, since every change writes an entry (docs/adr/0028)', () => {
-    for (const topic of REALTIME_TOPICS) {
+    // Saved views are preferences, not plan data: they leave no history entry (docs/adr/0032).
+    for (const topic of REALTIME_TOPICS.filter((t) => t !== 'saved_views')) {
       expect(TOPIC_REFRESHES[topic].some((r: { keys: readonly string[]; filter?: unknown }) => !r.filter && r.keys.includes(CACHE_KEYS.history)), topic).toBe(true);
     }
+  });
+
+  it('should refresh the side bar’s views and their counts on a saved-view change, and the counts on a campaign change', () => {
+    expect(TOPIC_REFRESHES.saved_views).toEqual([{ keys: [CACHE_KEYS.savedViews, CACHE_KEYS.savedViewCounts] }]);
+    expect(TOPIC_REFRESHES.campaigns[0].keys).toContain(CACHE_KEYS.savedViewCounts);
   });
 
   it('should make a misspelt topic or cache key a type error', () => {

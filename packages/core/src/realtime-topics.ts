@@ -30,6 +30,10 @@ export const CACHE_KEYS = {
    * refetch them (docs/adr/0028): entries themselves add nothing to the feed.
    */
   history: 'history:',
+  /** `GET /api/views`: the side bar's saved views (issue 20). */
+  savedViews: 'saved-views',
+  /** `GET /api/views/counts`: each saved view's campaign count; a campaign change moves it. */
+  savedViewCounts: 'saved-view-counts',
 } as const;
 export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];
 
@@ -51,7 +55,7 @@ const K = CACHE_KEYS;
  * subscription is filtered to live ads.
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ keys: [K.campaigns, K.campaignPages, K.campaignStats, K.history] }],
+  campaigns: [{ keys: [K.campaigns, K.campaignPages, K.campaignStats, K.savedViewCounts, K.history] }],
   ads: [{ keys: [K.ads, K.history] }, { keys: [K.virtual], filter: { status: 'live' } }],
   events: [{ keys: [K.events, K.virtual, K.history] }],
   ideas: [{ keys: [K.ideas, K.history] }],
@@ -61,6 +65,8 @@ export const TOPIC_REFRESHES = {
   prospective_publications: [{ keys: [K.prospective, K.history] }],
   articles: [{ keys: [K.articles, K.history] }],
   permissions: [{ keys: [K.permissions, K.session, K.history] }],
+  /** Saved views (issue 20): the side bar's list, and their counts (a new view has one). */
+  saved_views: [{ keys: [K.savedViews, K.savedViewCounts] }],
 } as const satisfies Record<string, readonly TopicRefresh[]>;
 
 export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;

@@ -162,6 +162,39 @@ export const SCREEN_STATES: ScreenState[] = [
     },
   },
   {
+    name: 'save view dialog',
+    path: '/?channel=email,social&status=live',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Save view' }).click();
+      await page.getByRole('dialog', { name: 'Save view' }).waitFor();
+    },
+  },
+  {
+    name: 'side bar with saved views',
+    path: '/?channel=email,social&status=live',
+    open: async (page, phone) => {
+      // Saved once (shared, so the team would see it); the other width finds it there.
+      const sideBar = async () => {
+        if (phone) await page.getByRole('button', { name: 'Toggle side bar' }).click();
+        return page.getByRole('navigation', { name: 'Views' });
+      };
+      let views = await sideBar();
+      await views.locator('.sidebar__hint, .sidebar__menu').first().waitFor();
+      if (!(await views.getByRole('link', { name: /^Live email and social/ }).count())) {
+        if (phone) await page.getByRole('button', { name: 'Close side bar' }).click();
+        await page.getByRole('button', { name: 'Save view' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Save view' });
+        await dialog.getByRole('textbox', { name: 'Name' }).fill('Live email and social');
+        await dialog.getByRole('checkbox', { name: /Share with the team/ }).check();
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page.getByRole('button', { name: 'Dismiss notification' }).click();
+        if (phone) views = await sideBar();
+      }
+      await views.getByRole('link', { name: /^Live email and social/ }).locator('.sidebar__count:not([data-loading])').waitFor();
+    },
+  },
+  {
     name: 'side bar',
     path: '/',
     open: async (page) => {

@@ -1,8 +1,10 @@
-import { can, channelInfo, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
+import { can, channelInfo, dashboardViewSearch, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
 import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, StatCards, useSession, type CampaignFormValues } from '@cadence/widgets';
 import { useState, type ReactNode } from 'react';
 import { Tabs, TabPanel, useTabsId } from '../ui/Tabs';
 import { LoadingState, NoAccess } from '../ui/states';
+import { SaveViewDialog } from '../views/SaveViewDialog';
+import { suggestViewName } from '../views/view-name';
 import { DashboardHeader } from './DashboardHeader';
 import { useDashboardView } from './use-dashboard-view';
 import { ViewNotice } from './ViewNotice';
@@ -33,12 +35,21 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const { view, dropped, dismiss, update } = useDashboardView(channel ? CHANNEL_TAB_VALUES : TAB_VALUES, channel);
   const idBase = useTabsId();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [saving, setSaving] = useState(false);
   const channelOnly: CampaignFormValues | undefined = channel ? { scope: 'channel', primary_channel: channel, channels: [channel] } : undefined;
   const create = () => setDialog({ open: true, ...(channelOnly ? { initialValues: channelOnly } : {}) });
 
   if (!session.ready) return <LoadingState />;
-  const header = <DashboardHeader {...(channel ? { channel } : {})} canCreate={can(session.principal, 'create', 'campaign')} onNewCampaign={create} />;
-  if (!can(session.principal, 'read', 'dashboard', { channel })) {
+  const readable = can(session.principal, 'read', 'dashboard', { channel });
+  const header = (
+    <DashboardHeader
+      {...(channel ? { channel } : {})}
+      canCreate={can(session.principal, 'create', 'campaign')}
+      onNewCampaign={create}
+      {...(readable && session.userId ? { onSaveView: () => setSaving(true) } : {})}
+    />
+  );
+  if (!readable) {
     return (
       <div className="page">
         {header}
@@ -77,6 +88,14 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
         {tab === 'channels' && <ChannelBoard filter={filter} />}
         {tab === 'list' && <CampaignList filter={filter} {...(channel ? { channel } : {})} {...(canCreateHere ? { onCreateCampaign: create } : {})} />}
       </TabPanel>
+      <SaveViewDialog
+        open={saving}
+        onClose={() => setSaving(false)}
+        dashboard={channel ?? 'global'}
+        // The canonical form of what is shown, so the same view saved twice has the same link.
+        query={dashboardViewSearch(view)}
+        suggestedName={suggestViewName(channel ?? 'global', filter, tab)}
+      />
       <CampaignDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}

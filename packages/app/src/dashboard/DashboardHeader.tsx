@@ -1,5 +1,5 @@
 import { channelInfo, type Channel } from '@cadence/core';
-import { Lightbulb, LogOut, Plus } from 'lucide-react';
+import { BookmarkPlus, Lightbulb, LogOut, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context';
@@ -8,10 +8,21 @@ export interface DashboardHeaderProps {
   channel?: Channel;
   canCreate: boolean;
   onNewCampaign: () => void;
+  /** Opens "Save view" (issue 20); absent where there is nothing to save (no access). */
+  onSaveView?: () => void;
+}
+
+/** `compact`: beside the three other actions (New Campaign among them) it shows only its icon on a phone. */
+function SaveViewButton({ onClick, compact = false }: { onClick: () => void; compact?: boolean }): ReactNode {
+  return (
+    <button type="button" className={compact ? 'button button--icon-on-phone' : 'button'} onClick={onClick} {...(compact ? { title: 'Save view' } : {})}>
+      <BookmarkPlus size={16} aria-hidden="true" /> <span className="button__label">Save view</span>
+    </button>
+  );
 }
 
 /** docs/product.md#dashboard: title, welcome line, and Ideas / New Campaign / Sign Out only without a channel filter. */
-export function DashboardHeader({ channel, canCreate, onNewCampaign }: DashboardHeaderProps): ReactNode {
+export function DashboardHeader({ channel, canCreate, onNewCampaign, onSaveView }: DashboardHeaderProps): ReactNode {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   if (channel) {
@@ -21,6 +32,11 @@ export function DashboardHeader({ channel, canCreate, onNewCampaign }: Dashboard
           <h1 className="page-title">{channelInfo(channel).dashboardLabel}</h1>
           <p className="page-subtitle">Channel Dashboard</p>
         </div>
+        {onSaveView && (
+          <div className="page-actions">
+            <SaveViewButton onClick={onSaveView} />
+          </div>
+        )}
       </header>
     );
   }
@@ -34,6 +50,7 @@ export function DashboardHeader({ channel, canCreate, onNewCampaign }: Dashboard
         <Link to="/ideas" className="button">
           <Lightbulb size={16} aria-hidden="true" /> Ideas
         </Link>
+        {onSaveView && <SaveViewButton onClick={onSaveView} compact={canCreate} />}
         {canCreate && (
           <button type="button" className="button button--primary" onClick={onNewCampaign}>
             <Plus size={16} aria-hidden="true" /> New Campaign

@@ -1,18 +1,24 @@
 import { CalendarRange, X } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SidebarViewsPlaceholder } from '../views/SidebarViewsPlaceholder';
+
+// The saved views load after the first paint: the sign-in page's script stays as small as before
+// (docs/adr/0032-saved-views.md, the side bar).
+const SidebarViews = lazy(() => import('../views/SidebarViews').then((m) => ({ default: m.SidebarViews })));
 import { MARKETING_ITEMS, OTHER_ITEMS, type NavItem } from './nav-items';
 import { isActivePath } from './sidebar-state';
 import { useSidebar } from './SidebarProvider';
 
-function NavGroup({ label, items, collapsed }: { label: string; items: readonly NavItem[]; collapsed: boolean }): ReactNode {
+/** `viewShown`: a saved view is the page, so it is marked rather than its dashboard. */
+function NavGroup({ label, items, collapsed, viewShown = false }: { label: string; items: readonly NavItem[]; collapsed: boolean; viewShown?: boolean }): ReactNode {
   const { pathname } = useLocation();
   return (
     <nav className="sidebar__group" aria-label={label}>
       <h2 className="sidebar__group-label">{label}</h2>
       <ul className="sidebar__menu">
         {items.map(({ title, url, icon: Icon }) => {
-          const active = isActivePath(pathname, url);
+          const active = !viewShown && isActivePath(pathname, url);
           return (
             <li key={url}>
               <Link
@@ -33,11 +39,15 @@ function NavGroup({ label, items, collapsed }: { label: string; items: readonly 
   );
 }
 
-/** docs/product.md#sidebar: 'Marketing Channels' and 'Other'; icons only when collapsed; a sheet on mobile. */
+/**
+ * docs/product.md#sidebar: 'Marketing Channels', the saved views (issue 20) and 'Other'; icons only
+ * when collapsed; a sheet on mobile, closed when a link is followed (a view changes only the query).
+ */
 export function Sidebar(): ReactNode {
   const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
-  const { pathname } = useLocation();
-  useEffect(() => setOpenMobile(false), [pathname, setOpenMobile]);
+  const { pathname, search } = useLocation();
+  const [viewShown, setViewShown] = useState(false);
+  useEffect(() => setOpenMobile(false), [pathname, search, setOpenMobile]);
   const collapsed = !isMobile && !open;
   const state = isMobile ? (openMobile ? 'open' : 'closed') : open ? 'expanded' : 'collapsed';
   return (
@@ -58,7 +68,10 @@ export function Sidebar(): ReactNode {
           )}
         </div>
         <div className="sidebar__content">
-          <NavGroup label="Marketing Channels" items={MARKETING_ITEMS} collapsed={collapsed} />
+          <NavGroup label="Marketing Channels" items={MARKETING_ITEMS} collapsed={collapsed} viewShown={viewShown} />
+          <Suspense fallback={<SidebarViewsPlaceholder collapsed={collapsed} />}>
+            <SidebarViews collapsed={collapsed} onViewShown={setViewShown} />
+          </Suspense>
           <NavGroup label="Other" items={OTHER_ITEMS} collapsed={collapsed} />
         </div>
       </aside>

@@ -4,6 +4,7 @@ import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 import { clientFor, resolveTarget } from '../session';
 import { parseChannel } from '../users';
+import { findView, viewListQuery } from './views';
 
 interface ExportOptions {
   format?: string;
@@ -11,6 +12,7 @@ interface ExportOptions {
   from?: string;
   to?: string;
   out?: string;
+  view?: string;
 }
 
 function cell(c: Campaign, column: string): string {
@@ -31,12 +33,15 @@ export async function exportCampaigns(ctx: CommandContext, what: string, opts: E
     if (value !== undefined && !isYmd(value)) throw usageError(`${flag} must be a date as YYYY-MM-DD, not "${value}"`);
   }
   const channels: Channel[] = (opts.channel ?? []).flatMap((c) => c.split(',')).map((c) => parseChannel(c.trim()));
+  if (opts.view !== undefined && channels.length) throw usageError('--view and --channel do not combine: the view says its channels');
   const client = clientFor(resolveTarget(ctx.globals, ctx.env), ctx.env);
-  const query = { ...(opts.from ? { from: opts.from } : {}), ...(opts.to ? { to: opts.to } : {}) };
+  // A saved view's filters go through the list's own parameters, so the export is what the view shows.
+  const view = opts.view !== undefined ? await findView(client, opts.view) : undefined;
+  const query = { ...(view ? viewListQuery(view) : {}), ...(opts.from ? { from: opts.from } : {}), ...(opts.to ? { to: opts.to } : {}) };
   const lists = channels.length ? await Promise.all(channels.map((channel) => client.campaigns.list({ ...query, channel }))) : [await client.campaigns.list(query)];
   const seen = new Set<string>();
   const rows = lists.flat().filter((c) => !seen.has(c.id) && !!seen.add(c.id));
-  const text = format === 'csv' ? campaignsToCsv(rows) : campaignsToIcs(rows, { name: channels.length ? `Cadence: ${channels.join(', ')}` : 'Cadence campaigns' });
+  const text = format === 'csv' ? campaignsToCsv(rows) : campaignsToIcs(rows, { name: view ? `Cadence: ${view.name}` : channels.length ? `Cadence: ${channels.join(', ')}` : 'Cadence campaigns' });
   if (opts.out) {
     await writeFile(opts.out, text);
     ctx.out.success(`Exported ${rows.length} campaign(s) to ${opts.out}`);

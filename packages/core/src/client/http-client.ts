@@ -165,7 +165,16 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
     });
 
   const historyList: CadenceClient['history']['list'] = (query) => call<HistoryPage>('get', 'history', { searchParams: searchParams(query) });
+  const viewCrud = crud<any, any, any, any>('views');
   return {
+    views: {
+      list: () => call('get', 'views'),
+      get: viewCrud.get,
+      create: viewCrud.create,
+      update: viewCrud.update,
+      remove: viewCrud.remove,
+      counts: () => call('get', 'views/counts'),
+    },
     history: {
       list: historyList,
       forRow: (resource, id, query) => call('get', `${resource}/${encodeURIComponent(id)}/history`, { searchParams: searchParams(query) }),

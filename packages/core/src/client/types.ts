@@ -35,6 +35,7 @@ import type { AdStatus, PermissionType, Role } from '../constants';
 import type { Channel } from '../channels';
 import type { ImportKind } from '../rules/imports/spec';
 import type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from '../schemas/sso';
+import type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewUpdate } from '../schemas/saved-view';
 import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../schemas/history';
 import type { HistoryResource } from '../rules/history';
 
@@ -123,6 +124,16 @@ export interface CadenceClient {
     revoke(userId: string, permissionType: PermissionType, channel?: Channel | null): Promise<void>;
     role(userId: string): Promise<{ user_id: string; role: Role | null }>;
     setRole(userId: string, role: Role | null): Promise<{ user_id: string; role: Role | null }>;
+  };
+  /** Saved views (issue 20): the caller's own and the team's shared ones. */
+  views: {
+    list(): Promise<SavedView[]>;
+    get(id: string): Promise<SavedView>;
+    create(body: SavedViewCreate): Promise<SavedView>;
+    update(id: string, patch: SavedViewUpdate, options?: WriteOptions): Promise<SavedView>;
+    remove(id: string, options?: WriteOptions): Promise<void>;
+    /** Campaigns each visible view shows, by view id. */
+    counts(): Promise<SavedViewCounts>;
   };
   /** The activity log (docs/adr/0028): what the caller may read, newest first. */
   history: {

@@ -96,6 +96,8 @@ export const accessKeyCreateSchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'Key name is required' }).max(300),
   read_only: z.boolean().default(true),
   channels: z.array(channelSchema).min(1).max(12).nullable().optional(),
+  /** A shared saved view the key is bound to (issue 20): it reads only the campaigns the view shows, as the view is now. */
+  view_id: idSchema.nullable().optional(),
 });
 export type AccessKeyCreateRequest = z.input<typeof accessKeyCreateSchema>;
 export const accessKeySchema = z.object({
@@ -106,6 +108,8 @@ export const accessKeySchema = z.object({
   created_by: idSchema,
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  /** The saved view the key is bound to, or null (docs/adr/0032). */
+  view_id: idSchema.nullable(),
 });
 export type AccessKey = z.infer<typeof accessKeySchema>;
 export const accessKeyCreatedSchema = accessKeySchema.extend({ secret: z.string() });

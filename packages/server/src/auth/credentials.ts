@@ -1,4 +1,5 @@
-import type { Channel } from '@cadence/core';
+import type { Channel, SavedView } from '@cadence/core';
+import { storedViewFilter } from '../routes/views/store';
 import type { Services } from '../services';
 import type { AuthState } from './auth-state';
 import { hashToken } from './secrets';
@@ -37,18 +38,36 @@ async function resolveAccessKey(s: Services, secret: string): Promise<Credential
   await touchAccessKey(s, key.id);
   return {
     auth: {
-      principal: toPrincipal(record, { readOnly: key.read_only, channels: key.channels }),
+      principal: toPrincipal(record, {
+        readOnly: key.read_only,
+        channels: key.channels,
+        // Bound to a saved view: the view as it is now (an edit empties the principal cache).
+        ...(key.view_id ? { campaignFilter: storedViewFilter({ dashboard: key.view_dashboard!, query: key.view_query ?? '' }) } : {}),
+      }),
       user: record.user,
       sessionId: null,
       accessKeyId: key.id,
+      ...(key.view_id ? { view: { id: key.view_id, name: key.view_name ?? '' } } : {}),
     },
   };
 }
 
+interface BoundKeyRow {
+  id: string;
+  created_by: string;
+  read_only: boolean;
+  channels: Channel[] | null;
+  view_id: string | null;
+  view_name: string | null;
+  view_dashboard: SavedView['dashboard'] | null;
+  view_query: string | null;
+}
+
 async function loadAccessKey(s: Services, keyHash: string) {
-  const key = await s.db('access_keys')
-    .where({ key_hash: keyHash, revoked_at: null })
-    .first<{ id: string; created_by: string; read_only: boolean; channels: Channel[] | null } | undefined>('id', 'created_by', 'read_only', 'channels');
+  const key = await s.db('access_keys AS k')
+    .leftJoin('saved_views AS v', 'v.id', 'k.view_id')
+    .where({ 'k.key_hash': keyHash, 'k.revoked_at': null })
+    .first<BoundKeyRow | undefined>('k.id', 'k.created_by', 'k.read_only', 'k.channels', 'k.view_id', 'v.name AS view_name', 'v.dashboard AS view_dashboard', 'v.query AS view_query');
   const record = key && (await loadSessionPrincipal(s.db, key.created_by, null));
   return key && record ? { key, record } : null;
 }

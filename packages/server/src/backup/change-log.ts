@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { FEED_TABLES } from '../db/migrations/20261125010000_feed_on_data_rows';
+import { ALL_FEED_TABLES as FEED_TABLES } from '../realtime/feed-tables';
 import { RANKS } from '../realtime/feed';
 
 /**

@@ -13,12 +13,15 @@ const TOPIC_RESOURCE: Record<Topic, PolicyResource> = {
   ideas: 'idea',
   comments: 'comment',
   permissions: 'user',
+  saved_views: 'view',
 };
 
 /** The read rule of docs/architecture.md#rules for one logged row: `can()`, as the HTTP routes ask it. */
 export function canReadChange(p: Principal, topic: Topic, row: Record<string, unknown> | null): boolean {
   // Campaigns are read row by row; a campaign change without its row is not sent.
   if (!row && topic === 'campaigns') return false;
+  // A saved view goes to its owner, or (shared) to those who read its dashboard; never to a key.
+  if (!row && topic === 'saved_views') return false;
   return can(p, 'read', TOPIC_RESOURCE[topic], (row ?? undefined) as never);
 }
 

@@ -50,7 +50,7 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
   if (!canReadChange(principal, change.topic, change.row)) {
     // A row this reader could see in an earlier state (a campaign moved out of its channels)
     // leaves its lists: it is told the row is gone, and only its id (docs/adr/0023).
-    const lost = change.op === 'update' && change.was?.some((was) => canReadChange(principal, change.topic, { ...change.row, ...was }));
+    const lost = change.op === 'update' && (change.was?.some((was) => canReadChange(principal, change.topic, { ...change.row, ...was })) || leftView(change, principal));
     return lost && subs.some((sub) => sub.topic === change.topic)
       ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id, ...basisFor(change, principal) }
       : null;
@@ -61,6 +61,19 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
     ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id, ...basisFor(change, principal) }
     : { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row, ...basisFor(change, principal) };
 }
+
+/**
+ * A campaign a view-bound key could read but for its view (docs/adr/0032): an update took it out
+ * of the view when one of its earlier counted states (docs/adr/0034: status, owner, channels…)
+ * was in it. Without those states (a row older than them), any readable update counts as leaving;
+ * at worst the key is told twice, by id only.
+ */
+const leftView = (change: ChangeRecord, p: Principal): boolean => {
+  if (!p.campaignFilter || change.topic !== 'campaigns') return false;
+  const earlier = change.counted?.before.filter((e) => e.truncated !== true) ?? [];
+  if (earlier.length) return earlier.some((e) => canReadChange(p, change.topic, { ...change.row, ...e }));
+  return canReadChange({ ...p, campaignFilter: null }, change.topic, change.row);
+};
 
 /** True when the change is to this principal's own permissions, which must be reloaded before it is judged. */
 export const changesOwnPermissions = (change: ChangeRecord, principal: Principal | null): boolean =>

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { ChangeOp, Topic } from '../data/changes';
 import type { Resource } from '../data/crud';
-import { FEED_TABLES, TABLE_TOPIC } from '../db/migrations/20261125010000_feed_on_data_rows';
+import { ALL_FEED_TABLES as FEED_TABLES, FEED_TABLE_TOPIC as TABLE_TOPIC, TABLES_WITH_ACCESS_BEFORE, type FeedTable } from './feed-tables';
 import { campaigns } from '../routes/campaigns/resource';
 import { events } from '../routes/events/routes';
 import { comments, ideas } from '../routes/ideas/routes';
 import { adTypes, ads, articles, prospective, publications } from '../routes/industry/resources';
+import { savedViews } from '../routes/views/store';
 
 /**
  * The realtime feed read from the data rows (docs/adr/0023). A change's `seq` is
@@ -25,7 +26,7 @@ export interface ChangeRecord {
   op: ChangeOp;
   row_id: string;
   row: Record<string, unknown> | null;
-  /** For a campaign update: the read-relevant fields of its earlier states (scope changes). */
+  /** For a campaign or saved-view update: the read-relevant fields of its earlier states (scope or sharing changes). */
   was?: Array<Record<string, unknown>>;
   /**
    * For a campaign: the transaction that created it and its earlier counted states, each with the
@@ -50,7 +51,7 @@ export interface FeedBatch {
 /** Position of a reader that has everything below the horizon `h` (a transaction id). */
 export const positionAt = (h: number): number => h * RANKS - 1;
 
-const TABLE_RESOURCE: Record<(typeof FEED_TABLES)[number], Resource<any, any>> = {
+const TABLE_RESOURCE: Record<FeedTable, Resource<any, any>> = {
   campaigns,
   industry_publications: publications,
   publication_ad_types: adTypes,
@@ -60,6 +61,7 @@ const TABLE_RESOURCE: Record<(typeof FEED_TABLES)[number], Resource<any, any>> =
   events,
   ideas,
   ideas_comments: comments,
+  saved_views: savedViews,
 };
 const TOPIC_RESOURCE = new Map(FEED_TABLES.map((t) => [TABLE_TOPIC[t] as Topic, TABLE_RESOURCE[t]]));
 
@@ -207,7 +209,8 @@ async function loadRows(trx: Knex, refs: Ref[]): Promise<Map<string, ChangeRecor
     const r = TOPIC_RESOURCE.get(topic)!;
     for (let i = 0; i < ids.length; i += 1000) {
       const q = r.select(trx).whereIn(r.idColumn ?? `${r.table}.id`, ids.slice(i, i + 1000));
-      if (r.table === 'campaigns') q.select('campaigns.access_before', 'campaigns.counted_before', trx.raw('campaigns.created_xid::text AS created_xid'));
+      if (TABLES_WITH_ACCESS_BEFORE.has(r.table)) q.select(`${r.table === 'saved_views' ? 'v' : r.table}.access_before`);
+      if (r.table === 'campaigns') q.select('campaigns.counted_before', trx.raw('campaigns.created_xid::text AS created_xid'));
       const raws = await q;
       for (const raw of raws) {
         const was = raw.access_before as Array<Record<string, unknown>> | null | undefined;

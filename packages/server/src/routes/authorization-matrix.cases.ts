@@ -114,6 +114,8 @@ export interface Fixtures {
   prospective: string;
   article: string;
   event: string;
+  /** Saved views: shared by another user (on the main calendar and on y), another user's personal one, and the principal's own. */
+  view: Record<ViewTarget, string>;
 }
 
 export interface Cell {
@@ -137,6 +139,7 @@ export interface Cell {
     event(): Promise<string>;
     accessKey(): Promise<string>;
     ssoMapping(): Promise<string>;
+    view(t: ViewTarget): Promise<string>;
     /** A history entry: another user's update of a new row of this kind. */
     updateEntry(kind: 'publication' | 'idea' | CampaignTarget): Promise<string>;
   };
@@ -206,6 +209,17 @@ function area(
   if (createBody) cases.push(createCase(`POST ${base}`, (w) => (writable(w) ? 201 : 403), createBody));
   return cases;
 }
+
+// ── Saved views (issue 20), read from the issue: personal views are their owner's alone; shared ones are seen
+// by whoever may read their dashboard (the main calendar's: any view right; a channel's: view() or view(c)),
+// shared only by admins and users with create rights, and changed by their owner or an admin.
+export const VIEW_TARGETS = ['shared on the main calendar', `shared on ${Y}`, "another user's personal", 'own personal'] as const;
+export type ViewTarget = (typeof VIEW_TARGETS)[number];
+const dashboardRead = (w: Who, c?: string) => (c === undefined ? view(w) || w.channelView.length > 0 : view(w) || view(w, c));
+const viewRead = (w: Who, t: string) =>
+  t === 'own personal' ? true : t === 'shared on the main calendar' ? dashboardRead(w) : t === `shared on ${Y}` ? dashboardRead(w, Y) : false;
+const viewWrite = (w: Who, t: string) => t === 'own personal' || (t.startsWith('shared') && w.admin);
+const mayShare = (w: Who) => w.admin || w.globalCreate || w.channelCreate.length > 0;
 
 const BASE_CASES: readonly RouteCase[] = [
   // ── auth (the public sign-up, sign-in and refresh are exempt: see PUBLIC_ROUTES) ──
@@ -420,6 +434,28 @@ const BASE_CASES: readonly RouteCase[] = [
     },
   },
 
+  // ── saved views: people only, as the issue's rules say (a key is refused: access-keys tests) ──
+  listCase('GET /api/views', VIEW_TARGETS, (w, t) => shown(viewRead(w, t)), (c, t) => c.fx.view[t as ViewTarget]),
+  {
+    route: 'GET /api/views/counts',
+    targets: VIEW_TARGETS,
+    expected: (w, t) => shown(viewRead(w, t)),
+    run: async (c, t) => {
+      const res = await c.call('GET', '/api/views/counts');
+      if (res.status !== 200) return res.status;
+      return c.fx.view[t as ViewTarget] in res.body.counts ? 'listed' : 'absent';
+    },
+  },
+  rowCase('GET /api/views/:id', VIEW_TARGETS, (w, t) => (viewRead(w, t) ? 200 : 404), (c, t) => c.fx.view[t as ViewTarget]),
+  rowCase('PATCH /api/views/:id', VIEW_TARGETS, (w, t) => write(viewRead(w, t), viewWrite(w, t), 200), (c, t) => c.fx.view[t as ViewTarget], { query: 'tab=list' }),
+  rowCase('DELETE /api/views/:id', VIEW_TARGETS, (w, t) => write(viewRead(w, t), viewWrite(w, t), 204), (c, t) => c.fresh.view(t as ViewTarget)),
+  {
+    route: 'POST /api/views',
+    targets: ['personal', 'shared'],
+    expected: (w, t) => (dashboardRead(w) && (t === 'personal' || mayShare(w)) ? 201 : 403),
+    run: (c, t) => status(c.call('POST', '/api/views', { body: { name: `View ${c.unique()}`, query: 'status=live', shared: t === 'shared' } })),
+  },
+
   rowCase('GET /api/sso/mappings', NONE, adminOnly(200), () => ''),
   createCase('POST /api/sso/mappings', adminOnly(201), (c) => ({ claim: 'groups', value: `matrix-${c.unique()}`, grant: 'channel_view:pr' })),
   rowCase('DELETE /api/sso/mappings/:id', ['a mapping'], adminOnly(204), (c) => c.fresh.ssoMapping()),
@@ -438,8 +474,17 @@ export const CASES: readonly RouteCase[] = [
   ),
 ];
 
-/** Writes that leave no history entry, and why (docs/adr/0028): sessions, files and sign-in settings are not records. */
-export const UNLOGGED_WRITES = ['POST /api/auth/signout', 'POST /api/storage/ad-type-examples', 'POST /api/sso/mappings', 'DELETE /api/sso/mappings/:id'] as const;
+/** Writes that leave no history entry, and why (docs/adr/0028): sessions, files, sign-in settings and saved views are not records. */
+export const UNLOGGED_WRITES = [
+  'POST /api/auth/signout',
+  'POST /api/storage/ad-type-examples',
+  'POST /api/sso/mappings',
+  'DELETE /api/sso/mappings/:id',
+  // Saved views are people's preferences, not plan data (docs/adr/0032).
+  'POST /api/views',
+  'PATCH /api/views/:id',
+  'DELETE /api/views/:id',
+] as const;
 
 /**
  * How many entries a cell's request must leave: one for a write that succeeded, none otherwise.

@@ -16,6 +16,8 @@ import {
   type CampaignTarget,
   type Fixtures,
   type Outcome,
+  type ViewTarget,
+  VIEW_TARGETS,
   type Who,
 } from './authorization-matrix.cases';
 import { registerDataRoutes } from './index';
@@ -109,6 +111,11 @@ function factories(ownerId: string): Cell['fresh'] {
       post('/api/events', { name: `Event ${unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-02', type: ['exhibit'] }),
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
     ssoMapping: () => post('/api/sso/mappings', { claim: 'groups', value: `matrix-${unique()}`, grant: 'global_view' }),
+    async view(target: ViewTarget) {
+      const shared = target.startsWith('shared');
+      const id = await post('/api/views', { name: `View ${unique()}`, dashboard: target === `shared on ${Y}` ? Y : 'global', query: 'status=live', shared });
+      return target === 'own personal' ? attribute('saved_views', id, ownerId) : id;
+    },
     async updateEntry(kind) {
       const [path, body] =
         kind === 'publication' ? ['publications', { notes: `edited ${unique()}` }] : kind === 'idea' ? ['ideas', { description: `edited ${unique()}` }] : ['campaigns', { title: `Edited ${unique()}` }];
@@ -136,6 +143,7 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
     prospective: await f.prospective(),
     article: await f.article(),
     event: await f.event(),
+    view: Object.fromEntries(await Promise.all(VIEW_TARGETS.map(async (v) => [v, await f.view(v)] as const))) as Record<ViewTarget, string>,
   };
 }
 

@@ -16,6 +16,7 @@ import { prospectiveRoutes } from './industry/prospective';
 import { publicationRoutes } from './industry/publications';
 import { storageRoutes } from './storage/routes';
 import { userRoutes } from './users/routes';
+import { savedViewRoutes } from './views/routes';
 
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
@@ -35,4 +36,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   storageRoutes(s, t);
   calendarFeedRoutes(s, t);
   historyRoutes(s, t);
+  savedViewRoutes(s, t);
 }

@@ -16,12 +16,14 @@ import {
   type Campaign,
   type HistoryEntry,
   type Principal,
+  type SavedView,
   type VirtualCampaign,
 } from '@cadence/core';
 import { memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import { memoryHistory } from './memory-history';
+import { memoryViews } from './memory-views';
 import type { MemoryDirectoryUser } from './memory-people';
 
 export type { MemoryDirectoryUser } from './memory-people';
@@ -37,6 +39,8 @@ export interface MemoryUser {
 export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> {
   campaigns?: Campaign[];
   virtual?: VirtualCampaign[];
+  /** Saved views of anyone (issue 20): the signed-in user sees their own and the shared ones. */
+  views?: SavedView[];
   /** Other accounts in the directory (the signed-in user is always listed first). */
   users?: MemoryDirectoryUser[];
   /** Defaults to an administrator. */
@@ -69,6 +73,10 @@ export interface MemoryControl {
   campaigns(): Campaign[];
   /** Every stored row of the other resources. */
   data(): ExtrasData;
+  /** Saves a view as another user would (default: shared by editor@cadence.demo). */
+  saveViewAs(view: Partial<SavedView> & Pick<SavedView, 'name' | 'query'>, user?: { id: string; email: string }): SavedView;
+  /** Every stored saved view, whoever owns it. */
+  views(): SavedView[];
 }
 
 /** The in-memory client also uploads example images, as the provider's uploader does. */
@@ -152,8 +160,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     permissions: options.permissions ?? [],
   });
   const extras = memoryExtras(run, now, user, principal, data);
+  const savedViews: SavedView[] = structuredClone(options.views ?? []);
+  const emails = new Map(data.users.map((u) => [u.id, u.email]));
+  const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const client: CadenceClient = {
     ...extras,
+    views,
     // Campaign writes are logged in memory (memory-history.ts); the other resources are not yet.
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
@@ -243,6 +255,17 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     calls,
     campaigns: () => structuredClone(campaigns),
     data: () => structuredClone(data),
+    saveViewAs: (view, as = { id: 'other:editor@cadence.demo', email: 'editor@cadence.demo' }) => {
+      if (!emails.has(as.id)) emails.set(as.id, as.email);
+      const stamp = now();
+      const row: SavedView = {
+        id: memoryId(), dashboard: 'global', shared: true, created_at: stamp, updated_at: stamp, version: 1,
+        ...view, created_by: as.id, created_by_email: as.email,
+      };
+      savedViews.push(row);
+      return structuredClone(row);
+    },
+    views: () => structuredClone(savedViews),
   };
   const uploadAdTypeExample = (publicationId: string, file: Blob) =>
     run('storage.upload', () => {

@@ -11,7 +11,13 @@ export interface MenuItem {
  * A button opening a menu (WAI-ARIA menu button): focus goes to the first item, arrow keys,
  * Home and End move, Enter picks, Escape, Tab or a press outside close it.
  */
-export function Menu({ label, items }: { label: string; items: MenuItem[] }): ReactNode {
+export function Menu({ label, items, triggerClassName = 'cad-icon-button', icon = '⋯' }: {
+  label: string;
+  items: MenuItem[];
+  /** The trigger's look outside a widget (the app's side bar styles its own). */
+  triggerClassName?: string;
+  icon?: ReactNode;
+}): ReactNode {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState<number | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -44,7 +50,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }): Re
       <button
         type="button"
         ref={trigger}
-        className="cad-icon-button"
+        className={triggerClassName}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -55,7 +61,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }): Re
           show(e.key === 'ArrowDown' ? 0 : items.length - 1);
         }}
       >
-        ⋯
+        {icon}
       </button>
       {open && (
         <Portal>

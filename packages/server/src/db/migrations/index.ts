@@ -11,6 +11,7 @@ import * as storageBlobs from './20261125000000_storage_blobs';
 import * as feedOnDataRows from './20261125010000_feed_on_data_rows';
 import * as historyEntries from './20261126000000_history_entries';
 import * as countedBefore from './20261126120000_counted_before';
+import * as savedViews from './20261127000000_saved_views';
 
 interface Migration {
   name: string;
@@ -33,6 +34,7 @@ const migrations: Migration[] = [
   { name: '20261125010000_feed_on_data_rows', ...feedOnDataRows },
   { name: '20261126000000_history_entries', ...historyEntries },
   { name: '20261126120000_counted_before', ...countedBefore },
+  { name: '20261127000000_saved_views', ...savedViews },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

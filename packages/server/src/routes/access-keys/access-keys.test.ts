@@ -23,7 +23,7 @@ describe('access keys', () => {
     expect(key.secret).toMatch(/^cad_/);
     const list = await t.api('GET', '/api/access-keys', { token: admin });
     expect(list.body.find((k: { id: string }) => k.id === key.id)).toEqual({
-      id: key.id, name: 'Intranet', read_only: true, channels: null, created_by: expect.any(String), created_at: expect.any(String), last_used_at: null,
+      id: key.id, name: 'Intranet', read_only: true, channels: null, created_by: expect.any(String), created_at: expect.any(String), last_used_at: null, view_id: null,
     });
     expect(JSON.stringify(list.body)).not.toContain(key.secret);
     expect((await t.api('GET', '/api/campaigns', { token: key.secret })).body).toHaveLength(3);

@@ -13,7 +13,7 @@ export function calendarFeedRoutes(s: Services, t: RouteTable): void {
     path: '/api/calendar.ics',
     tag: 'Campaigns',
     access: 'public',
-    summary: 'iCalendar feed of the campaigns an access key may read, as all-day events (for Outlook and Google Calendar)',
+    summary: 'iCalendar feed of the campaigns an access key may read, as all-day events (for Outlook and Google Calendar); a key bound to a saved view lists only its campaigns',
     query: z.strictObject({ key: z.string().min(1).max(4096), channel: channelSchema.optional() }),
     handler: async ({ query, ctx }) => {
       // Calendar apps cannot send headers, so the key travels in the URL; only access keys qualify.
@@ -22,7 +22,9 @@ export function calendarFeedRoutes(s: Services, t: RouteTable): void {
       const q = whereReadable(campaigns.select(s.db), result.auth.principal).orderBy([{ column: 'live_date' }, { column: 'id' }]);
       if (query.channel) q.whereRaw('campaigns.channels @> ?::text[]', [[query.channel]]);
       const rows = await listRows(campaigns, result.auth.principal, q);
-      const name = query.channel ? `Cadence: ${channelInfo(query.channel).label}` : 'Cadence campaigns';
+      // A key bound to a saved view lists that view's campaigns alone (whereReadable), under its name.
+      const view = result.auth.view;
+      const name = view ? `Cadence: ${view.name}` : query.channel ? `Cadence: ${channelInfo(query.channel).label}` : 'Cadence campaigns';
       ctx.type = 'text/calendar; charset=utf-8';
       ctx.set('Cache-Control', 'private, max-age=300');
       ctx.set('Content-Disposition', 'inline; filename="cadence.ics"');

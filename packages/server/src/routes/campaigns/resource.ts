@@ -2,6 +2,7 @@ import { CHANNEL_VALUES, campaignSchema, can, type Campaign, type Channel, type 
 import type { Knex } from 'knex';
 import type { Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';
+import { whereListFilters } from './filters';
 
 export type CampaignRaw = Campaign & { created_at: Date | string; updated_at: Date | string };
 
@@ -23,9 +24,15 @@ const channelCampaign = (c: Channel) => ({ scope: 'channel' as const, primary_ch
 
 /**
  * The read rule of docs/architecture.md#rules as SQL, so lists never load rows the caller cannot see. The SQL
- * is built from `can()`'s answers; `listRows` still asks `can()` for each row afterwards.
+ * is built from `can()`'s answers (and a view-bound key's filter); `listRows` still asks `can()` for each row afterwards.
  */
 export function whereReadable(q: Knex.QueryBuilder, p: Principal): Knex.QueryBuilder {
+  // A key bound to a saved view reads only what the view shows (issue 20, docs/adr/0032).
+  if (p.campaignFilter) {
+    whereListFilters(q, p.campaignFilter);
+    // The probes below are shapes, not rows: the filter (checked above) would refuse them all.
+    p = { ...p, campaignFilter: null };
+  }
   const keyChannels = p.channels ?? null;
   // The channels whose channel-scope campaigns the caller reads, and the main calendar (view()).
   const viewable = CHANNEL_VALUES.filter((c) => can(p, 'read', 'campaign', channelCampaign(c)));

@@ -81,11 +81,11 @@ export function dashboardRoutes(s: Services, t: RouteTable): void {
         can(p, 'read', 'event') ? events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]) : [],
       ]);
       // A few hundred rows at most (live ads, events): filtered here by core's rule, so they follow
-      // the dashboard's filters exactly as the campaigns do.
+      // the dashboard's filters exactly as the campaigns do, and a view-bound key's view.
       return [
         ...liveAds.map((raw: Parameters<typeof ads.present>[0]) => adAsCampaign(ads.present(raw))),
         ...allEvents.map((raw: Parameters<typeof events.present>[0]) => eventAsCampaign(events.present(raw))),
-      ].filter((row) => campaignMatchesFilter(row, query));
+      ].filter((row) => campaignMatchesFilter(row, query) && (!p.campaignFilter || campaignMatchesFilter(row, p.campaignFilter)));
     },
   });
 }

@@ -1,0 +1,81 @@
+import { SAVED_VIEW_NAME_MAX } from '@cadence/core';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Dialog } from '../ui/Dialog';
+import { useBusySubmit } from '../ui/use-busy-submit';
+import { formErrorOf } from './view-rules';
+
+export interface ViewNameValues {
+  name: string;
+  shared: boolean;
+}
+
+/**
+ * The name (and, for those who may, "Share with the team") of a saved view: saving a new one and
+ * renaming share it. `onSubmit` rejects with the server's error; a 400 or 409 is shown on the field.
+ */
+export function ViewNameDialog({ open, onClose, title, description, submitLabel, busyLabel, initialName, showShare, onSubmit }: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  submitLabel: string;
+  busyLabel: string;
+  initialName: string;
+  showShare: boolean;
+  onSubmit: (values: ViewNameValues) => Promise<unknown>;
+}): ReactNode {
+  const id = useId();
+  const [name, setName] = useState(initialName);
+  const [shared, setShared] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
+  useEffect(() => {
+    if (!open) return;
+    setName(initialName);
+    setShared(false);
+    setErrors({});
+  }, [open, initialName]);
+  const { busy, onSubmit: submit } = useBusySubmit(() => {
+    if (!name.trim()) {
+      setErrors({ name: 'View name is required' });
+      return undefined;
+    }
+    setErrors({});
+    return onSubmit({ name: name.trim(), shared: showShare && shared }).then(onClose, (error: unknown) => setErrors(formErrorOf(error) ?? {}));
+  });
+  const nameError = errors.name;
+  return (
+    <Dialog open={open} onClose={onClose} title={title} {...(description ? { description } : {})}>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            value={name}
+            maxLength={SAVED_VIEW_NAME_MAX}
+            autoComplete="off"
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${id}-name-error` : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {nameError && <p id={`${id}-name-error`} className="field-error">{nameError}</p>}
+        </div>
+        {showShare && (
+          <label className="check">
+            <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />
+            <span>
+              Share with the team
+              <span className="hint check__hint">Everyone who can see this dashboard gets it in their side bar.</span>
+            </span>
+          </label>
+        )}
+        {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
+        <div className="row row--end">
+          <button type="button" className="button" onClick={onClose}>Cancel</button>
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

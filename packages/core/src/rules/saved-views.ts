@@ -1,0 +1,43 @@
+import type { Channel } from '../channels';
+import { can, type Principal, type PolicyRows } from '../policy';
+import type { CampaignFilter } from '../schemas/campaign-filter';
+import { DASHBOARD_TABS, parseDashboardView, type DashboardTab } from './dashboard-view';
+
+/** The fields of a saved view the rules read; core's `can(p, action, 'view', row)` decides (policy.ts). */
+export type SavedViewAccessFields = PolicyRows['view'];
+
+/** The tabs a dashboard has: a channel's dashboard has no Channels tab. */
+export const dashboardTabs = (dashboard: 'global' | Channel): readonly DashboardTab[] =>
+  dashboard === 'global' ? DASHBOARD_TABS : DASHBOARD_TABS.filter((t) => t !== 'channels');
+
+/** Whether the caller may read the page a view opens. */
+export const canReadViewDashboard = (p: Principal, dashboard: 'global' | Channel): boolean =>
+  can(p, 'read', 'dashboard', dashboard === 'global' ? {} : { channel: dashboard });
+
+/** Admins and users with create rights on campaigns may share a view with the team (issue 20); never a key. */
+export const canShareViews = (p: Principal): boolean => can(p, 'read', 'view') && (p.role === 'admin' || can(p, 'create', 'campaign'));
+
+/** A personal view is its owner's alone; a shared one is seen by everyone who may read its dashboard. */
+export const canSeeView = (p: Principal, v: SavedViewAccessFields): boolean => can(p, 'read', 'view', v);
+
+/** Personal views: the owner only. Shared views: the owner or an admin. */
+export const canEditView = (p: Principal, v: SavedViewAccessFields): boolean => can(p, 'update', 'view', v);
+
+/**
+ * The campaigns a view shows: its query's filters, on a channel dashboard also that channel (the
+ * page's count asks the stats route for both, widgets' FilterBar). Null with the reasons when
+ * the page would drop a parameter: such a query is refused rather than saved.
+ */
+export function savedViewFilter(
+  dashboard: 'global' | Channel,
+  query: string,
+): { filter: CampaignFilter; dropped: null } | { filter: null; dropped: Array<{ param: string; value: string; reason: string }> } {
+  const channel = dashboard === 'global' ? undefined : dashboard;
+  const { view, dropped } = parseDashboardView(query, { tabs: dashboardTabs(dashboard), ...(channel ? { channel } : {}) });
+  if (dropped.length) return { filter: null, dropped };
+  return { filter: channel ? { ...view.filter, channel } : view.filter, dropped: null };
+}
+
+/** The 400 message for a query the page would drop parts of: each parameter and why. */
+export const droppedQueryMessage = (dropped: ReadonlyArray<{ param: string; value: string; reason: string }>): string =>
+  `The view's link has parameters the page would drop: ${dropped.map((d) => `${d.param}=${d.value} (${d.reason})`).join('; ')}`;

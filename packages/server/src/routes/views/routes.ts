@@ -1,0 +1,148 @@
+import {
+  can,
+  canReadViewDashboard,
+  droppedQueryMessage,
+  savedViewCountsSchema,
+  savedViewCreateSchema,
+  savedViewFilter,
+  savedViewSchema,
+  savedViewUpdateSchema,
+  type SavedView,
+} from '@cadence/core';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { changedInTransaction } from '../../data/changes';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors';
+import type { AuthState } from '../../http/authenticate';
+import type { RouteTable } from '../../http/route';
+import type { Services } from '../../services';
+import { assertNameFree, countViews, nameTaken, presentView, viewById, visibleViews, type ViewRaw } from './store';
+
+const TAG = 'Saved views';
+
+/** Saved views belong to people: a key (even an admin's) neither reads nor writes them. */
+function person(auth: AuthState): AuthState {
+  if (auth.accessKeyId) throw forbidden('Access keys cannot use saved views');
+  return auth;
+}
+
+function checkQuery(v: Pick<SavedView, 'dashboard' | 'query'>): void {
+  const parsed = savedViewFilter(v.dashboard, v.query);
+  if (parsed.dropped) throw fieldError('query', droppedQueryMessage(parsed.dropped));
+}
+
+/** What is about to be written: a view of a dashboard the caller reads, shared only by those who may share. */
+function checkSharing(auth: AuthState, v: Pick<SavedView, 'dashboard' | 'shared' | 'created_by'>): void {
+  if (can(auth.principal, 'create', 'view', v)) return;
+  if (!canReadViewDashboard(auth.principal, v.dashboard)) throw forbidden('You may not read this dashboard');
+  throw forbidden('Only administrators and users who may create campaigns can share views');
+}
+
+const unique = (e: unknown, name: string): unknown => ((e as { code?: string }).code === '23505' ? nameTaken(name) : e);
+
+/** The active keys bound to a view, which keep it shared and in place. */
+const boundKeys = (db: Knex, id: string) => db('access_keys').where({ view_id: id }).whereNull('revoked_at').select('id', 'name');
+
+async function lockView(trx: Knex, auth: AuthState, id: string, ifMatch: number | null, action: 'update' | 'delete'): Promise<ViewRaw> {
+  const locked = await trx('saved_views').where({ id }).forUpdate().first('id');
+  const before = locked ? await viewById(trx, id) : undefined;
+  if (!before || !can(auth.principal, 'read', 'view', before)) throw notFound('View');
+  if (!can(auth.principal, action, 'view', before)) throw forbidden('Only the view’s owner or an administrator can change a shared view');
+  if (ifMatch !== null && ifMatch !== before.version) throw conflict(presentView(before));
+  return before;
+}
+
+export function savedViewRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get', path: '/api/views', tag: TAG, access: 'user',
+    summary: 'The caller’s saved views and the shared ones whose dashboard it may read: shared first, then by name',
+    response: z.array(savedViewSchema),
+    handler: async ({ auth }) => (await visibleViews(s.db, person(auth).principal)).map(presentView),
+  });
+  t.add({
+    method: 'get', path: '/api/views/counts', tag: TAG, access: 'user',
+    summary: 'How many campaigns each visible view shows (its dashboard’s “Showing N of M campaigns”), by view id, in one query',
+    response: savedViewCountsSchema,
+    handler: async ({ auth }) => {
+      const p = person(auth).principal;
+      return { counts: await countViews(s.db, p, await visibleViews(s.db, p)) };
+    },
+  });
+  t.add({
+    method: 'get', path: '/api/views/:id', tag: TAG, access: 'user', summary: 'One saved view', response: savedViewSchema,
+    handler: async ({ auth, params }) => {
+      const raw = await viewById(s.db, params.id!);
+      if (!raw || !can(person(auth).principal, 'read', 'view', raw)) throw notFound('View');
+      return presentView(raw);
+    },
+  });
+  t.add({
+    method: 'post', path: '/api/views', tag: TAG, access: 'user', status: 201,
+    summary: 'Save a view: a name and a dashboard link’s query, personal or (admins and users who may create campaigns) shared',
+    body: savedViewCreateSchema, response: savedViewSchema,
+    handler: async ({ auth, body }) => {
+      person(auth);
+      const values = { ...body, created_by: auth.principal.userId };
+      checkQuery(values);
+      checkSharing(auth, values);
+      const id = await s.db.transaction(async (trx) => {
+        await assertNameFree(trx, values);
+        const [row] = await trx('saved_views').insert(values).returning('id').catch((e) => { throw unique(e, body.name); });
+        changedInTransaction(trx);
+        return String(row.id);
+      });
+      return presentView((await viewById(s.db, id))!);
+    },
+  });
+  t.add({
+    method: 'patch', path: '/api/views/:id', tag: TAG, access: 'user',
+    summary: 'Change a view’s name, dashboard, query or sharing; If-Match guards against lost updates. Personal views: the owner; shared: the owner or an admin',
+    body: savedViewUpdateSchema, response: savedViewSchema,
+    handler: async ({ auth, params, body, ifMatch }) => {
+      person(auth);
+      await s.db.transaction(async (trx) => {
+        const before = await lockView(trx, auth, params.id!, ifMatch, 'update');
+        const next = { ...before, ...body };
+        if (body.query !== undefined || body.dashboard !== undefined) checkQuery(next);
+        if (body.shared !== undefined || body.dashboard !== undefined) checkSharing(auth, next);
+        if (!next.shared && before.shared) {
+          if (!before.created_by) throw fieldError('shared', 'This view’s owner was deleted: it stays shared');
+          const keys = await boundKeys(trx, before.id);
+          if (keys.length) throw keyConflict('shared', keys, 'Views bound to access keys stay shared');
+        }
+        if (body.name !== undefined || body.shared !== undefined) await assertNameFree(trx, next, before.id);
+        if (!Object.keys(body).length) return;
+        await trx('saved_views')
+          .where({ id: before.id })
+          .update({ ...body, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
+          .catch((e) => { throw unique(e, next.name); });
+        changedInTransaction(trx);
+      });
+      // A key bound to this view reads what it shows now (the trigger tells the other servers).
+      s.principals.invalidate();
+      return presentView((await viewById(s.db, params.id!))!);
+    },
+  });
+  t.add({
+    method: 'delete', path: '/api/views/:id', tag: TAG, access: 'user', status: 204,
+    summary: 'Delete a view; refused (409) while an active access key is bound to it',
+    handler: async ({ auth, params, ifMatch }) => {
+      person(auth);
+      await s.db.transaction(async (trx) => {
+        const before = await lockView(trx, auth, params.id!, ifMatch, 'delete');
+        const keys = await boundKeys(trx, before.id);
+        if (keys.length) throw keyConflict('id', keys, 'Revoke the key first');
+        await trx('saved_views').where({ id: before.id }).delete();
+        changedInTransaction(trx);
+      });
+      s.principals.invalidate();
+      return undefined;
+    },
+  });
+}
+
+function keyConflict(path: string, keys: Array<{ id: string; name: string }>, hint: string): AppError {
+  const names = keys.map((k) => `“${k.name}”`).join(', ');
+  const message = `This view is bound to the access key${keys.length > 1 ? 's' : ''} ${names}. ${hint}.`;
+  return new AppError(409, 'already_exists', message, [{ path, message }]);
+}

@@ -1,0 +1,92 @@
+import { can, savedViewFilter, type CampaignFilter, type Principal, type SavedView } from '@cadence/core';
+import type { Knex } from 'knex';
+import type { Resource } from '../../data/crud';
+import { iso } from '../../data/present';
+import { AppError } from '../../errors';
+import { whereListFilters } from '../campaigns/filters';
+import { whereReadable } from '../campaigns/resource';
+
+export type ViewRaw = Omit<SavedView, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
+
+const COLUMNS = ['v.id', 'v.name', 'v.dashboard', 'v.query', 'v.shared', 'v.created_by', 'u.email AS created_by_email', 'v.created_at', 'v.updated_at', 'v.version'];
+
+/** Views with their saver's e-mail (null once that user is deleted). */
+export const selectViews = (db: Knex): Knex.QueryBuilder =>
+  db('saved_views AS v').leftJoin('users AS u', 'u.id', 'v.created_by').select(COLUMNS);
+
+export const presentView = (raw: ViewRaw): SavedView => ({
+  id: raw.id,
+  name: raw.name,
+  dashboard: raw.dashboard,
+  query: raw.query,
+  shared: raw.shared,
+  created_by: raw.created_by ?? null,
+  created_by_email: raw.created_by_email ?? null,
+  created_at: iso(raw.created_at)!,
+  updated_at: iso(raw.updated_at)!,
+  version: raw.version,
+});
+
+/** The table as the realtime feed reads it (docs/adr/0023): rows as the API presents them. */
+export const savedViews: Resource<ViewRaw, SavedView> = {
+  table: 'saved_views',
+  idColumn: 'v.id',
+  topic: 'saved_views',
+  label: 'View',
+  select: selectViews,
+  present: presentView,
+  policy: 'view',
+};
+
+export async function viewById(db: Knex, id: string): Promise<ViewRaw | undefined> {
+  return selectViews(db).where('v.id', id).first();
+}
+
+/** The caller's own views and the shared ones whose dashboard it may read: shared first, then by name. */
+export async function visibleViews(db: Knex, p: Principal): Promise<ViewRaw[]> {
+  const rows: ViewRaw[] = await selectViews(db)
+    .where((w) => w.where('v.shared', true).orWhere((o) => o.where('v.shared', false).where('v.created_by', p.userId)))
+    .orderBy([{ column: 'v.shared', order: 'desc' }])
+    .orderByRaw('lower(v.name), v.id');
+  return rows.filter((v) => can(p, 'read', 'view', v));
+}
+
+/** 409 on `name` when the owner (personal) or the team (shared) already has a view of that name. */
+export async function assertNameFree(db: Knex, v: { name: string; shared: boolean; created_by: string | null }, exceptId?: string): Promise<void> {
+  const q = db('saved_views').whereRaw('lower(name) = lower(?)', [v.name]).where('shared', v.shared);
+  if (!v.shared) q.where('created_by', v.created_by);
+  if (exceptId) q.whereNot('id', exceptId);
+  if (await q.first('id')) throw nameTaken(v.name);
+}
+
+export const nameTaken = (name: string): AppError => {
+  const message = `A view named “${name}” already exists`;
+  return new AppError(409, 'already_exists', message, [{ path: 'name', message }]);
+};
+
+/** The filter a stored view applies (a stored query was valid when saved; the same rule reads it). */
+export function storedViewFilter(v: Pick<SavedView, 'dashboard' | 'query'>): CampaignFilter {
+  const parsed = savedViewFilter(v.dashboard, v.query);
+  // A stored query the rules no longer take (a later version dropped a parameter) matches nothing
+  // rather than everything: a bound key must never see more than its view.
+  return parsed.filter ?? { q: '\u0000' };
+}
+
+/** The WHERE fragment of whereListFilters for one filter, as raw SQL with its bindings. */
+function filterFragment(db: Knex, f: CampaignFilter): { sql: string; bindings: readonly Knex.Value[] } {
+  const compiled = whereListFilters(db.queryBuilder(), f).toSQL();
+  const m = /^select \* where ([\s\S]*)$/.exec(compiled.sql);
+  return m ? { sql: m[1]!, bindings: compiled.bindings } : { sql: 'true', bindings: [] };
+}
+
+/**
+ * Each view's count in one query (issue 20): `count(*) FILTER (WHERE …)` per view over the
+ * campaigns the caller may read, the same filters as the list and the stats route.
+ */
+export async function countViews(db: Knex, p: Principal, views: ReadonlyArray<Pick<SavedView, 'id' | 'dashboard' | 'query'>>): Promise<Record<string, number>> {
+  if (!views.length) return {};
+  const parts = views.map((v) => filterFragment(db, storedViewFilter(v)));
+  const select = parts.map((f, i) => `(count(*) FILTER (WHERE ${f.sql}))::int AS c${i}`).join(', ');
+  const row = await whereReadable(db('campaigns'), p).select(db.raw(select, parts.flatMap((f) => [...f.bindings]) as Knex.RawBinding[])).first();
+  return Object.fromEntries(views.map((v, i) => [v.id, Number(row?.[`c${i}`] ?? 0)]));
+}

@@ -1,0 +1,50 @@
+import { CACHE_KEYS as KEYS, type SavedView, type SavedViewCounts, type SavedViewCreate } from '@cadence/core';
+import { useCallback, useMemo } from 'react';
+import { useCadence } from './context';
+import type { ToastInput } from './toast';
+import { useQuery } from './use-query';
+import { useWrite } from './write';
+
+// useQuery directly rather than resources.ts's useList: the app's side bar is in its first script,
+// and useList brings every resource's toasts with it.
+
+/** The caller's saved views and the team's shared ones (issue 20); `enabled` false while signed out. */
+export function useSavedViews(enabled = true) {
+  const { client } = useCadence();
+  const fetcher = useCallback(() => client.views.list(), [client]);
+  const onError = useCallback((error: unknown) => console.error('[Cadence] loading saved views failed', error), []);
+  return useQuery<SavedView[]>(enabled ? KEYS.savedViews : null, fetcher, onError);
+}
+
+/** Each visible view's campaign count by view id; a campaign change refetches it (core's TOPIC_REFRESHES). */
+export function useSavedViewCounts(enabled = true) {
+  const { client } = useCadence();
+  const fetcher = useCallback(() => client.views.counts().then((r: SavedViewCounts) => r.counts), [client]);
+  const onError = useCallback((error: unknown) => console.error('[Cadence] loading saved view counts failed', error), []);
+  return useQuery<Record<string, number>>(enabled ? KEYS.savedViewCounts : null, fetcher, onError);
+}
+
+const both = [KEYS.savedViews, KEYS.savedViewCounts] as const;
+type Failure = ToastInput | ((error: unknown) => ToastInput | null);
+
+/**
+ * Saved-view writes. The list changes at once (a rename or delete) and rolls back on failure;
+ * toasts are the caller's, since the app words them and a form shows field errors itself.
+ */
+export function useSavedViewActions() {
+  const write = useWrite();
+  return useMemo(() => ({
+    create: (body: SavedViewCreate, toasts: { success?: ToastInput; failure: Failure }) =>
+      write({ call: (c) => c.views.create(body), ...toasts, invalidate: both }),
+    rename: (view: SavedView, name: string, toasts: { success?: ToastInput; failure: Failure }) =>
+      write({
+        call: (c) => c.views.update(view.id, { name }, { version: view.version }), ...toasts, invalidate: [KEYS.savedViews],
+        optimistic: { prefix: KEYS.savedViews, apply: (l: SavedView[]) => l.map((v) => (v.id === view.id ? { ...v, name } : v)) },
+      }),
+    remove: (view: SavedView, toasts: { success?: ToastInput; failure: Failure }) =>
+      write({
+        call: (c) => c.views.remove(view.id, { version: view.version }), ...toasts, invalidate: both,
+        optimistic: { prefix: KEYS.savedViews, apply: (l: SavedView[]) => l.filter((v) => v.id !== view.id) },
+      }),
+  }), [write]);
+}
