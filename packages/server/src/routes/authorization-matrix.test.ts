@@ -274,6 +274,32 @@ for (const rc of CASES) {
   });
 }
 
+// A read-only key bound to a shared saved view of channel x (issue 20, docs/adr/0032), read from the issue: it
+// "never returns rows outside it". Keys are an administrator's, so its creator reads everything: the view alone narrows.
+describe('a key bound to a saved view', () => {
+  const inView = (target: CampaignTarget) => CAMPAIGNS[target].channels.includes(X);
+  it(`should read only the campaigns of its view (channel ${X}) on every campaign path, and no saved view`, async () => {
+    const fx = fixtures.get('admin')!;
+    const view = await post('/api/views', { name: `Bound ${unique()}`, query: `channel=${X}`, shared: true });
+    const key = await t.api('POST', '/api/access-keys', { token: admin.token, body: { name: `Bound ${unique()}`, read_only: true, view_id: view } });
+    expect(key.status).toBe(201);
+    const as = (path: string) => t.api('GET', path, { token: key.body.secret });
+    const listed = new Set(((await as('/api/campaigns')).body as Array<{ id: string }>).map((c) => c.id));
+    const feed = await (await fetch(`${t.url}/api/calendar.ics?key=${encodeURIComponent(key.body.secret)}`)).text();
+    const expected: Record<string, unknown> = {};
+    const got: Record<string, unknown> = {};
+    for (const target of Object.keys(CAMPAIGNS) as CampaignTarget[]) {
+      const id = fx.campaign[target];
+      expected[target] = { list: inView(target), one: inView(target) ? 200 : 404, ics: inView(target) };
+      got[target] = { list: listed.has(id), one: (await as(`/api/campaigns/${id}`)).status, ics: feed.includes(id) };
+      cells += 3;
+    }
+    expect(got).toEqual(expected);
+    for (const path of ['/api/views', '/api/views/counts', `/api/views/${view}`]) expect((await as(path)).status, path).toBe(403);
+    expect((await t.api('POST', '/api/views', { token: key.body.secret, body: { name: 'k', query: '' } })).status).toBe(403);
+  });
+});
+
 describe('one policy surface (docs/adr/0017)', () => {
   it('should have asked core can() in every signed-in request that reached a route handler', (ctx) => {
     if (ranRoutes.size === 0) ctx.skip(); // a -t filter left out every matrix cell
