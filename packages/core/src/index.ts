@@ -73,8 +73,8 @@ export type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, Chann
 export { OWNERS_LISTED, campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
 export type { CampaignStats, CampaignStatsQuery, StatCounts } from './schemas/campaign-stats';
 export { sortOwners, tallyCampaignStats } from './rules/campaign-stats';
-export { applyStatsChange, parseSnapshot, sawTransaction, seqTransaction, stateAtSnapshot } from './rules/stats-in-place';
-export type { CountedBasis, CountedFields, Snapshot, StatsChange, StatsInPlace } from './rules/stats-in-place';
+export { applyStatsChange, applyViewCountsChange, parseSnapshot, sawTransaction, seqTransaction, stateAtSnapshot } from './rules/stats-in-place';
+export type { CountedBasis, CountedFields, Snapshot, StatsChange, StatsInPlace, ViewCountsInPlace } from './rules/stats-in-place';
 export { campaignFilterSchema, campaignFilterShape } from './schemas/campaign-filter';
 export type { CampaignFilter, WithChannels } from './schemas/campaign-filter';
 export { CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterParams, campaignMatchesFilter, filterChannels, isFiltered, pickCampaignFilter } from './rules/campaign-filter';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tallyCampaignStats } from './campaign-stats';
-import { applyStatsChange, parseSnapshot, sawTransaction, stateAtSnapshot, type CountedFields, type StatsInPlace } from './stats-in-place';
+import { applyStatsChange, applyViewCountsChange, parseSnapshot, sawTransaction, stateAtSnapshot, type CountedFields, type StatsInPlace } from './stats-in-place';
 
 const f = (over: Partial<CountedFields> = {}): CountedFields => ({ status: 'planning', scope: 'global', channels: ['email'], primary_channel: null, owner: 'Ana', ...over });
 const seq = (xid: number, rank = 65_535) => xid * 65_536 + rank;
@@ -78,5 +78,24 @@ describe('applyStatsChange', () => {
     expect(applyStatsChange(answer(base), change, { from: '2026-01-01' })).toBeNull();
     expect(applyStatsChange({ ...answer(base), as_of: undefined }, change, {})).toBeNull();
     expect(applyStatsChange(answer(base), { ...change, basis: undefined }, {})).toBeNull();
+  });
+});
+
+describe('applyViewCountsChange', () => {
+  const filters = { live: { status: 'live' as const }, email: { channel: ['email' as const] } };
+  const answer = { counts: { live: 1, email: 1 }, as_of: '100:105:' };
+
+  it('should move each view by its own filter, once', () => {
+    const change = { seq: seq(110), id: 'a', row: f({ status: 'live', channels: ['social'] }), basis: { created: '1', before: [{ until: '110', fields: f() }] } };
+    const next = applyViewCountsChange(answer, change, filters)!;
+    expect(next.counts).toEqual({ live: 2, email: 0 });
+    expect(applyViewCountsChange(next, change, filters)!.counts).toEqual({ live: 2, email: 0 });
+  });
+
+  it('should give up for a view it has no filter for, or one that searches', () => {
+    const change = { seq: seq(110), id: 'a', row: f(), basis: { created: '110', before: [] } };
+    expect(applyViewCountsChange(answer, change, { live: filters.live })).toBeNull();
+    expect(applyViewCountsChange(answer, change, { ...filters, live: { q: 'x' } })).toBeNull();
+    expect(applyViewCountsChange({ counts: answer.counts }, change, filters)).toBeNull();
   });
 });

@@ -92,20 +92,34 @@ const cloneCounts = (c: StatCounts): StatCounts => ({ ...c, by_status: { ...c.by
  * date window (whose fields the basis does not carry), a basis that does not reach the snapshot,
  * or an owner list it cannot keep exact. Applying the same change twice changes nothing.
  */
+/**
+ * What a cached answer counted for the changed row: `held` when the answer already holds the
+ * change (nothing to do), else the state counted (null: none), or undefined when it cannot be told.
+ */
+function countedBefore(
+  snapshot: Snapshot,
+  counted: Readonly<Record<string, CountedFields | null>>,
+  change: StatsChange,
+): { held: true } | { held: false; before: CountedFields | null } | undefined {
+  if (Object.prototype.hasOwnProperty.call(counted, change.id)) return { held: false, before: counted[change.id]! };
+  if (sawTransaction(snapshot, seqTransaction(change.seq))) return { held: true };
+  const before = change.basis ? stateAtSnapshot(snapshot, change.basis, change.row) : undefined;
+  return before === undefined ? undefined : { held: false, before };
+}
+
+const matchesCounted = (f: CountedFields | null, filter: CampaignFilter): f is CountedFields =>
+  !!f && campaignMatchesFilter(f as unknown as CampaignFilterFields, filter);
+
 export function applyStatsChange(stats: StatsInPlace, change: StatsChange, filter: CampaignFilter & { from?: string; to?: string }): StatsInPlace | null {
   const snapshot = stats.as_of ? parseSnapshot(stats.as_of) : null;
   if (!snapshot || !stats.owner_counts || filter.q || filter.from || filter.to) return null;
   const counted = stats.counted ?? {};
-  const known = Object.prototype.hasOwnProperty.call(counted, change.id);
+  const found = countedBefore(snapshot, counted, change);
+  if (!found || Object.keys(counted).length >= CHANGED_ROWS_KEPT) return null;
   // A change the answer already holds: nothing to do (still a new object, as the counts were checked).
-  if (!known && sawTransaction(snapshot, seqTransaction(change.seq))) return { ...stats };
-  let before: CountedFields | null | undefined;
-  if (known) before = counted[change.id]!;
-  else if (change.basis) before = stateAtSnapshot(snapshot, change.basis, change.row);
-  if (before === undefined) return null;
-  if (Object.keys(counted).length >= CHANGED_ROWS_KEPT) return null;
-
-  const matches = (f: CountedFields | null): f is CountedFields => !!f && campaignMatchesFilter(f as unknown as CampaignFilterFields, filter);
+  if (found.held) return { ...stats };
+  const { before } = found;
+  const matches = (f: CountedFields | null): f is CountedFields => matchesCounted(f, filter);
   const next: StatsInPlace = {
     ...stats,
     by_status: { ...stats.by_status },
@@ -134,4 +148,32 @@ export function applyStatsChange(stats: StatsInPlace, change: StatsChange, filte
   if (matches(change.row) && !move(change.row, 1)) return null;
   next.owners = sortOwners(owners);
   return next;
+}
+
+/** `GET /api/views/counts` as cached: each view's count, the snapshot, and the rows moved since. */
+export interface ViewCountsInPlace {
+  counts: Record<string, number>;
+  as_of?: string;
+  counted?: Readonly<Record<string, CountedFields | null>>;
+}
+
+/**
+ * Moves each saved view's count by one change, as applyStatsChange moves the cards; `filters`
+ * gives each counted view's filter. Null when it cannot be exact: a view whose filter is unknown
+ * or searches text, no snapshot, or a basis that does not reach it.
+ */
+export function applyViewCountsChange(answer: ViewCountsInPlace, change: StatsChange, filters: Readonly<Record<string, CampaignFilter | null | undefined>>): ViewCountsInPlace | null {
+  const snapshot = answer.as_of ? parseSnapshot(answer.as_of) : null;
+  if (!snapshot) return null;
+  const ids = Object.keys(answer.counts);
+  if (ids.some((id) => !filters[id] || filters[id]!.q)) return null;
+  const counted = answer.counted ?? {};
+  const found = countedBefore(snapshot, counted, change);
+  if (!found || Object.keys(counted).length >= CHANGED_ROWS_KEPT) return null;
+  if (found.held) return { ...answer };
+  const counts = { ...answer.counts };
+  for (const id of ids) {
+    counts[id] = counts[id]! - (matchesCounted(found.before, filters[id]!) ? 1 : 0) + (matchesCounted(change.row, filters[id]!) ? 1 : 0);
+  }
+  return { ...answer, counts, counted: { ...counted, [change.id]: change.row } };
 }

@@ -68,5 +68,9 @@ export const savedViewSchema = z.object({
 export type SavedView = z.infer<typeof savedViewSchema>;
 
 /** `GET /api/views/counts`: how many campaigns each visible view shows, for what the caller may read. */
-export const savedViewCountsSchema = z.object({ counts: z.record(z.string(), z.number().int()) });
+export const savedViewCountsSchema = z.object({
+  counts: z.record(z.string(), z.number().int()),
+  /** The snapshot the counts were read in, so realtime changes move them in place (docs/adr/0034). */
+  as_of: z.string().optional(),
+});
 export type SavedViewCounts = z.infer<typeof savedViewCountsSchema>;

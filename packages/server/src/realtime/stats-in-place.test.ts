@@ -1,4 +1,4 @@
-import { applyStatsChange, type CampaignStatsQuery, type StatsInPlace } from '@cadence/core';
+import { applyStatsChange, applyViewCountsChange, savedViewFilter, type CampaignStatsQuery, type StatsInPlace, type ViewCountsInPlace } from '@cadence/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { subscribedSocket, type TestSocket } from '../test/socket';
@@ -72,4 +72,32 @@ describe('counts applied in place', () => {
       s.ws.close();
     });
   }
+});
+
+describe('saved views\' counts applied in place', () => {
+  it('should equal a fresh answer after changes that move campaigns in and out of each view', async () => {
+    for (const [name, dashboard, query] of [['Live', 'global', 'status=live'], ['Email planning', 'email', 'status=planning'], ['All', 'global', '']] as const) {
+      expect((await t.api('POST', '/api/views', { token: viewer.token, body: { name, dashboard, query } })).status).toBe(201);
+    }
+    const views: Array<{ id: string; dashboard: 'global' | 'email'; query: string }> = (await t.api('GET', '/api/views', { token: viewer.token })).body;
+    const filters = Object.fromEntries(views.map((v) => [v.id, savedViewFilter(v.dashboard, v.query).filter]));
+    const s = await subscribedSocket(t.url, viewer.token, 'campaigns');
+    const before: ViewCountsInPlace = (await t.api('GET', '/api/views/counts', { token: viewer.token })).body;
+    expect(before.as_of).toMatch(/^\d+:\d+:/);
+    const made = (await t.api('POST', '/api/campaigns', { token: admin, body: campaign('Counted email', ['email']) })).body;
+    await t.api('PATCH', `/api/campaigns/${made.id}`, { token: admin, body: { status: 'live' } });
+    await t.api('PATCH', `/api/campaigns/${made.id}`, { token: admin, body: { channels: ['seo'] } });
+    await t.api('PATCH', `/api/campaigns/${made.id}`, { token: admin, body: { channels: ['email'], status: 'planning' } });
+    const last = (await t.api('POST', '/api/campaigns', { token: admin, body: campaign('Counted last', ['email'], { status: 'live' }) })).body;
+    await s.waitFor((m) => m.row?.id === last.id);
+    const moved = s.changes().reduce<ViewCountsInPlace>((acc, m) => {
+      const next = applyViewCountsChange(acc, { seq: m.seq, id: m.op === 'delete' ? m.id : m.row.id, row: m.op === 'delete' ? null : m.row, basis: m.basis }, filters);
+      expect(next).not.toBeNull();
+      return next!;
+    }, before);
+    const fresh: ViewCountsInPlace = (await t.api('GET', '/api/views/counts', { token: viewer.token })).body;
+    expect(moved.counts).toEqual(fresh.counts);
+    expect(fresh.counts).not.toEqual(before.counts);
+    s.ws.close();
+  });
 });

@@ -103,13 +103,13 @@ describe('CadenceProvider', () => {
     };
     const { unmount } = render(<CadenceProvider client={client} realtime={realtime}><IdeasBoard /></CadenceProvider>);
     expect(await screen.findByRole('article', { name: 'First' })).toBeInTheDocument();
-    expect([...handlers.keys()].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaigns', 'comments', 'events', 'ideas', 'permissions', 'prospective_publications', 'publications']);
+    expect([...handlers.keys()].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaigns', 'comments', 'events', 'ideas', 'permissions', 'prospective_publications', 'publications', 'saved_views']);
     expect(filters).toContainEqual(['ads', { status: 'live' }]);
     await client.ideas.create({ title: 'From someone else' });
     act(() => handlers.get('ideas')?.forEach((h) => h({})));
     expect(await screen.findByRole('article', { name: 'From someone else' })).toBeInTheDocument();
     unmount();
-    expect(offs).toHaveBeenCalledTimes(11);
+    expect(offs).toHaveBeenCalledTimes(12);
   });
 
   it('should open core\'s realtime client for apiUrl and close it on unmount', async () => {

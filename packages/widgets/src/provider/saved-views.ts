@@ -1,4 +1,5 @@
-import { CACHE_KEYS as KEYS, type SavedView, type SavedViewCounts, type SavedViewCreate } from '@cadence/core';
+import { CACHE_KEYS as KEYS, type SavedView, type SavedViewCreate, type ViewCountsInPlace } from '@cadence/core';
+import { applyViewCountsMessage } from './view-counts-cache';
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
 import type { ToastInput } from './toast';
@@ -16,12 +17,17 @@ export function useSavedViews(enabled = true) {
   return useQuery<SavedView[]>(enabled ? KEYS.savedViews : null, fetcher, onError);
 }
 
-/** Each visible view's campaign count by view id; a campaign change refetches it (core's TOPIC_REFRESHES). */
+/**
+ * Each visible view's campaign count by view id; a campaign change moves them in place
+ * (docs/adr/0034), a view change refetches them (core's TOPIC_REFRESHES).
+ */
 export function useSavedViewCounts(enabled = true) {
-  const { client } = useCadence();
-  const fetcher = useCallback(() => client.views.counts().then((r: SavedViewCounts) => r.counts), [client]);
+  const { client, store } = useCadence();
+  store.setApplier(KEYS.savedViewCounts, applyViewCountsMessage);
+  const fetcher = useCallback((): Promise<ViewCountsInPlace> => client.views.counts(), [client]);
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading saved view counts failed', error), []);
-  return useQuery<Record<string, number>>(enabled ? KEYS.savedViewCounts : null, fetcher, onError);
+  const query = useQuery<ViewCountsInPlace>(enabled ? KEYS.savedViewCounts : null, fetcher, onError);
+  return { ...query, data: query.data?.counts };
 }
 
 const both = [KEYS.savedViews, KEYS.savedViewCounts] as const;

@@ -1,4 +1,4 @@
-import { CACHE_KEYS, applyStatsChange, type CampaignStatsQuery, type CountedBasis, type CountedFields, type StatsInPlace } from '@cadence/core';
+import { CACHE_KEYS, applyStatsChange, type CampaignStatsQuery, type CountedBasis, type CountedFields, type StatsChange, type StatsInPlace } from '@cadence/core';
 import type { QueryStore } from './query-store';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
@@ -20,17 +20,29 @@ function statsQueryOf(key: string): CampaignStatsQuery | null {
  * (docs/adr/0034, core's applyStatsChange). A key the change cannot be applied to exactly (a
  * search, a window, a basis that does not reach its snapshot) is refetched alone.
  */
-export function applyStatsMessage(store: QueryStore, message: unknown): boolean {
-  if (!isObject(message) || typeof message.seq !== 'number') return false;
+/** A realtime campaign frame as the counts read it; null for anything else. */
+export function asStatsChange(message: unknown): StatsChange | null {
+  // Keys are refreshed by topic: a saved view's change also reaches the views' counts, and is not a campaign.
+  if (!isObject(message) || typeof message.seq !== 'number' || (message.topic !== undefined && message.topic !== 'campaigns')) return null;
   const { op, row, basis } = message;
   const id = op === 'delete' ? message.id : isObject(row) ? row.id : undefined;
-  if (typeof id !== 'string') return false;
-  const change = {
+  if (typeof id !== 'string') return null;
+  return {
     seq: message.seq,
     id,
     row: op === 'delete' || !isObject(row) ? null : (row as unknown as CountedFields),
     basis: isObject(basis) ? (basis as unknown as CountedBasis) : undefined,
   };
+}
+
+/**
+ * Moves every cached stats answer by one realtime campaign change, without a request
+ * (docs/adr/0034, core's applyStatsChange). A key the change cannot be applied to exactly (a
+ * search, a window, a basis that does not reach its snapshot) is refetched alone.
+ */
+export function applyStatsMessage(store: QueryStore, message: unknown): boolean {
+  const change = asStatsChange(message);
+  if (!change) return false;
   for (const key of store.keys(CACHE_KEYS.campaignStats)) {
     const query = statsQueryOf(key);
     if (!query) {

@@ -66,7 +66,14 @@ export function savedViewRoutes(s: Services, t: RouteTable): void {
     response: savedViewCountsSchema,
     handler: async ({ auth }) => {
       const p = person(auth).principal;
-      return { counts: await countViews(s.db, p, await visibleViews(s.db, p)) };
+      // One snapshot, named in the answer, as for the stats (docs/adr/0034).
+      return s.db.transaction(
+        async (trx) => {
+          const snap = await trx.raw('SELECT pg_current_snapshot()::text AS s');
+          return { counts: await countViews(trx, p, await visibleViews(trx, p)), as_of: String((snap.rows ?? snap)[0].s) };
+        },
+        { isolationLevel: 'repeatable read', readOnly: true },
+      );
     },
   });
   t.add({

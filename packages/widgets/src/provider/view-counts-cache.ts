@@ -1,0 +1,23 @@
+import { CACHE_KEYS, applyViewCountsChange, savedViewFilter, type CampaignFilter, type SavedView, type ViewCountsInPlace } from '@cadence/core';
+import type { QueryStore } from './query-store';
+import { asStatsChange } from './stats-cache';
+
+/**
+ * Moves the saved views' cached counts by a realtime campaign change, without a request
+ * (docs/adr/0034): each view's filter comes from the cached views. Registered by the hook that
+ * reads the counts, so only the side bar carries it; what cannot be moved exactly is refetched.
+ */
+export function applyViewCountsMessage(store: QueryStore, message: unknown): boolean {
+  const change = asStatsChange(message);
+  if (!change) return false;
+  const views = store.get<SavedView[]>(CACHE_KEYS.savedViews).data;
+  const filters: Record<string, CampaignFilter | null> = {};
+  for (const v of views ?? []) filters[v.id] = savedViewFilter(v.dashboard, v.query).filter;
+  const key = CACHE_KEYS.savedViewCounts;
+  store.apply<ViewCountsInPlace>(key, (answer) => {
+    const next = applyViewCountsChange(answer, change, filters);
+    if (!next) queueMicrotask(() => store.invalidate(key));
+    return next ?? answer;
+  });
+  return true;
+}
