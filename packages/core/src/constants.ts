@@ -123,3 +123,6 @@ export const MESSAGES = {
   resetTokenNotFound: 'Reset token not found',
   useAuthOutsideProvider: 'useAuth must be used within an AuthProvider',
 } as const;
+
+/** How many owners the stats list at most: the filter bar's choices, not a directory. */
+export const OWNERS_LISTED = 500;

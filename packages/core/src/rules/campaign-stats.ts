@@ -1,6 +1,6 @@
 import { CHANNEL_VALUES, type Channel } from '../channels';
-import { CAMPAIGN_STATUSES, type CampaignStatus } from '../constants';
-import { OWNERS_LISTED, type CampaignStats, type StatCounts } from '../schemas/campaign-stats';
+import { CAMPAIGN_STATUSES, OWNERS_LISTED, type CampaignStatus } from '../constants';
+import type { CampaignStats, StatCounts } from '../schemas/campaign-stats';
 
 /** The fields the counts read, and how many campaigns share them (1 for a single campaign). */
 export interface StatGroup {

@@ -1,6 +1,7 @@
 import { CHANNEL_VALUES } from '../channels';
 import type { CampaignFilter } from '../schemas/campaign-filter';
-import { OWNERS_LISTED, type CampaignStats, type StatCounts } from '../schemas/campaign-stats';
+import { OWNERS_LISTED } from '../constants';
+import type { CampaignStats, StatCounts } from '../schemas/campaign-stats';
 import { campaignMatchesFilter, type CampaignFilterFields } from './campaign-filter';
 import { sortOwners, type StatGroup } from './campaign-stats';
 

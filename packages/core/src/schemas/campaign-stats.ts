@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CHANNEL_VALUES, type Channel } from '../channels';
-import { CAMPAIGN_STATUSES, type CampaignStatus } from '../constants';
+import { CAMPAIGN_STATUSES, OWNERS_LISTED, type CampaignStatus } from '../constants';
 import { campaignFilterShape, type WithChannels } from './campaign-filter';
 import { ymdSchema } from './common';
 
@@ -17,8 +17,8 @@ export type CampaignStatsQuery = WithChannels<z.infer<typeof campaignStatsQueryS
 
 const count = z.number().int().min(0);
 
-/** How many owners the stats list at most: the filter bar's choices, not a directory. */
-export const OWNERS_LISTED = 500;
+// In constants (zod-free): the widgets' realtime code reads it (docs/adr/0034).
+export { OWNERS_LISTED };
 
 /** What one stat card or channel card shows: stored statuses, and global vs channel-only. */
 export const statCountsSchema = z.object({
