@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { ICON_SIZE, Printer } from '../ui/icons';
 
-/** The toolbar's Print button: icon and label, so it reads the same on a phone. */
+/**
+ * The toolbar's Print button: a printer icon, named "Print" for assistive technology and on hover,
+ * beside the range arrows. With a visible label the calendar's toolbar no longer fit one line in
+ * a 1280 px window with the side bar open, and the month grid moved down a row.
+ */
 export function PrintButton({ onPrint }: { onPrint: () => void }): ReactNode {
   return (
-    <button type="button" className="cad-button cad-print-button" onClick={onPrint}>
+    <button type="button" className="cad-icon-button cad-print-button" aria-label="Print" title="Print" onClick={onPrint}>
       <Printer size={ICON_SIZE} aria-hidden="true" />
-      Print
     </button>
   );
 }
