@@ -37,6 +37,12 @@ describe('dependency direction', () => {
     expect(checkFile('server', file, source, packagesDir)).toHaveLength(3);
   });
 
+  it('should take a subpath the package exports (widgets/testing) as an entry point, and no other', () => {
+    const file = path.join(packagesDir, 'app/src/x.test.tsx');
+    expect(checkFile('app', file, "import { createMemoryClient } from '@cadence/widgets/testing';", packagesDir)).toEqual([]);
+    expect(checkFile('app', file, "import { x } from '@cadence/widgets/src/provider/context';", packagesDir)).toHaveLength(1);
+  });
+
   it('should flag Node APIs in core and accept type-only and dynamic imports', () => {
     const file = path.join(packagesDir, 'core/src/x.ts');
     expect(checkFile('core', file, "import fs from 'node:fs';", packagesDir)).toHaveLength(1);

@@ -21,6 +21,23 @@ export function importsOf(source: string): string[] {
   return found;
 }
 
+const exported = new Map<string, Set<string>>();
+
+/** The subpaths a package declares in its `exports` (e.g. `./testing`): entry points, not deep imports. */
+function exportedPaths(packagesDir: string, pkg: string): Set<string> {
+  let paths = exported.get(pkg);
+  if (!paths) {
+    try {
+      const exports = JSON.parse(readFileSync(path.join(packagesDir, pkg, 'package.json'), 'utf8')).exports;
+      paths = new Set(exports && typeof exports === 'object' ? Object.keys(exports).filter((k) => k !== '.') : []);
+    } catch {
+      paths = new Set();
+    }
+    exported.set(pkg, paths);
+  }
+  return paths;
+}
+
 /** Returns one message per broken rule in one source file of package `pkg`. */
 export function checkFile(pkg: string, file: string, source: string, packagesDir: string): string[] {
   const problems: string[] = [];
@@ -28,7 +45,7 @@ export function checkFile(pkg: string, file: string, source: string, packagesDir
     const workspace = /^@cadence\/([^/]+)(\/.*)?$/.exec(spec);
     if (workspace) {
       const [, target, deep] = workspace;
-      if (deep) problems.push(`${file}: imports "${spec}": use the package entry point "@cadence/${target}"`);
+      if (deep && !exportedPaths(packagesDir, target!).has(`.${deep}`)) problems.push(`${file}: imports "${spec}": use the package entry point "@cadence/${target}"`);
       if (target !== pkg && !ALLOWED[pkg]?.includes(target!)) {
         problems.push(`${file}: ${pkg} may not depend on ${target} (allowed: ${ALLOWED[pkg]?.join(', ') || 'none'})`);
       }

@@ -152,6 +152,7 @@ export {
   dashboardTabs,
   droppedQueryMessage,
   savedViewFilter,
+  storedViewFilter,
   type SavedViewAccessFields,
 } from './rules/saved-views';
 export type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewDashboard, SavedViewUpdate } from './schemas/saved-view';

@@ -41,3 +41,12 @@ export function savedViewFilter(
 /** The 400 message for a query the page would drop parts of: each parameter and why. */
 export const droppedQueryMessage = (dropped: ReadonlyArray<{ param: string; value: string; reason: string }>): string =>
   `The view's link has parameters the page would drop: ${dropped.map((d) => `${d.param}=${d.value} (${d.reason})`).join('; ')}`;
+
+/**
+ * The filter a stored view applies, for counts and a key bound to it (docs/adr/0032). A stored
+ * query the rules no longer take (a later version dropped a parameter) matches nothing rather
+ * than everything: a bound key must never see more than its view.
+ */
+export function storedViewFilter(v: { dashboard: 'global' | Channel; query: string }): CampaignFilter {
+  return savedViewFilter(v.dashboard, v.query).filter ?? { q: '\u0000' };
+}

@@ -1,5 +1,4 @@
-import type { Channel, SavedView } from '@cadence/core';
-import { storedViewFilter } from '../routes/views/store';
+import { storedViewFilter, type Channel, type SavedView } from '@cadence/core';
 import type { Services } from '../services';
 import type { AuthState } from './auth-state';
 import { hashToken } from './secrets';

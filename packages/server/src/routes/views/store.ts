@@ -1,4 +1,4 @@
-import { can, savedViewFilter, type CampaignFilter, type Principal, type SavedView } from '@cadence/core';
+import { can, storedViewFilter, type CampaignFilter, type Principal, type SavedView } from '@cadence/core';
 import type { Knex } from 'knex';
 import type { Resource } from '../../data/crud';
 import { iso } from '../../data/present';
@@ -63,14 +63,6 @@ export const nameTaken = (name: string): AppError => {
   const message = `A view named “${name}” already exists`;
   return new AppError(409, 'already_exists', message, [{ path: 'name', message }]);
 };
-
-/** The filter a stored view applies (a stored query was valid when saved; the same rule reads it). */
-export function storedViewFilter(v: Pick<SavedView, 'dashboard' | 'query'>): CampaignFilter {
-  const parsed = savedViewFilter(v.dashboard, v.query);
-  // A stored query the rules no longer take (a later version dropped a parameter) matches nothing
-  // rather than everything: a bound key must never see more than its view.
-  return parsed.filter ?? { q: '\u0000' };
-}
 
 /** The WHERE fragment of whereListFilters for one filter, as raw SQL with its bindings. */
 function filterFragment(db: Knex, f: CampaignFilter): { sql: string; bindings: readonly Knex.Value[] } {
