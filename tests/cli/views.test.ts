@@ -116,7 +116,17 @@ describe('cadence views', () => {
     const id = JSON.parse((await cli(['views', 'list', '--json'])).stdout).find((v: { name: string; shared: boolean }) => v.name === 'Social' && !v.shared).id;
     const deleted = await cli(['views', 'delete', id, '--yes']);
     expect(deleted.code).toBe(0);
-    expect(deleted.stderr).toContain('Deleted view "Social"');
+    expect(deleted.stderr).toContain(`Deleted view "Social" (${id}). To undo within 24 hours: cadence views restore ${id}`);
     expect(JSON.parse((await cli(['views', 'list', '--json'])).stdout).map((v: { name: string }) => v.name)).toEqual(['Live email', 'social']);
+    const restored = await cli(['views', 'restore', id]);
+    expect(restored.code).toBe(0);
+    expect(restored.stderr).toContain(`Restored view "Social" (${id})`);
+    expect(JSON.parse((await cli(['views', 'show', id, '--json'])).stdout)).toMatchObject({ id, name: 'Social', dashboard: 'social' });
+    const byName = await cli(['views', 'restore', 'Social']);
+    expect(byName.code).toBe(2);
+    expect(byName.stderr).toContain('"Social" is not a view id: give the id `cadence views delete` printed');
+    const again = await cli(['views', 'restore', id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('This view can no longer be restored');
   });
 });

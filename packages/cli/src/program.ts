@@ -146,6 +146,14 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       .action(async (view, _o, cmd) => (await import('./commands/views')).deleteView(ctx(cmd), view)),
     'cadence views delete "Live email" --yes',
   );
+  example(
+    views
+      .command('restore')
+      .description('bring back a view you deleted in the last 24 hours, with its id and owner')
+      .argument('<id>', 'the id `views delete` printed')
+      .action(async (id, _o, cmd) => (await import('./commands/views')).restoreView(ctx(cmd), id)),
+    'cadence views restore 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71',
+  );
   example(keys.command('list').description('active keys (never their secrets)').action(async (_o, cmd) => (await import('./commands/keys')).listKeys(ctx(cmd))), 'cadence keys list --json');
   example(
     keys.command('revoke').description('revoke a key; it stops working at once').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/keys')).revokeKey(ctx(cmd), id)),

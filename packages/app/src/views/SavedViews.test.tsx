@@ -86,7 +86,7 @@ describe('saved views (issue 20)', () => {
   it('should rename a view, delete it after confirming, and bring it back with Undo', async () => {
     const user = userEvent.setup();
     const client = createMemoryClient({ campaigns });
-    await client.views.create({ name: 'Live', query: 'status=live' });
+    const { id } = await client.views.create({ name: 'Live', query: 'status=live' });
     renderWithViews(client, '/');
     const nav = await views();
     await user.click(await within(nav).findByRole('button', { name: 'Actions for view Live' }));
@@ -109,6 +109,9 @@ describe('saved views (issue 20)', () => {
     expect(await screen.findByText('View deleted')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await within(nav).findByRole('link', { name: /Everything live/ })).toHaveAttribute('href', '/?status=live');
-    expect(client.control.views()).toMatchObject([{ name: 'Everything live', query: 'status=live' }]);
+    // The same view back (its id, so a key or a link to it still finds it), not a copy.
+    expect(client.control.views()).toMatchObject([{ id, name: 'Everything live', query: 'status=live' }]);
+    expect(client.control.calls.filter((c) => c.op === 'views.create')).toHaveLength(1);
+    expect(client.control.calls.filter((c) => c.op === 'views.restore')).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LoadingRow } from './SidebarViewsPlaceholder';
 import { VIEW_TOASTS } from './view-messages';
-import { deleteFailure, formErrorOf, groupViews, isActiveView } from './view-rules';
+import { deleteFailure, formErrorOf, restoreFailure, groupViews, isActiveView } from './view-rules';
 
 // The side bar is on every page, in the first script: its dialogs load when first opened.
 const ViewNameDialog = lazyDialog(() => import('./ViewNameDialog').then((m) => m.ViewNameDialog));
@@ -100,9 +100,7 @@ export function SidebarViews({ collapsed, onViewShown }: { collapsed: boolean; o
           action: {
             label: 'Undo',
             onSelect: () =>
-              void actions
-                .create({ name: v.name, dashboard: v.dashboard, query: v.query, shared: v.shared }, { success: VIEW_TOASTS.restored, failure: VIEW_TOASTS.saveError })
-                .catch(() => undefined),
+              void actions.restore(v, { success: VIEW_TOASTS.restored, failure: restoreFailure }).catch(() => undefined),
           },
         },
       })

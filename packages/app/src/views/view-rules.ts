@@ -24,8 +24,19 @@ export function formErrorOf(error: unknown): { name?: string; form?: string } | 
   return name ? { name } : { form: error.details[0]?.message ?? error.message };
 }
 
-/** The failure toast of a delete: a view bound to an access key is kept, and the server says which key. */
-export function deleteFailure(error: unknown): { title: string; description: string; variant: 'destructive' } {
-  const kept = error instanceof CadenceApiError && error.status === 409;
-  return { title: 'Could not delete the view', description: kept ? error.message : 'Please try again.', variant: 'destructive' };
+type FailureToast = { title: string; description: string; variant: 'destructive' };
+
+/** A failure toast that passes on the server's reason when it is one of `told` (the user can act on it), else "try again". */
+function failureToast(title: string, error: unknown, told: readonly number[]): FailureToast {
+  const says = error instanceof CadenceApiError && told.includes(error.status);
+  return { title, description: says ? error.message : 'Please try again.', variant: 'destructive' };
 }
+
+/**
+ * Undo of a delete refused: a view of that name was saved meanwhile (409), or the day to undo
+ * has passed (404).
+ */
+export const restoreFailure = (error: unknown): FailureToast => failureToast('Could not restore the view', error, [409, 404]);
+
+/** The failure toast of a delete: a view bound to an access key is kept, and the server says which key. */
+export const deleteFailure = (error: unknown): FailureToast => failureToast('Could not delete the view', error, [409]);

@@ -1,6 +1,6 @@
 import { savedViewFilter, savedViewHref, type CadenceAdminClient, type SavedView } from '@cadence/core';
 import type { CommandContext } from '../context';
-import { CliError } from '../errors';
+import { CliError, usageError } from '../errors';
 import { table } from '../output';
 import { clientFor, resolveTarget } from '../session';
 
@@ -71,5 +71,13 @@ export async function deleteView(ctx: CommandContext, nameOrId: string): Promise
     return;
   }
   await client.views.remove(view.id, { version: view.version });
-  ctx.out.success(`Deleted view "${view.name}" (${view.id})`);
+  ctx.out.success(`Deleted view "${view.name}" (${view.id}). To undo within 24 hours: cadence views restore ${view.id}`);
+}
+
+/** Undo of `delete` (docs/adr/0035): the same view back, by id, for whoever deleted it. */
+export async function restoreView(ctx: CommandContext, id: string): Promise<void> {
+  // A deleted view is in no list, so no name can find it: only its id.
+  if (!ID.test(id)) throw usageError(`"${id}" is not a view id: give the id \`cadence views delete\` printed`);
+  const view = await clientFor(target(ctx), ctx.env).views.restore(id);
+  ctx.out.success(`Restored view "${view.name}" (${view.id})`);
 }

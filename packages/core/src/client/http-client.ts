@@ -173,6 +173,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       create: viewCrud.create,
       update: viewCrud.update,
       remove: viewCrud.remove,
+      restore: (id) => call('post', `views/${encodeURIComponent(id)}/restore`),
       counts: () => call('get', 'views/counts'),
     },
     history: {

@@ -132,6 +132,8 @@ export interface CadenceClient {
     create(body: SavedViewCreate): Promise<SavedView>;
     update(id: string, patch: SavedViewUpdate, options?: WriteOptions): Promise<SavedView>;
     remove(id: string, options?: WriteOptions): Promise<void>;
+    /** Undo a delete (the caller's own, within a day): the view comes back with its id and owner. */
+    restore(id: string): Promise<SavedView>;
     /** Campaigns each visible view shows, by view id. */
     counts(): Promise<SavedViewCounts>;
   };

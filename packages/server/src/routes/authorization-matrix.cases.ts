@@ -140,6 +140,8 @@ export interface Cell {
     accessKey(): Promise<string>;
     ssoMapping(): Promise<string>;
     view(t: ViewTarget): Promise<string>;
+    /** A shared view another user (an administrator) saved and then deleted: it sits in their trash. */
+    deletedView(): Promise<string>;
     /** A history entry: another user's update of a new row of this kind. */
     updateEntry(kind: 'publication' | 'idea' | CampaignTarget): Promise<string>;
   };
@@ -450,6 +452,20 @@ const BASE_CASES: readonly RouteCase[] = [
   rowCase('PATCH /api/views/:id', VIEW_TARGETS, (w, t) => write(viewRead(w, t), viewWrite(w, t), 200), (c, t) => c.fx.view[t as ViewTarget], { query: 'tab=list' }),
   rowCase('DELETE /api/views/:id', VIEW_TARGETS, (w, t) => write(viewRead(w, t), viewWrite(w, t), 204), (c, t) => c.fresh.view(t as ViewTarget)),
   {
+    // Undo is for whoever deleted the view: anyone else is told it can no longer be restored.
+    route: 'POST /api/views/:id/restore',
+    targets: ['own personal, deleted by the principal', 'shared, deleted by an administrator'],
+    expected: (_w, t) => (t.startsWith('own') ? 201 : 404),
+    run: async (c, t) => {
+      let id: string;
+      if (t.startsWith('own')) {
+        id = await c.fresh.view('own personal');
+        await c.call('DELETE', `/api/views/${id}`);
+      } else id = await c.fresh.deletedView();
+      return status(c.call('POST', `/api/views/${id}/restore`));
+    },
+  },
+  {
     route: 'POST /api/views',
     targets: ['personal', 'shared'],
     expected: (w, t) => (dashboardRead(w) && (t === 'personal' || mayShare(w)) ? 201 : 403),
@@ -484,6 +500,7 @@ export const UNLOGGED_WRITES = [
   'POST /api/views',
   'PATCH /api/views/:id',
   'DELETE /api/views/:id',
+  'POST /api/views/:id/restore',
 ] as const;
 
 /**

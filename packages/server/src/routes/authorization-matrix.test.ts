@@ -116,6 +116,12 @@ function factories(ownerId: string): Cell['fresh'] {
       const id = await post('/api/views', { name: `View ${unique()}`, dashboard: target === `shared on ${Y}` ? Y : 'global', query: 'status=live', shared });
       return target === 'own personal' ? attribute('saved_views', id, ownerId) : id;
     },
+    async deletedView() {
+      const id = await post('/api/views', { name: `View ${unique()}`, query: 'status=live', shared: true });
+      const res = await t.api('DELETE', `/api/views/${id}`, { token: author.token });
+      if (res.status !== 204) throw new Error(`fixture DELETE view: ${res.status}`);
+      return id;
+    },
     async updateEntry(kind) {
       const [path, body] =
         kind === 'publication' ? ['publications', { notes: `edited ${unique()}` }] : kind === 'idea' ? ['ideas', { description: `edited ${unique()}` }] : ['campaigns', { title: `Edited ${unique()}` }];

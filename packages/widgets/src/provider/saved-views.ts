@@ -52,5 +52,8 @@ export function useSavedViewActions() {
         call: (c) => c.views.remove(view.id, { version: view.version }), ...toasts, invalidate: both,
         optimistic: { prefix: KEYS.savedViews, apply: (l: SavedView[]) => l.filter((v) => v.id !== view.id) },
       }),
+    /** Undo of `remove`: the same view, same id (links keep working) and same owner. */
+    restore: (view: SavedView, toasts: { success?: ToastInput; failure: Failure }) =>
+      write({ call: (c) => c.views.restore(view.id), ...toasts, invalidate: both }),
   }), [write]);
 }

@@ -32,6 +32,8 @@ const refused = (path: string, message: string) => new CadenceApiError(400, 'val
  */
 export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['views'] {
   const { principal } = o;
+  /** Deleted views, for Undo: who deleted each. */
+  const trash = new Map<string, { row: SavedView; by: string | null }>();
   const visible = (v: SavedView) => can(principal, 'read', 'view', v);
   const mayChange = (v: SavedView) => can(principal, 'update', 'view', v);
   const find = (id: string) => {
@@ -82,7 +84,18 @@ export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['
         if (!mayChange(row)) throw forbidden();
         checkVersion(row, options?.version);
         rows.splice(rows.indexOf(row), 1);
+        trash.set(row.id, { row, by: principal.userId });
       }, [id, options]),
+    restore: (id) =>
+      o.run('views.restore', () => {
+        const kept = trash.get(id);
+        if (!kept || kept.by !== principal.userId) throw new CadenceApiError(404, 'not_found', 'This view can no longer be restored');
+        check(kept.row);
+        trash.delete(id);
+        const row = { ...kept.row, version: kept.row.version + 1, updated_at: o.now() };
+        rows.push(row);
+        return out(row);
+      }, [id]),
     counts: () =>
       o.run('views.counts', () => {
         const campaigns = o.readable();

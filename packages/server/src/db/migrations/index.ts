@@ -12,6 +12,7 @@ import * as feedOnDataRows from './20261125010000_feed_on_data_rows';
 import * as historyEntries from './20261126000000_history_entries';
 import * as countedBefore from './20261126120000_counted_before';
 import * as savedViews from './20261127000000_saved_views';
+import * as savedViewTrash from './20261128000000_saved_view_trash';
 
 interface Migration {
   name: string;
@@ -35,6 +36,7 @@ const migrations: Migration[] = [
   { name: '20261126000000_history_entries', ...historyEntries },
   { name: '20261126120000_counted_before', ...countedBefore },
   { name: '20261127000000_saved_views', ...savedViews },
+  { name: '20261128000000_saved_view_trash', ...savedViewTrash },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

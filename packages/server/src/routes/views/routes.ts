@@ -141,12 +141,58 @@ export function savedViewRoutes(s: Services, t: RouteTable): void {
         const keys = await boundKeys(trx, before.id);
         if (keys.length) throw keyConflict('id', keys, 'Revoke the key first');
         await trx('saved_views').where({ id: before.id }).delete();
+        await keepForUndo(trx, before, auth.principal.userId!);
         changedInTransaction(trx);
       });
       s.principals.invalidate();
       return undefined;
     },
   });
+  t.add({
+    method: 'post', path: '/api/views/:id/restore', tag: TAG, access: 'user', status: 201,
+    summary: `Undo a delete: the view comes back with its id, owner and creation time. Only whoever deleted it, within ${TRASH_HOURS} hours`,
+    response: savedViewSchema,
+    handler: async ({ auth, params }) => {
+      person(auth);
+      await s.db.transaction(async (trx) => {
+        const kept = await trx('saved_view_trash')
+          .where({ id: params.id!, deleted_by: auth.principal.userId })
+          .where('deleted_at', '>', trx.raw(`now() - interval '${TRASH_HOURS} hours'`))
+          .forUpdate()
+          .first('view');
+        if (!kept) throw cannotRestore();
+        const view = await restorable(trx, kept.view as TrashedView);
+        if (!can(auth.principal, 'delete', 'view', view)) throw forbidden('Only the view’s owner or an administrator can restore a shared view');
+        await assertNameFree(trx, view);
+        await trx('saved_views').insert({ ...view, version: view.version + 1, updated_at: trx.fn.now() }).catch((e) => { throw unique(e, view.name); });
+        await trx('saved_view_trash').where({ id: view.id }).delete();
+        changedInTransaction(trx);
+      });
+      return presentView((await viewById(s.db, params.id!))!);
+    },
+  });
+}
+
+/** How long a deleted view can be brought back. */
+const TRASH_HOURS = 24;
+
+type TrashedView = Pick<SavedView, 'id' | 'name' | 'dashboard' | 'query' | 'shared' | 'created_by' | 'created_at' | 'version'>;
+
+/** The deleted row, kept for Undo; older ones are dropped on the way. */
+async function keepForUndo(trx: Knex, before: ViewRaw, deletedBy: string): Promise<void> {
+  const view: TrashedView = {
+    id: before.id, name: before.name, dashboard: before.dashboard, query: before.query, shared: before.shared,
+    created_by: before.created_by ?? null, created_at: new Date(before.created_at).toISOString(), version: before.version,
+  };
+  await trx('saved_view_trash').where('deleted_at', '<', trx.raw(`now() - interval '${TRASH_HOURS} hours'`)).delete();
+  await trx('saved_view_trash').insert({ id: before.id, view: JSON.stringify(view), deleted_by: deletedBy }).onConflict('id').merge();
+}
+
+/** The kept row as it can come back: a shared view whose owner has left since stays shared, ownerless; a personal one cannot. */
+async function restorable(trx: Knex, view: TrashedView): Promise<TrashedView> {
+  if (!view.created_by || (await trx('users').where({ id: view.created_by }).first('id'))) return view;
+  if (!view.shared) throw cannotRestore();
+  return { ...view, created_by: null };
 }
 
 function keyConflict(path: string, keys: Array<{ id: string; name: string }>, hint: string): AppError {
@@ -154,3 +200,5 @@ function keyConflict(path: string, keys: Array<{ id: string; name: string }>, hi
   const message = `This view is bound to the access key${keys.length > 1 ? 's' : ''} ${names}. ${hint}.`;
   return new AppError(409, 'already_exists', message, [{ path, message }]);
 }
+
+const cannotRestore = () => new AppError(404, 'not_found', 'This view can no longer be restored');

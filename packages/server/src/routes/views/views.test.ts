@@ -148,4 +148,48 @@ describe('saved views', () => {
       expect(res.body.error.message).toBe('Access keys cannot use saved views');
     }
   });
+
+  describe('undo of a delete', () => {
+    const restore = (token: string, id: string) => t.api('POST', `/api/views/${id}/restore`, { token });
+
+    it('should bring a view back with its id, owner and creation time, once, and only for whoever deleted it', async () => {
+      const v = (await create(editor.token, { name: 'Undo me', query: 'status=live', shared: true })).body as SavedView;
+      expect((await t.api('DELETE', `/api/views/${v.id}`, { token: admin })).status).toBe(204);
+      const notTheirs = await restore(editor.token, v.id);
+      expect(notTheirs.status).toBe(404);
+      expect(notTheirs.body.error.message).toBe('This view can no longer be restored');
+      const back = await restore(admin, v.id);
+      expect(back.status).toBe(201);
+      expect(back.body).toMatchObject({ id: v.id, name: 'Undo me', query: 'status=live', shared: true, created_by: editor.userId, created_by_email: 'editor@example.com', created_at: v.created_at, version: 2 });
+      expect(await names(viewer.token)).toContain('Undo me');
+      expect((await restore(admin, v.id)).status).toBe(404);
+    });
+
+    it('should refuse to restore over a name taken meanwhile, naming the field, and keep the view for a later try', async () => {
+      const v = (await create(viewer.token, { name: 'Later', query: '' })).body as SavedView;
+      await t.api('DELETE', `/api/views/${v.id}`, { token: viewer.token });
+      const taken = (await create(viewer.token, { name: 'later', query: 'status=live' })).body as SavedView;
+      const refused = await restore(viewer.token, v.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.details).toEqual([{ path: 'name', message: 'A view named “Later” already exists' }]);
+      await t.api('DELETE', `/api/views/${taken.id}`, { token: viewer.token });
+      expect((await restore(viewer.token, v.id)).body).toMatchObject({ id: v.id, name: 'Later', created_by: viewer.userId });
+    });
+
+    it('should keep a shared view ownerless when its owner left after it was deleted', async () => {
+      const leaver = await t.signUpAndIn('leaver2@example.com');
+      await t.grant(admin, leaver.userId, ['global_view'], ['global_create']);
+      const v = (await create(leaver.token, { name: 'Left behind', query: '', shared: true })).body as SavedView;
+      await t.api('DELETE', `/api/views/${v.id}`, { token: admin });
+      await t.services.db('users').where({ id: leaver.userId }).delete();
+      expect((await restore(admin, v.id)).body).toMatchObject({ id: v.id, created_by: null, shared: true });
+    });
+
+    it('should answer 404 for an id that is not a view’s, and 403 to an access key', async () => {
+      expect((await restore(admin, 'not-a-uuid')).status).toBe(404);
+      expect((await restore(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      const key = (await t.api('POST', '/api/access-keys', { token: admin, body: { name: 'Undo script', read_only: false } })).body;
+      expect((await restore(key.secret, '00000000-0000-4000-8000-000000000000')).status).toBe(403);
+    });
+  });
 });
