@@ -43,6 +43,19 @@ describe('CampaignList', () => {
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['E', 'D', 'C', 'B', 'A']);
   });
 
+  it('should redraw the card a change reaches and keep the others, after a page was read', async () => {
+    const { user } = renderWidget(<CampaignList />, { campaigns: list });
+    const b = await screen.findByRole('article', { name: 'B' });
+    await user.click(await within(b).findByRole('button', { name: 'Actions for B' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mark as Live' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'B' })).getByText('Live')).toBeInTheDocument());
+    expect(within(screen.getByRole('article', { name: 'A' })).getByText('Planning')).toBeInTheDocument();
+    // Rows are memoised: the Edit button still opens this card's campaign.
+    await user.click(within(screen.getByRole('article', { name: 'A' })).getByRole('button', { name: 'Edit A' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Campaign' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('A');
+  });
+
   it('should offer Edit only where the server would let the change through', async () => {
     // A global creator who may see the email channel: global campaigns are theirs to edit,
     // a channel campaign of email needs channel_create(email) (docs/architecture.md#rules), so no Edit there.

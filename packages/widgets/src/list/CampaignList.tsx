@@ -1,9 +1,10 @@
-import { LIMITS, can, type Campaign, type CampaignFilter, type Channel } from '@cadence/core';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { LIMITS, can, type Campaign, type CampaignFilter, type Channel, type Principal } from '@cadence/core';
+import { memo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CampaignCard } from '../calendar/CampaignCard';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
 import { useCampaignPages } from '../provider/campaign-pages';
 import { useSession } from '../provider/session';
+import { rightsOf } from '../provider/permissions';
 import { EmptyState, LoadError } from '../ui/bits';
 import { VirtualList } from '../ui/VirtualList';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
@@ -45,6 +46,33 @@ function chunk<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
+interface CardRowProps {
+  row: readonly Campaign[];
+  columns: number;
+  principal: Principal;
+  onEdit: (c: Campaign) => void;
+}
+
+/** The same cards, in the same order, for the same reader: nothing to draw again. */
+const sameRow = (a: CardRowProps, b: CardRowProps) =>
+  a.columns === b.columns && a.principal === b.principal && a.onEdit === b.onEdit &&
+  a.row.length === b.row.length && a.row.every((c, i) => c === b.row[i]);
+
+/**
+ * One row of cards. Memoised: a scroll or a page arriving re-renders the list, and only the rows
+ * that came into view (or whose campaigns changed) are drawn again; on a slow phone, redrawing
+ * every card on screen each time made frames of 150 ms and more.
+ */
+const CardRow = memo(function CardRow({ row, columns, principal, onEdit }: CardRowProps): ReactNode {
+  return (
+    <div className="cad-list-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+      {row.map((c) => (
+        <CampaignCard key={c.id} campaign={c} status={c.status} rights={rightsOf(principal, c)} onEdit={onEdit} />
+      ))}
+    </div>
+  );
+}, sameRow);
+
 function CampaignListBody({ channel, filter, onEditCampaign, onCreateCampaign }: CampaignListProps): ReactNode {
   const campaigns = useCampaignPages({ ...filter, ...(channel ? { channel } : {}) });
   const session = useSession();
@@ -83,13 +111,7 @@ function CampaignListBody({ channel, filter, onEditCampaign, onCreateCampaign }:
         keyOf={(row) => `${columns}:${row[0]!.id}`}
         estimate={ROW_ESTIMATE}
         gap={GAP}
-        renderItem={(row) => (
-          <div className="cad-list-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-            {row.map((c) => (
-              <CampaignCard key={c.id} campaign={c} status={c.status} rights={session.rights(c)} onEdit={editor.edit} />
-            ))}
-          </div>
-        )}
+        renderItem={(row) => <CardRow row={row} columns={columns} principal={session.principal} onEdit={editor.edit} />}
         hasMore={campaigns.hasMore}
         loadingMore={campaigns.loadingMore}
         moreFailed={campaigns.moreFailed}

@@ -1,4 +1,4 @@
-import type { Campaign, VirtualCampaign } from '@cadence/core';
+import { can, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
 
 export type AnyCampaign = Campaign | VirtualCampaign;
 
@@ -9,3 +9,9 @@ export interface CampaignRights {
   edit: boolean;
   promote: boolean;
 }
+
+/** Core's answers for one campaign. Promotion only means something for a channel campaign; the server lets it pass for a global one. */
+export const rightsOf = (principal: Principal, c: AnyCampaign): CampaignRights => ({
+  edit: can(principal, 'update', 'campaign', c),
+  promote: c.scope === 'channel' && can(principal, 'promote', 'campaign', c),
+});

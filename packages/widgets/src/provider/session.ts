@@ -1,7 +1,7 @@
-import { CACHE_KEYS, NOBODY, can, principalFrom, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
+import { CACHE_KEYS, NOBODY, principalFrom, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
-import type { CampaignRights } from './permissions';
+import { rightsOf, type CampaignRights } from './permissions';
 import { useQuery } from './use-query';
 
 export interface CadenceSession {
@@ -26,7 +26,6 @@ export function useSession(): CadenceSession {
     userId: q.data?.user.id ?? null,
     email: q.data?.user.email ?? null,
     principal,
-    // Promotion only means something for a channel campaign; the server lets it pass for a global one.
-    rights: (c) => ({ edit: can(principal, 'update', 'campaign', c), promote: c.scope === 'channel' && can(principal, 'promote', 'campaign', c) }),
+    rights: (c) => rightsOf(principal, c),
   };
 }
