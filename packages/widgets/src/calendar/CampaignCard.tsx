@@ -40,16 +40,19 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
       <div className="cad-card__head">
         <PriorityDot priority={c.priority} />
         <Title className="cad-card__title">{c.title}</Title>
-        <StatusBadge status={status} />
-        {isVirtual(c) && <Badge tone="outline">Read-only</Badge>}
-        {row && rights.edit && (
-          <>
-            <button type="button" className="cad-button cad-button--ghost" aria-label={`Edit ${c.title}`} onClick={() => onEdit(row)}>
-              Edit
-            </button>
-            <Menu label={`Actions for ${c.title}`} items={items} />
-          </>
-        )}
+        {/* One group: on a narrow card it moves under the title whole, rather than leaving the menu alone on a line. */}
+        <span className="cad-card__actions">
+          <StatusBadge status={status} />
+          {isVirtual(c) && <Badge tone="outline">Read-only</Badge>}
+          {row && rights.edit && (
+            <>
+              <button type="button" className="cad-button cad-button--ghost" aria-label={`Edit ${c.title}`} onClick={() => onEdit(row)}>
+                Edit
+              </button>
+              <Menu label={`Actions for ${c.title}`} items={items} />
+            </>
+          )}
+        </span>
       </div>
       {c.description && <p className="cad-card__description">{c.description}</p>}
       <p className="cad-card__dates">
