@@ -23,6 +23,8 @@ export function EventsPage(): ReactNode {
       value={filter}
       hide={NOT_FOR_EVENTS}
       showCount={false}
+      // An event is found by its name, its types and its audiences (events/event-rules.ts).
+      searchPlaceholder="Name, type or audience"
       onChange={(f) =>
         setParams((p) => {
           if (f.q) p.set('q', f.q);

@@ -1,4 +1,4 @@
-import { formatYmd, priorityLabel, type Campaign, type CampaignFilter, type ChannelInfo } from '@cadence/core';
+import { formatCount, formatYmd, priorityLabel, type Campaign, type CampaignFilter, type ChannelInfo } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { useCampaignPages } from '../provider/campaign-pages';
 import type { CampaignRights } from '../provider/permissions';
@@ -77,7 +77,7 @@ function ChannelCampaigns({ channel, filter, rights, onPromote }: Omit<Props, 's
 
 /** A channel's stats, its global and channel-only counts (from the stats route), and its campaigns in full. */
 export function ChannelDialog({ channel, filter, stats, rights, onClose, onPromote }: ChannelDialogProps): ReactNode {
-  const value = (n: number | undefined) => (n === undefined ? '—' : n);
+  const value = (n: number | undefined) => (n === undefined ? '—' : formatCount(n));
   return (
     <Dialog open={channel !== null} onOpenChange={(open) => !open && onClose()} size="lg" title={channel?.dashboardLabel ?? ''}>
       <div className="cad-dialog__body cad-stack">

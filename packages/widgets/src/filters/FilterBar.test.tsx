@@ -31,6 +31,25 @@ const stat = (label: string) => within(screen.getByText(label).closest('div')!).
 const listed = () => screen.queryAllByRole('article').map((a) => a.getAttribute('aria-label')).sort();
 
 describe('FilterBar', () => {
+  it('should offer phones a Filters button that names how many filters are on and controls the fields', async () => {
+    renderWidget(<FilterBar value={{ status: 'live', channel: ['email', 'social'] }} />, { campaigns });
+    // Shown by filters.css on narrow screens only; jsdom applies no media query, hence `hidden`.
+    const toggle = screen.getByRole('button', { name: 'Filters (2)', hidden: true });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const fields = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(fields).getByLabelText('Status')).toHaveValue('live');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle.closest('[role="search"]')).toHaveClass('cad-filter-bar--open');
+  });
+
+  it('should keep a bar of one field unfolded on a phone, with the search words it was given', async () => {
+    renderWidget(<FilterBar hide={['channel', 'status', 'priority', 'scope', 'owner']} showCount={false} searchPlaceholder="Name, type or audience" />, { campaigns });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Name, type or audience');
+    expect(screen.queryByRole('button', { name: /^Filters/, hidden: true })).not.toBeInTheDocument();
+    expect(screen.getByRole('search')).not.toHaveClass('cad-filter-bar--collapsible');
+  });
+
   it('should label every control and count the campaigns shown', async () => {
     renderWidget(<FilterBar />, { campaigns });
     for (const name of ['Status', 'Priority', 'Scope', 'Owner', 'Search']) expect(screen.getByLabelText(name)).toBeInTheDocument();

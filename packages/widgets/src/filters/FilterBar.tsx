@@ -30,6 +30,8 @@ export interface FilterBarProps extends WidgetProps {
   hide?: ReadonlyArray<keyof CampaignFilter>;
   /** Show "Showing 12 of 340 campaigns" (counted by the server); default true. */
   showCount?: boolean;
+  /** What the search box says it searches; default 'Title, description or owner'. */
+  searchPlaceholder?: string;
 }
 
 /** How long the search box waits after the last key before it filters. */
@@ -85,7 +87,7 @@ function ChannelsFilter({ value, onChange }: { value: readonly Channel[]; onChan
 }
 
 /** The search box: types freely, filters after a pause or at once on Enter; follows the filter it is given. */
-function SearchFilter({ value, onChange }: { value: string | undefined; onChange: (q: string | undefined) => void }): ReactNode {
+function SearchFilter({ value, placeholder, onChange }: { value: string | undefined; placeholder: string; onChange: (q: string | undefined) => void }): ReactNode {
   const id = useId();
   const [text, setText] = useState(value ?? '');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -103,7 +105,7 @@ function SearchFilter({ value, onChange }: { value: string | undefined; onChange
         id={id}
         type="search"
         className="cad-input"
-        placeholder="Title, description or owner"
+        placeholder={placeholder}
         maxLength={FILTER_TEXT_MAX_LENGTH}
         value={text}
         onChange={(e) => {
@@ -118,8 +120,11 @@ function SearchFilter({ value, onChange }: { value: string | undefined; onChange
   );
 }
 
-function FilterBarBody({ value, onChange, channel, hide = [], showCount = true }: FilterBarProps): ReactNode {
+const FIELDS: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'scope', 'owner', 'q'];
+
+function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, searchPlaceholder = 'Title, description or owner' }: FilterBarProps): ReactNode {
   const [filter, setFilter] = useSyncedState<CampaignFilter>(value, {}, onChange);
+  const [open, setOpen] = useState(false);
   const shows = (key: keyof CampaignFilter) => !hide.includes(key) && !(key === 'channel' && channel);
   const base = channel ? { channel } : {};
   // Both counts come from the stats route: the filtered total, and the whole (which also lists the owners).
@@ -128,30 +133,52 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true }
   const set = <K extends keyof CampaignFilter>(key: K, v: CampaignFilter[K]) => setFilter(withFilter(filter, key, v));
   const owners = (all.data?.owners ?? []).map((o) => ({ value: o, label: o }));
   const count = filterCountText(isFiltered(filter) ? shown.data?.total : all.data?.total, all.data?.total);
+  const active = (Object.keys(filter) as Array<keyof CampaignFilter>).filter(shows).length;
+  // A bar of one field (the Events page's search) shows it on a phone too: nothing to fold away.
+  const collapsible = FIELDS.filter(shows).length > 1;
+  const classes = ['cad-filter-bar', collapsible && 'cad-filter-bar--collapsible', open && 'cad-filter-bar--open'].filter(Boolean).join(' ');
+  const fieldsId = useId();
   return (
-    <div role="search" className="cad-filter-bar" aria-label="Filter campaigns">
-      {shows('channel') && <ChannelsFilter value={filterChannels(filter)} onChange={(cs) => set('channel', cs.length ? cs : undefined)} />}
-      {shows('status') && (
-        <SelectFilter label="Status" all="All statuses" value={filter.status}
-          options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-          onChange={(v) => set('status', v as CampaignFilter['status'])} />
-      )}
-      {shows('priority') && (
-        <SelectFilter label="Priority" all="All priorities" value={filter.priority}
-          options={PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
-          onChange={(v) => set('priority', v as CampaignFilter['priority'])} />
-      )}
-      {shows('scope') && (
-        <SelectFilter label="Scope" all="All scopes" value={filter.scope} options={SCOPE_OPTIONS}
-          onChange={(v) => set('scope', v as CampaignFilter['scope'])} />
-      )}
-      {shows('owner') && <SelectFilter label="Owner" all="All owners" value={filter.owner} options={owners} onChange={(v) => set('owner', v)} />}
-      {shows('q') && <SearchFilter value={filter.q} onChange={(q) => set('q', q)} />}
+    <div role="search" className={classes} aria-label="Filter campaigns">
+      <div id={fieldsId} className="cad-filter-bar__fields">
+        {shows('channel') && <ChannelsFilter value={filterChannels(filter)} onChange={(cs) => set('channel', cs.length ? cs : undefined)} />}
+        {shows('status') && (
+          <SelectFilter label="Status" all="All statuses" value={filter.status}
+            options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            onChange={(v) => set('status', v as CampaignFilter['status'])} />
+        )}
+        {shows('priority') && (
+          <SelectFilter label="Priority" all="All priorities" value={filter.priority}
+            options={PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
+            onChange={(v) => set('priority', v as CampaignFilter['priority'])} />
+        )}
+        {shows('scope') && (
+          <SelectFilter label="Scope" all="All scopes" value={filter.scope} options={SCOPE_OPTIONS}
+            onChange={(v) => set('scope', v as CampaignFilter['scope'])} />
+        )}
+        {shows('owner') && <SelectFilter label="Owner" all="All owners" value={filter.owner} options={owners} onChange={(v) => set('owner', v)} />}
+        {shows('q') && <SearchFilter value={filter.q} placeholder={searchPlaceholder} onChange={(q) => set('q', q)} />}
+      </div>
       <div className="cad-filter-bar__end">
+        {/* A phone shows the fields behind this button (filters.css), so the plan is on the first screen. */}
+        {collapsible && (
+          <button type="button" className="cad-button cad-filter-bar__toggle" aria-expanded={open} aria-controls={fieldsId} onClick={() => setOpen((o) => !o)}>
+            <FilterIcon />
+            {active ? `Filters (${active})` : 'Filters'}
+          </button>
+        )}
         {showCount && <p className="cad-filter-bar__count" role="status" aria-live="polite">{count}</p>}
         <button type="button" className="cad-button" disabled={!isFiltered(filter)} onClick={() => setFilter({})}>Clear filters</button>
       </div>
     </div>
+  );
+}
+
+function FilterIcon(): ReactNode {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M3 5h18l-7 8.5V19l-4 2v-7.5z" />
+    </svg>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { CampaignFilter } from '@cadence/core';
+import { formatCount, type CampaignFilter } from '@cadence/core';
 
 /** The filter with one field set, or removed when `value` is undefined (no stray `undefined` keys in links or cache keys). */
 export function withFilter<K extends keyof CampaignFilter>(filter: CampaignFilter, key: K, value: CampaignFilter[K]): CampaignFilter {
@@ -10,8 +10,8 @@ export function withFilter<K extends keyof CampaignFilter>(filter: CampaignFilte
 
 const campaigns = (n: number) => (n === 1 ? 'campaign' : 'campaigns');
 
-/** "Showing 12 of 340 campaigns"; blank until both counts are known. */
+/** "Showing 12 of 1,340 campaigns" (thousands separated, as the stat cards); blank until both counts are known. */
 export function filterCountText(shown: number | undefined, total: number | undefined): string {
   if (shown === undefined || total === undefined) return '';
-  return `Showing ${shown} of ${total} ${campaigns(total)}`;
+  return `Showing ${formatCount(shown)} of ${formatCount(total)} ${campaigns(total)}`;
 }

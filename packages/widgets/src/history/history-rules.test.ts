@@ -41,6 +41,8 @@ describe('history sentences', () => {
     expect(describeAction(entry({ resource: 'events', action: 'create', changes: null }), true)).toBe('created an event');
     expect(describeAction(entry({ reverts: '3' }))).toBe('reverted Live Date Mar 04, 2026 → Mar 11, 2026');
     expect(describeAction(entry({ action: 'promote' }))).toBe('promoted this campaign to a global campaign');
+    expect(describeAction(entry({ action: 'import', row_id: null, changes: null, row: { imported: 2000 } }), true)).toBe('imported 2,000 campaigns');
+    expect(describeAction(entry({ resource: 'events', action: 'import', row_id: null, changes: null, row: { imported: 1 } }), true)).toBe('imported 1 event');
   });
 
   it('should name a key’s owner and the key, or Someone when the account is gone', () => {

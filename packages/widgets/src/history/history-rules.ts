@@ -1,4 +1,4 @@
-import { formatYmd, isYmd, type HistoryEntry, type HistoryResource } from '@cadence/core';
+import { formatCount, formatYmd, isYmd, type HistoryEntry, type HistoryResource } from '@cadence/core';
 import { relativeTime } from '../ideas/idea-rules';
 
 // How an activity-log entry reads in the History tab and on the Activity page (docs/adr/0028):
@@ -91,7 +91,10 @@ export function describeAction(entry: Pick<HistoryEntry, 'action' | 'resource' |
     case 'create': return `created ${self}${title}`;
     case 'delete': return `deleted ${self}${title}`;
     case 'promote': return `promoted ${self} to a global campaign`;
-    case 'import': return `imported ${noun}s`;
+    case 'import': {
+      const n = typeof entry.row?.imported === 'number' ? entry.row.imported : null;
+      return n === null ? `imported ${noun}s` : `imported ${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
+    }
     case 'grant': return 'granted a permission';
     case 'revoke': return 'revoked a permission';
     case 'role': return 'changed a role';
