@@ -38,6 +38,17 @@ describe('PermissionsPanel', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('should say that an administrator’s switches do not limit them, and not say it of others', async () => {
+    const { user } = renderWidget(<PermissionsPanel />, data());
+    await screen.findByText('viewer@cadence.demo');
+    const adminRow = screen.getAllByRole('listitem').find((li) => within(li).queryByText('Admin'))!;
+    await user.click(within(adminRow).getByRole('button'));
+    expect(await screen.findByText(/An administrator sees and changes everything, whatever these switches say/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /viewer@cadence\.demo/ }));
+    await screen.findByRole('heading', { name: 'Permissions for viewer@cadence.demo' });
+    expect(screen.queryByText(/An administrator sees and changes everything/)).not.toBeInTheDocument();
+  });
+
   describe('on a phone', () => {
     afterEach(() => vi.restoreAllMocks());
     it('should show the list, then the chosen user alone with a way back', async () => {

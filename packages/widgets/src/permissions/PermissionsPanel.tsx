@@ -35,7 +35,7 @@ function AccessDenied({ onReturn, headingLevel }: Pick<PermissionsPanelProps, 'o
   );
 }
 
-function UserPermissions({ userId, email }: { userId: string; email: string }): ReactNode {
+function UserPermissions({ userId, email, admin }: { userId: string; email: string; admin: boolean }): ReactNode {
   const session = useSession();
   const permissions = useUserPermissions(userId);
   const write = useWrite();
@@ -51,7 +51,15 @@ function UserPermissions({ userId, email }: { userId: string; email: string }): 
   const busy = permissions.status === 'loading';
   return (
     <div className="cad-stack" aria-busy={busy}>
-      <h3 className="cad-section-title">Permissions for {email}</h3>
+      <div>
+        <h3 className="cad-section-title">Permissions for {email}</h3>
+        {admin && (
+          <p className="cad-hint cad-permissions__admin-note">
+            An administrator sees and changes everything, whatever these switches say. They count if the
+            administrator role is taken away.
+          </p>
+        )}
+      </div>
       <fieldset className="cad-fieldset">
         <legend className="cad-form-section__title">Global Calendar Permissions</legend>
         {GLOBAL_SWITCHES.map((s) => (
@@ -114,7 +122,7 @@ function PermissionsBody({ headingLevel, onReturn, userId }: PermissionsPanelPro
                 <ArrowLeft size={ICON_SIZE} aria-hidden="true" /> All users
               </button>
             )}
-            {user ? <UserPermissions key={user.id} userId={user.id} email={user.email} /> : <EmptyState title="Select a user to manage their permissions" />}
+            {user ? <UserPermissions key={user.id} userId={user.id} email={user.email} admin={user.admin === true} /> : <EmptyState title="Select a user to manage their permissions" />}
           </div>
         )}
       </div>

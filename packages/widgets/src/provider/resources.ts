@@ -44,7 +44,7 @@ export const useProspective = () =>
 export const useArticles = () => useList<Article>(KEYS.articles, (c) => c.articles.list(), AD_TOASTS.articlesLoadError);
 /** docs/product.md#messages-ad-manager: failed event loading is only logged. */
 export const useEvents = () => useList<CadenceEvent>(KEYS.events, (c) => c.events.list());
-export const useUsers = (enabled = true) => useList<{ id: string; email: string }>(enabled ? KEYS.users : null, (c) => c.users.list());
+export const useUsers = (enabled = true) => useList<{ id: string; email: string; admin?: boolean | undefined }>(enabled ? KEYS.users : null, (c) => c.users.list());
 export const useUserPermissions = (userId: string | null) =>
   useList<Permission>(userId ? `${KEYS.permissions}${userId}` : null, (c) => c.users.permissions(userId ?? ''));
 
