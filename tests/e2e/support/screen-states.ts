@@ -46,7 +46,9 @@ export const SCREEN_STATES: ScreenState[] = [
   {
     name: 'dashboard filtered, channel choice open',
     path: '/?channel=email,social&status=live&q=a',
-    open: async (page) => {
+    open: async (page, phone) => {
+      // A phone keeps the fields behind "Filters (n)", opened here.
+      if (phone) await page.getByRole('button', { name: 'Filters (3)' }).click();
       await page.getByRole('button', { name: /^Channels:/ }).click();
       await page.getByRole('dialog', { name: 'Channels' }).waitFor();
     },
@@ -211,7 +213,8 @@ export async function signInAsDemoAdmin(page: Page): Promise<void> {
   await page.getByLabel('Email').fill('admin@cadence.demo');
   await page.getByLabel('Password').fill('cadence-admin');
   await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByText('Welcome back, admin@cadence.demo').waitFor();
+  // The first sign-in of a run also loads the dashboard's code and data: more than a step's 15 s on a busy CI machine.
+  await page.getByText('Welcome back, admin@cadence.demo').waitFor({ timeout: 45_000 });
   await page.getByRole('button', { name: /close|dismiss/i }).first().click().catch(() => undefined);
 }
 
