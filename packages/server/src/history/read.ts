@@ -153,3 +153,19 @@ export async function historyPage(db: Knex, p: Principal, f: HistoryFilter): Pro
     if (scanned >= SCAN_LIMIT) return { entries: out, next_cursor: encodeHistoryCursor(after!) };
   }
 }
+
+/**
+ * The entry of the file a row came in with, if it was imported: an import is one entry for the
+ * file, not one per row (docs/adr/0028), and the file's rows were created in the entry's own
+ * transaction, so the row's created_at is the entry's time (compared in SQL, to the microsecond).
+ */
+export async function importEntryOf(db: Knex, p: Principal, resource: HistoryResource, id: string): Promise<HistoryEntry | null> {
+  const r = HISTORY_DATA[resource];
+  if (!r || p.readOnly) return null;
+  const e: StoredEntry | undefined = await entriesQuery(db)
+    .where({ 'h.resource': resource, 'h.action': 'import' })
+    .whereNull('h.row_id')
+    .where('h.at', db(r.table).select('created_at').where({ id }))
+    .first();
+  return e && canReadHistory(p, e, undefined, undefined) ? presentEntry(e) : null;
+}

@@ -43,6 +43,9 @@ describe('history sentences', () => {
     expect(describeAction(entry({ action: 'promote' }))).toBe('promoted this campaign to a global campaign');
     expect(describeAction(entry({ action: 'import', row_id: null, changes: null, row: { imported: 2000 } }), true)).toBe('imported 2,000 campaigns');
     expect(describeAction(entry({ resource: 'events', action: 'import', row_id: null, changes: null, row: { imported: 1 } }), true)).toBe('imported 1 event');
+    // In the row's own tab: where that row came from.
+    expect(describeAction(entry({ action: 'import', row_id: null, changes: null, row: { imported: 2000 } }))).toBe('imported this campaign from a file of 2,000 campaigns');
+    expect(describeAction(entry({ resource: 'events', action: 'import', row_id: null, changes: null, row: { imported: 1 } }))).toBe('imported this event from a file');
   });
 
   it('should name a key’s owner and the key, or Someone when the account is gone', () => {

@@ -93,6 +93,8 @@ export function describeAction(entry: Pick<HistoryEntry, 'action' | 'resource' |
     case 'promote': return `promoted ${self} to a global campaign`;
     case 'import': {
       const n = typeof entry.row?.imported === 'number' ? entry.row.imported : null;
+      // In a row's own History tab the file's entry is where that row came from.
+      if (!withNoun) return n === null || n === 1 ? `imported ${self} from a file` : `imported ${self} from a file of ${formatCount(n)} ${noun}s`;
       return n === null ? `imported ${noun}s` : `imported ${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
     }
     case 'grant': return 'granted a permission';

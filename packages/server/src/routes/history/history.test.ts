@@ -182,6 +182,24 @@ describe('every write leaves exactly one entry', () => {
     const [entry] = (await t.api('GET', '/api/history?resource=prospective-publications&limit=1', { token: editor.token })).body.entries;
     expect(entry).toMatchObject({ action: 'import', row_id: null, row: { imported: 2 }, actor: { id: editor.userId } });
   });
+
+  it("should end an imported row's own history with its file's entry, and a created row's with its create", async () => {
+    const csv = 'title,planning_start_date,live_date,scope,channels\nFrom File A,2031-01-01,2031-02-01,global,email\nFrom File B,2031-01-01,2031-02-02,global,email\n';
+    const res = await t.api('POST', '/api/campaigns/import', { token: editor.token, raw: csv, headers: { 'Content-Type': 'text/csv' } });
+    expect(res.status).toBe(200);
+    const [row] = (await t.api('GET', '/api/campaigns?q=From%20File%20A', { token: editor.token })).body;
+    await t.api('PATCH', `/api/campaigns/${row.id}`, { token: admin.token, body: { title: 'From File A, renamed' } });
+    const page = (await t.api('GET', `/api/campaigns/${row.id}/history`, { token: editor.token })).body;
+    expect(page.entries.map((e: any) => e.action)).toEqual(['update', 'import']);
+    expect(page.entries[1]).toMatchObject({ resource: 'campaigns', row_id: null, row: { imported: 2 }, actor: { id: editor.userId } });
+    // Paged one by one, the file's entry still comes last, once.
+    const first = (await t.api('GET', `/api/campaigns/${row.id}/history?limit=1`, { token: editor.token })).body;
+    const rest = (await t.api('GET', `/api/campaigns/${row.id}/history?limit=1&cursor=${first.next_cursor}`, { token: editor.token })).body;
+    expect([...first.entries, ...rest.entries].map((e: any) => e.action)).toEqual(['update', 'import']);
+    // A campaign created by hand a moment later is not taken for one of the file's.
+    const made = await t.api('POST', '/api/campaigns', { token: editor.token, body: { title: 'By hand', planning_start_date: '2031-01-01', live_date: '2031-02-01', scope: 'global', channels: ['email'] } });
+    expect((await t.api('GET', `/api/campaigns/${made.body.id}/history`, { token: editor.token })).body.entries.map((e: any) => e.action)).toEqual(['create']);
+  });
 });
 
 describe('writes that do not happen leave nothing', () => {

@@ -8,7 +8,7 @@ import {
 } from '@cadence/core';
 import { getRow } from '../../data/crud';
 import type { RouteTable } from '../../http/route';
-import { historyPage } from '../../history/read';
+import { historyPage, importEntryOf } from '../../history/read';
 import { HISTORY_DATA } from '../../history/resources';
 import { revertEntry } from '../../history/revert';
 import type { Services } from '../../services';
@@ -44,7 +44,13 @@ export function historyRoutes(s: Services, t: RouteTable): void {
         // A row that exists answers as GET of the row does: 404 when the caller may not read it.
         const exists = await s.db(r.table).where({ id: params.id }).first('id');
         if (exists) await getRow(s, r, auth.principal, params.id!);
-        return historyPage(s.db, auth.principal, { ...query, resource, id: params.id });
+        const page = await historyPage(s.db, auth.principal, { ...query, resource, id: params.id });
+        // An imported row has no create entry of its own: its last page ends with the file's.
+        if (exists && page.next_cursor === null && !page.entries.some((e) => e.action === 'create')) {
+          const file = await importEntryOf(s.db, auth.principal, resource, params.id!);
+          if (file) page.entries.push(file);
+        }
+        return page;
       },
     });
   }
