@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { DEMO_CAMPAIGN_TITLES, DEMO_USERS } from '../../packages/server/src/demo
 import { apiClient } from '../support/api';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { hasChromium, launchChromium } from './support/browser';
+import { hasPoppler, pdfPages } from './support/pdf';
 // @ts-expect-error: a plain ES module without types (the example's one-command runner).
 import { renderPage } from '../../examples/intranet-embed/serve.mjs';
 
@@ -276,6 +278,30 @@ describe.runIf(hasChromium)('embedding: the intranet example in Chromium', () =>
     await page.evaluate(() => document.getElementById('calendar')!.setAttribute('mode', 'week'));
     await calendar.getByRole('button', { name: 'Week' }).and(calendar.locator('[aria-pressed="true"]')).waitFor();
     expect(await calendar.getByRole('gridcell').count()).toBe(7);
+  });
+
+  it.runIf(hasPoppler)("prints only the widget whose Print button is pressed, and every widget on the browser's own print", async () => {
+    const page = await open(`${site.url}/`);
+    const calendar = page.locator('#calendar');
+    await calendar.getByRole('heading', { name: 'Planning Timeline' }).waitFor();
+    await page.locator('cadence-gantt').getByRole('heading', { name: 'Planning Gantt Chart' }).waitFor();
+    const paper = async (name: string) => {
+      const file = path.join(tmpdir(), `cadence-embed-${name}.pdf`);
+      writeFileSync(file, await page.pdf({ format: 'A4' }));
+      return pdfPages(file).join(' ');
+    };
+    // As the browser does, without its blocking dialog: beforeprint fires inside window.print().
+    await page.evaluate(() => void (window.print = () => void window.dispatchEvent(new Event('beforeprint'))));
+    await calendar.getByRole('button', { name: 'Print', exact: true }).click();
+    const calendarOnly = await paper('calendar-button');
+    expect(calendarOnly).toMatch(/Planning Timeline, \w+ \d{4}/);
+    expect(calendarOnly).not.toContain('Planning Gantt Chart');
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    // Ctrl+P or the browser's menu: the page as a whole, each widget in its print layout.
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    const both = await paper('browser-print');
+    expect(both).toMatch(/Planning Timeline, \w+ \d{4}/);
+    expect(both).toMatch(/Planning Gantt Chart, Q\d \d{4}/);
   });
 
   it('closes its WebSocket when an element is removed', async () => {

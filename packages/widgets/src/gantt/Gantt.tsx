@@ -113,7 +113,7 @@ function GanttBody(props: GanttProps): ReactNode {
   const title = view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline';
   return (
     <>
-    <section ref={panel} className={printout.printing ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
+    <section ref={panel} className={printout.panelOffPaper ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
         <h2 className="cad-panel__title">{title}</h2>
         <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />

@@ -68,3 +68,25 @@ describe('printing the calendar', () => {
     for (let i = 0; i < 6; i++) expect(within(sheet).getAllByText(long(i))).toHaveLength(2);
   });
 });
+
+describe('two printable widgets on one page (an intranet page embedding both)', () => {
+  it("prints only the widget whose Print button was pressed, and both on the browser's own print", async () => {
+    // As a browser does: beforeprint fires inside window.print().
+    vi.spyOn(window, 'print').mockImplementation(() => void window.dispatchEvent(new Event('beforeprint')));
+    const { user, container } = renderWidget(<><Calendar /><Gantt /></>, { campaigns: many.slice(0, 3) });
+    await screen.findAllByRole('button', { name: /Quarterly partner/ });
+    const [calendarPrint] = screen.getAllByRole('button', { name: 'Print' });
+    await user.click(calendarPrint!);
+    const sheets = screen.getAllByTestId('print-layout');
+    expect(sheets).toHaveLength(1);
+    expect(within(sheets[0]!).getByRole('heading', { name: 'Planning Timeline, March 2026' })).toBeInTheDocument();
+    // The Gantt's screen panel steps aside too: the paper holds the calendar alone.
+    expect([...container.querySelectorAll('.cad-panel')].map((p) => p.classList.contains('cad-panel--printing'))).toEqual([true, true]);
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(screen.queryAllByTestId('print-layout')).toHaveLength(0);
+    expect(container.querySelectorAll('.cad-panel--printing')).toHaveLength(0);
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.getAllByTestId('print-layout')).toHaveLength(2);
+  });
+});
+
