@@ -22,6 +22,7 @@ import type { Services } from './services';
 import { createMetricsServer, type Ops } from './ops/http';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { Readiness } from './ops/readiness';
+import { answerClientErrors } from './http/client-errors';
 
 export interface ServicesOptions {
   config: Config;
@@ -112,6 +113,7 @@ export async function startServer(services: Services, options: AppOptions & { po
   };
   const app = createApp(services, { ...options, ops });
   const server = http.createServer(app.callback());
+  answerClientErrors(server);
   const port = options.port ?? config.PORT;
   const host = options.host ?? config.HOST;
   await listen(server, port, host);

@@ -7,12 +7,14 @@ export const ERROR_CODES = [
   'forbidden', // 403
   'not_found', // 404
   'method_not_allowed', // 405
+  'request_timeout', // 408: the request never finished arriving
   'already_exists', // 409
   'revert_conflict', // 409: a later change touched the fields a revert would write; details name them
   'conflict', // 412: the If-Match version is stale; `current` holds the row as it is now
   'payload_too_large', // 413
   'unsupported_media_type', // 415
   'rate_limited', // 429
+  'headers_too_large', // 431: the address and headers are over Node's 16 KB
   'internal', // 500
   'unavailable', // 503
 ] as const;
