@@ -12,6 +12,7 @@ import {
 } from '@cadence/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useCampaignStats } from '../provider/campaign-queries';
+import { ICON_SIZE, Funnel } from '../ui/icons';
 import { Popover } from '../ui/Popover';
 import { useSyncedState } from '../ui/use-synced-state';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
@@ -163,7 +164,7 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
         {/* A phone shows the fields behind this button (filters.css), so the plan is on the first screen. */}
         {collapsible && (
           <button type="button" className="cad-button cad-filter-bar__toggle" aria-expanded={open} aria-controls={fieldsId} onClick={() => setOpen((o) => !o)}>
-            <FilterIcon />
+            <Funnel size={ICON_SIZE} aria-hidden="true" />
             {active ? `Filters (${active})` : 'Filters'}
           </button>
         )}
@@ -171,14 +172,6 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
         <button type="button" className="cad-button" disabled={!isFiltered(filter)} onClick={() => setFilter({})}>Clear filters</button>
       </div>
     </div>
-  );
-}
-
-function FilterIcon(): ReactNode {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M3 5h18l-7 8.5V19l-4 2v-7.5z" />
-    </svg>
   );
 }
 
