@@ -58,6 +58,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  // Everything this process writes from here is its owner's alone: PGlite's database files (it
+  // writes them through Node's fs, with the umask), the JWT secret, mails in the outbox, backups,
+  // uploads on local disk (served by this process, which reads them as their owner). The build's
+  // write-initial-snapshot above is left as it was: its file ships in the package.
+  process.umask(0o077);
   const config = loadConfig();
   if (command === 'backup') {
     if (!values.out) {

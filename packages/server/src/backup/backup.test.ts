@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -150,6 +150,12 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
       await restored.close();
     }
   }, 120_000);
+});
+
+describe('the backup file', () => {
+  it('is readable and writable by its owner alone (600): it holds every table, hashes and tokens included', () => {
+    expect((statSync(firstFile).mode & 0o777).toString(8)).toBe('600');
+  });
 });
 
 describe('restore refuses what it must', () => {

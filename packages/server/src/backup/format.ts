@@ -59,7 +59,8 @@ export class LineWriter {
   bytes = 0;
 
   constructor(path: string) {
-    this.file = createWriteStream(path, { flags: 'wx' });
+    // Every table (password and token hashes) and every file: readable and writable by its owner alone.
+    this.file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     this.gzip.pipe(this.file);
     this.done = once(this.file, 'close').then(() => undefined);
     // An error on either stream surfaces at the next write (the drain wait rejects) or at finish.

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
@@ -32,6 +32,20 @@ export interface DbOptions {
   initialSnapshot?: () => Blob | undefined;
 }
 
+/**
+ * Makes `dir` (and any missing parent) with mode 700, and narrows an existing one to 700. A folder
+ * this user does not own (a mount point) is left as it is: chmod would fail, and it is the
+ * operator's to set.
+ */
+export function ownerOnlyDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dir, 0o700);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
+}
+
 export function connect(options: DbOptions): { db: Db; kind: DbKind; pglite?: PGlite } {
   if (options.databaseUrl) {
     const db = knexFactory({
@@ -44,8 +58,10 @@ export function connect(options: DbOptions): { db: Db; kind: DbKind; pglite?: PG
   let dir: string | undefined;
   let initial: Blob | undefined;
   if (options.dataDir !== 'memory') {
+    // DATA_DIR holds the database, the generated JWT secret and the mail outbox: the owner's alone.
+    ownerOnlyDir(path.resolve(options.dataDir));
     dir = path.resolve(options.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
+    ownerOnlyDir(dir);
     if (!existsSync(path.join(dir, 'PG_VERSION'))) initial = (options.initialSnapshot ?? readInitialSnapshot)();
   }
   // Options go in the first argument: PGlite ignores the second when the first is not a string.

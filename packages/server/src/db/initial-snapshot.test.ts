@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -33,4 +33,21 @@ it('should start a new data directory from the build snapshot, migrated, and kee
   expect(await second.db('users').pluck('email')).toEqual(['kept@example.com']);
   await second.db.destroy();
   expect(used).toBe(1);
+});
+
+it('should keep DATA_DIR and its database folder to their owner (700), and narrow folders made wider before', async () => {
+  const dataDir = path.join(work, 'fresh', 'cadence');
+  const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+  const first = connect({ dataDir, initialSnapshot: () => undefined });
+  expect({ dataDir: mode(dataDir), pgdata: mode(path.join(dataDir, 'pgdata')) }).toEqual({ dataDir: '700', pgdata: '700' });
+  await first.db.raw('select 1');
+  await first.db.destroy();
+
+  // A DATA_DIR from before (or made by hand) with the usual 755.
+  chmodSync(dataDir, 0o755);
+  chmodSync(path.join(dataDir, 'pgdata'), 0o755);
+  const again = connect({ dataDir });
+  expect({ dataDir: mode(dataDir), pgdata: mode(path.join(dataDir, 'pgdata')) }).toEqual({ dataDir: '700', pgdata: '700' });
+  await again.db.raw('select 1');
+  await again.db.destroy();
 });

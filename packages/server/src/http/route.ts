@@ -32,7 +32,12 @@ export interface RouteDef<B = unknown, Q = unknown> {
   /** Documents a body the handler parses itself (e.g. one row or many). */
   bodyDoc?: z.ZodType;
   query?: z.ZodType<Q>;
-  /** Route-specific middleware, run before validation (e.g. a multipart parser). */
+  /**
+   * Who may call it beyond `access`: throws (forbidden) for a principal that may not. Runs with
+   * the access check, before `middleware`, so a refused request's body is never read.
+   */
+  permit?: (auth: AuthState) => void;
+  /** Route-specific middleware, run after the access check and `permit`, before validation (e.g. a multipart parser). */
   middleware?: Middleware<CadenceState>[];
   response?: z.ZodType;
   /** Headers of a successful answer, by name, with what they carry (for the OpenAPI description). */
@@ -73,10 +78,18 @@ export class RouteTable {
         checkContentType(ctx, bodyKinds);
         return next();
       };
-      const guards = def.method === 'get' || def.method === 'delete' ? [] : [guardBody];
-      router[def.method](def.path, ...guards, ...(def.middleware ?? []), async (ctx) => {
-        const auth = def.access === 'public' ? (ctx.state.auth ?? ANONYMOUS) : requireAuth(ctx);
+      const authOf = (ctx: Ctx): AuthState => (def.access === 'public' ? (ctx.state.auth ?? ANONYMOUS) : requireAuth(ctx));
+      // 401 / 403 before any route middleware: a multipart parser must not write to disk what a
+      // caller who may not upload sends.
+      const guardAccess: Middleware<CadenceState> = (ctx, next) => {
+        const auth = authOf(ctx);
         if (def.access === 'admin' && !can(auth.principal, 'administer', 'user')) throw forbidden('Only administrators can do this');
+        def.permit?.(auth);
+        return next();
+      };
+      const guards = def.method === 'get' || def.method === 'delete' ? [guardAccess] : [guardBody, guardAccess];
+      router[def.method](def.path, ...guards, ...(def.middleware ?? []), async (ctx) => {
+        const auth = authOf(ctx);
         const params: Record<string, string> = { ...ctx.params };
         for (const [name, value] of Object.entries(params)) {
           const own = def.params?.[name];

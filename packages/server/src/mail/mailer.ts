@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
@@ -23,7 +23,8 @@ export interface Mailer {
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise every mail is logged and written as
- * an .eml file under DATA_DIR/outbox/, so links can be followed in development.
+ * an .eml file under DATA_DIR/outbox/, so links can be followed in development: the folder is
+ * mode 700 and each file 600, since they hold live password-reset links.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
@@ -52,9 +53,11 @@ export function createMailer(options: {
       let file: string | undefined;
       if (outbox) {
         const info = await render.sendMail({ from: options.from, ...message });
-        mkdirSync(outbox, { recursive: true });
+        // Mails carry live links (password reset, confirmation): the owner's alone.
+        mkdirSync(outbox, { recursive: true, mode: 0o700 });
+        chmodSync(outbox, 0o700);
         file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-        writeFileSync(file, info.message as Buffer);
+        writeFileSync(file, info.message as Buffer, { flag: 'wx', mode: 0o600 });
       }
       sent.push({ ...message, ...(file ? { file } : {}) });
       const content = options.logContent ? { text: message.text } : {};

@@ -128,9 +128,12 @@ export function importRoute<Row>(s: Services, t: RouteTable, o: ImportRouteOptio
       `(same ${o.target.spec.identity.label}); up to ${IMPORT_BODY_BYTES / 1024 / 1024} MiB, streamed; the report names lines`,
     consumes: IMPORT_CONSUMES,
     query: importQuerySchema, response: importReportSchema,
+    // Checked before a multipart body is read: a caller who may not import never has the file written to disk.
+    permit: (auth) => {
+      if (!o.allowed(auth.principal)) throw forbidden(`You may not import ${o.target.spec.label}`);
+    },
     middleware: [multipartWithCleanup],
     handler: async ({ auth, query, ctx }) => {
-      if (!o.allowed(auth.principal)) throw forbidden(`You may not import ${o.target.spec.label}`);
       const { report } = await runImport(s, auth.principal, o.target, recordsFrom(ctx), { dryRun: query.dry_run, skipExisting: query.skip_existing });
       return report;
     },

@@ -5,9 +5,10 @@ import type Router from '@koa/router';
 import type { Access, RouteDef, RouteTable } from '../http/route';
 
 /**
- * Proof that route handlers decide through core's `can()` (docs/adr/0017): each request a route
- * answers is followed in an AsyncLocalStorage context, the test's wrapped `can()` counts into it,
- * and a request that reached a signed-in route's handler without one `can()` call is a finding.
+ * Proof that routes decide through core's `can()` (docs/adr/0017), in their handler or their
+ * `permit`: each request a route answers is followed in an AsyncLocalStorage context from the
+ * route's first middleware, the test's wrapped `can()` counts into it, and a request that reached
+ * a signed-in route's handler without one `can()` call is a finding.
  */
 export interface RequestAudit {
   route: string;
@@ -57,12 +58,12 @@ export function auditingMount(originalMount: RouteTable['mount']): RouteTable['m
     for (const method of METHODS) {
       (follow as any)[method] = (path: string, ...middleware: any[]) => {
         const def = table.routes.find((d) => d.method === method && d.path === path);
-        const last = middleware.pop();
-        return router[method](path, ...middleware, (ctx: any, next: any) => {
+        // Followed from the route's first middleware: a route's `permit` asks can() in a guard, before its handler.
+        return router[method](path, (_ctx: any, next: any) => {
           const audit: RequestAudit = { route: `${method.toUpperCase()} ${path}`, access: def?.access ?? 'user', reachedHandler: false, asked: 0 };
           finished.push(audit);
-          return current.run(audit, () => last(ctx, next));
-        });
+          return current.run(audit, () => next());
+        }, ...middleware);
       };
     }
     return originalMount.call(this, follow, only);
