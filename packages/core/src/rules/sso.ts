@@ -75,8 +75,10 @@ export const SSO_ERRORS = {
   provider_unreachable: 'The identity provider could not be reached. Try again shortly.',
   token_invalid: "The identity provider's answer could not be verified, so you were not signed in.",
   email_missing: 'The identity provider did not share an e-mail address for your account.',
-  email_unverified: 'An account with this e-mail already exists. It can be linked only when the provider says the e-mail is verified and linking is allowed.',
+  email_unverified: 'The identity provider has not verified your e-mail address, so you were not signed in. Verify it with the provider, then start again.',
   link_not_allowed: 'An account with this e-mail already exists and was not created with single sign-on. Ask your administrator to allow linking.',
+  link_unconfirmed: 'An account with this e-mail already exists, but its address was never confirmed, so it cannot be linked to your sign-in. Confirm it with the link mailed to that address, or ask your administrator.',
+  link_identity_taken: 'The account with this e-mail address already signs in with another identity-provider account, so yours cannot be linked to it. Ask your administrator.',
   rate_limited: 'Too many sign-in attempts. Try again later.',
   code_invalid: 'This sign-in has expired. Start again.',
 } as const;

@@ -8,6 +8,7 @@ import { recheckAtRefresh } from './sso/flow';
 import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from './users';
 
 const INVALID_CREDENTIALS = 'Invalid login credentials';
+const passwordOffMessage = (s: Services) => `Password sign-in is turned off on this server. Sign in with ${s.config.OIDC_NAME}.`;
 
 export interface SignUpResult {
   user: ReturnType<typeof presentUser>;
@@ -72,6 +73,12 @@ export async function refresh(s: Services, refreshToken: string): Promise<Sessio
     if (spent) {
       const user = await trx<UserRow>('users').where({ id: spent.user_id }).first();
       if (!user) return null;
+      // AUTH_PASSWORD=off: only a session begun by single sign-on goes on; one begun with a
+      // password (before the switch) ends here rather than refreshing forever.
+      if (!s.config.AUTH_PASSWORD && !(await trx('sso_sessions').where({ family_id: spent.family_id }).first('family_id'))) {
+        await trx('refresh_tokens').where({ family_id: spent.family_id, revoked_at: null }).update({ revoked_at: trx.fn.now() });
+        return 'password_off' as const;
+      }
       return { session: await issueSession(s, trx, user, spent.family_id), familyId: spent.family_id as string, userId: user.id };
     }
     const known = await trx('refresh_tokens').where({ token_hash: tokenHash }).first('family_id', 'spent_at');
@@ -82,8 +89,9 @@ export async function refresh(s: Services, refreshToken: string): Promise<Sessio
     }
     return null;
   });
-  if (outcome === 'reused') s.principals.invalidate();
+  if (outcome === 'reused' || outcome === 'password_off') s.principals.invalidate();
   if (outcome === 'reused') throw unauthorized('This session has ended. Sign in again.');
+  if (outcome === 'password_off') throw unauthorized(passwordOffMessage(s));
   if (!outcome) throw unauthorized('Invalid or expired refresh token');
   if ((await recheckAtRefresh(s, outcome.familyId, outcome.userId)) === 'ended') {
     throw unauthorized(`Your sign-in with ${s.config.OIDC_NAME} has ended. Sign in again.`);
@@ -105,5 +113,5 @@ export async function isSessionRevoked(s: Services, sessionId: string): Promise<
 
 /** AUTH_PASSWORD=off: the server takes no password sign-in, sign-up or reset; SSO is the way in. */
 export function requirePasswordSignIn(s: Services): void {
-  if (!s.config.AUTH_PASSWORD) throw forbidden(`Password sign-in is turned off on this server. Sign in with ${s.config.OIDC_NAME}.`);
+  if (!s.config.AUTH_PASSWORD) throw forbidden(passwordOffMessage(s));
 }

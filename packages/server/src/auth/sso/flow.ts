@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import * as oidc from 'openid-client';
 import type { Session } from '@cadence/core';
-import { isLoopback } from '../../config';
 import type { Services } from '../../services';
 import { hashToken, randomToken } from '../secrets';
 import { FIRST_ADMIN_LOCK, issueSession } from '../session-issue';
@@ -88,10 +87,17 @@ export async function finishSignIn(
 }
 
 /**
- * Accounts are keyed by issuer + subject. An unknown subject makes a new account, or links to the
- * password account with the same e-mail only when the provider says the address is verified and
- * the administrator allowed linking (OIDC_LINK_VERIFIED_EMAIL): otherwise anyone who can set an
- * address at the provider could take over the Cadence account that has it.
+ * Accounts are keyed by issuer + subject. An unknown subject makes a new account only for an
+ * address the provider says is verified (otherwise anyone who can type an address at the provider
+ * could take it before its owner arrives). It links to an existing account with the same e-mail
+ * only when all of these hold, since otherwise whoever set up that account (anyone can sign up
+ * with a password and someone else's address) would be handed the incoming person's access:
+ * - the provider says the address is verified, and the administrator allowed linking
+ *   (OIDC_LINK_VERIFIED_EMAIL);
+ * - the account's address was confirmed in Cadence (the confirmation mail's link was followed);
+ * - the account has no identity yet: a second subject with the same e-mail is a different person.
+ * Linking ends every earlier session and revokes every access key of the account, so nobody who
+ * held it before keeps a way in once it carries what the provider grants.
  */
 async function findOrCreateAccount(s: Services, trx: Knex.Transaction, issuer: string, claims: Record<string, unknown> & { sub: string }) {
   await trx.raw('SELECT pg_advisory_xact_lock(?)', [FIRST_ADMIN_LOCK]);
@@ -109,12 +115,21 @@ async function findOrCreateAccount(s: Services, trx: Knex.Transaction, issuer: s
   if (existing) {
     if (!verified) throw new SsoError('email_unverified', `link refused for ${email}: e-mail not verified`);
     if (!s.config.OIDC_LINK_VERIFIED_EMAIL) throw new SsoError('link_not_allowed', `link refused for ${email}: OIDC_LINK_VERIFIED_EMAIL is off`);
+    if (!existing.email_confirmed_at) throw new SsoError('link_unconfirmed', `link refused for ${email}: the account's address was never confirmed`);
+    if (await trx('user_identities').where({ user_id: existing.id }).first('id')) {
+      throw new SsoError('link_identity_taken', `link refused for ${email}: the account already has an identity (another subject)`);
+    }
     user = existing;
-    s.log.info({ userId: user.id, issuer }, 'single sign-on linked to an existing account with the same verified e-mail');
+    // Whoever held the account before the link keeps nothing: sessions and keys end here (the
+    // caller invalidates the principal cache after the commit).
+    await trx('refresh_tokens').where({ user_id: user.id, revoked_at: null }).update({ revoked_at: trx.fn.now() });
+    await trx('access_keys').where({ created_by: user.id, revoked_at: null }).update({ revoked_at: trx.fn.now() });
+    s.log.info({ userId: user.id, issuer }, 'single sign-on linked to an existing account with the same confirmed e-mail; its sessions and access keys were ended');
   } else {
+    if (!verified) throw new SsoError('email_unverified', `account not created for ${email}: e-mail not verified`);
     const anyUser = await trx('users').first('id');
     [user] = (await trx<UserRow>('users')
-      .insert({ email, password_hash: null, email_confirmed_at: verified ? trx.fn.now() : null } as never)
+      .insert({ email, password_hash: null, email_confirmed_at: trx.fn.now() } as never)
       .returning('*')) as UserRow[];
     if (!anyUser) {
       await trx('user_roles').insert({ user_id: user!.id, role: 'admin' });
@@ -207,11 +222,22 @@ export interface LoopbackClient {
 
 export const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-/** Only http on this machine: anywhere else, the one-time code would go to someone else's page. */
+/** The one path `cadence login --sso` listens on (packages/cli/src/commands/sso-login.ts). */
+export const CLI_CALLBACK_PATH = '/callback';
+const LOOPBACK_REDIRECT = new RegExp(`^http://(?:127\\.0\\.0\\.1|\\[::1\\]):([1-9]\\d{0,4})${CLI_CALLBACK_PATH}$`);
+
+/**
+ * RFC 8252's loopback redirect, and nothing looser: plain http to a loopback IP literal
+ * (127.0.0.1 or [::1], never the name `localhost`, which a resolver or hosts file could point
+ * elsewhere: §8.3), any port, the CLI's one callback path, no userinfo, query or fragment.
+ * Anywhere else, the one-time code would go to someone else's page.
+ */
 export function isLoopbackRedirect(uri: string): boolean {
+  const m = LOOPBACK_REDIRECT.exec(uri);
+  if (!m || Number(m[1]) > 65_535) return false;
   try {
     const url = new URL(uri);
-    return url.protocol === 'http:' && isLoopback(url.hostname) && !url.username && !url.password && !url.hash;
+    return url.pathname === CLI_CALLBACK_PATH && !url.search && !url.hash && !url.username && !url.password;
   } catch {
     return false;
   }

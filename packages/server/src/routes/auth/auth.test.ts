@@ -21,7 +21,7 @@ describe('sign-up', () => {
     expect(me2.body.permissions).toEqual([]);
     expect(me2.body.abilities.global).toEqual({ view: false, create: false });
     // What core's can() takes in the browser: a signed-in user is no key, so no key limits.
-    expect(me1.body.principal).toEqual({ user_id: me1.body.user.id, role: 'admin', permissions: [], read_only: false, channels: null });
+    expect(me1.body.principal).toEqual({ user_id: me1.body.user.id, role: 'admin', permissions: [], read_only: false, channels: null, key: false });
     expect(me2.body.principal).toMatchObject({ role: null, read_only: false, channels: null });
   });
 
@@ -181,5 +181,19 @@ describe('access tokens', () => {
     const res = await t.api('GET', '/api/auth/user', { token });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/expired/);
+  });
+});
+
+describe('single sign-on when it is not set up', () => {
+  it('should answer the start of a sign-in with a 404 in the error envelope, redirecting nowhere', async () => {
+    const plain = await fetch(`${t.url}/api/auth/sso/start`, { redirect: 'manual' });
+    const q = new URLSearchParams({ redirect_uri: 'http://127.0.0.1:9/callback', code_challenge: 'c'.repeat(43) });
+    const cli = await fetch(`${t.url}/api/auth/sso/start?${q}`, { redirect: 'manual' });
+    const odd = await fetch(`${t.url}/api/auth/sso/start?${new URLSearchParams({ redirect_uri: 'http://127.0.0.1:9/anything' })}`, { redirect: 'manual' });
+    for (const res of [plain, cli, odd]) {
+      expect(res.status).toBe(404);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Single sign-on is not set up on this server' } });
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { issueSession } from '../../auth/session-issue';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let t: TestServer;
@@ -34,4 +36,29 @@ it('should send the browser back to the sign-in page with a clear code when the 
   const q = new URLSearchParams({ redirect_uri: 'http://127.0.0.1:9/callback', code_challenge: 'c'.repeat(43) });
   const cli = await fetch(`${t.url}/api/auth/sso/start?${q}`, { redirect: 'manual' });
   expect(cli.headers.get('location')).toBe('http://127.0.0.1:9/callback?sso_error=provider_unreachable');
+});
+
+it('should end a password session made before passwords were turned off, at its next refresh, and keep single sign-on sessions going', async () => {
+  const message = 'Password sign-in is turned off on this server. Sign in with Acme SSO.';
+  // Made while AUTH_PASSWORD was still on (the switch needs a restart; here the config is flipped in place).
+  t.services.config.AUTH_PASSWORD = true;
+  const password = await t.signUpAndIn('before@example.com', 'old-password');
+  t.services.config.AUTH_PASSWORD = false;
+
+  const refused = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: password.refresh } });
+  expect(refused.status).toBe(401);
+  expect(refused.body.error).toMatchObject({ code: 'unauthorized', message });
+  // Ended, not only refused once: its access token stops too, and so does the token on a retry.
+  expect((await t.api('GET', '/api/auth/user', { token: password.token })).status).toBe(401);
+  expect((await t.api('POST', '/api/auth/refresh', { body: { refresh_token: password.refresh } })).status).toBe(401);
+
+  // A session begun by single sign-on (its sso_sessions row, as the callback writes it) still refreshes.
+  const user = await t.services.db('users').where({ email: 'before@example.com' }).first();
+  const [identity] = await t.services.db('user_identities').insert({ user_id: user.id, issuer: 'http://127.0.0.1:9/never-asked', subject: 'before' }).returning('id');
+  const familyId = randomUUID();
+  await t.services.db('sso_sessions').insert({ family_id: familyId, identity_id: identity.id });
+  const sso = await issueSession(t.services, t.services.db, user, familyId);
+  const ok = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: sso.refresh_token } });
+  expect(ok.status).toBe(200);
+  expect((await t.api('GET', '/api/auth/user', { token: ok.body.access_token })).body.user.email).toBe('before@example.com');
 });

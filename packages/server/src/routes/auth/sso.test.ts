@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueOneTimeToken } from '../../auth/one-time-tokens';
+import { ACCESS_KEY_PREFIX } from '../../auth/credentials';
+import { hashToken, randomToken } from '../../auth/secrets';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { CookieJar, signInThroughProvider, startTestProvider, type TestProvider } from '../../test/oidc-provider';
 
@@ -32,6 +35,13 @@ async function ssoSession(login: string) {
 }
 
 const me = async (token: string) => (await t.api('GET', '/api/auth/user', { token })).body;
+/** Follows the link of the confirmation mail sent at sign-up, as the address's owner would. */
+async function confirmAddress(email: string) {
+  const user = await t.services.db('users').where({ email }).first('id');
+  const token = await issueOneTimeToken(t.services.db, user.id, 'email_confirmation', 60_000);
+  const res = await fetch(`${t.url}/api/auth/confirm?token=${encodeURIComponent(token)}`, { redirect: 'manual' });
+  expect(res.headers.get('location')).toMatch(/email_confirmed=1$/);
+}
 const sessionsIssued = async () => Number((await t.services.db('refresh_tokens').count({ n: '*' }))[0]!.n);
 /** What the 5-minute wait would do: the session's last sync is made old enough to ask the provider again. */
 const ageSync = (userId: string) =>
@@ -119,9 +129,49 @@ describe('the CLI loopback flow (cadence login --sso)', () => {
     const res = await t.api('GET', `/api/auth/sso/start?${q}`);
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe('redirect_uri');
-    const alone = await t.api('GET', `/api/auth/sso/start?${new URLSearchParams({ redirect_uri: 'http://127.0.0.1:9/cb' })}`);
+    const alone = await t.api('GET', `/api/auth/sso/start?${new URLSearchParams({ redirect_uri: 'http://127.0.0.1:9/callback' })}`);
     expect(alone.status).toBe(400);
     expect(alone.body.error.details[0].path).toBe('code_challenge');
+  });
+
+  const start = (redirect_uri: string) => fetch(`${t.url}/api/auth/sso/start?${new URLSearchParams({ redirect_uri, code_challenge: challenge })}`, { redirect: 'manual' });
+
+  it("should accept RFC 8252's loopback form on 127.0.0.1 and [::1], any port, the CLI's /callback path", async () => {
+    for (const uri of ['http://127.0.0.1:9/callback', 'http://127.0.0.1:65535/callback', 'http://[::1]:49152/callback']) {
+      const res = await start(uri);
+      expect(res.status, uri).toBe(302);
+      expect(new URL(res.headers.get('location')!).origin, uri).toBe(idp.issuer);
+    }
+  });
+
+  it('should refuse every other loopback-looking redirect with a 400 naming redirect_uri, and start nothing', async () => {
+    const refused = [
+      'http://127.0.0.1:9/elsewhere', // another path on this machine
+      'http://127.0.0.1:9/callback/',
+      'http://127.0.0.1:9/', // no path
+      'http://127.0.0.1:9/callback?next=/x', // a query
+      'http://127.0.0.1:9/callback?',
+      'http://127.0.0.1:9/callback#frag', // a fragment
+      'http://user:pw@127.0.0.1:9/callback', // userinfo
+      'http://user@[::1]:9/callback',
+      'http://localhost:9/callback', // a name, not an IP literal (RFC 8252 §8.3)
+      'http://127.0.0.2:9/callback',
+      'http://[0:0:0:0:0:0:0:1]:9/callback',
+      'http://127.0.0.1/callback', // no port
+      'http://127.0.0.1:0/callback',
+      'http://127.0.0.1:65536/callback',
+      'https://127.0.0.1:9/callback', // not plain http
+      'http://127.0.0.1.evil.example:9/callback',
+    ];
+    const requests = Number((await t.services.db('sso_requests').count({ n: '*' }))[0]!.n);
+    for (const uri of refused) {
+      const res = await start(uri);
+      expect(res.status, uri).toBe(400);
+      const body = await res.json();
+      expect(body.error.code, uri).toBe('validation_failed');
+      expect(body.error.details.map((d: { path: string }) => d.path), uri).toEqual(['redirect_uri']);
+    }
+    expect(Number((await t.services.db('sso_requests').count({ n: '*' }))[0]!.n)).toBe(requests);
   });
 });
 
@@ -144,6 +194,7 @@ describe('linking to a password account', () => {
     t.services.config.OIDC_LINK_VERIFIED_EMAIL = false;
     expect(fragment(await signInThroughProvider(t.services.site.url, 'bob')).get('sso_error')).toBe('link_not_allowed');
     t.services.config.OIDC_LINK_VERIFIED_EMAIL = true;
+    await confirmAddress('bob@example.com');
     const session = await ssoSession('bob');
     const password = await t.api('POST', '/api/auth/signin', { body: { email: 'bob@example.com', password: 'bobs-password' } });
     expect(session.user.email).toBe('bob@example.com');
@@ -231,5 +282,87 @@ describe('groups to permissions', () => {
     expect(list.body.map((m: { grant: string }) => m.grant)).toEqual(['channel_create:email', 'channel_view:email']);
     expect((await t.api('DELETE', `/api/sso/mappings/${list.body[0].id}`, { token: admin.token })).status).toBe(204);
     expect((await t.api('DELETE', `/api/sso/mappings/${list.body[0].id}`, { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('linking cannot hand an existing account to someone else', () => {
+  beforeAll(async () => {
+    t.services.config.OIDC_LINK_VERIFIED_EMAIL = true;
+    const res = await t.api('POST', '/api/sso/mappings', { token: admin.token, body: { claim: 'groups', value: 'cadence-admins', grant: 'admin' } });
+    expect(res.status).toBe(201);
+  });
+
+  /** A key acting as its creator, as POST /api/access-keys makes (which only an administrator may call). */
+  async function accessKeyOf(userId: string) {
+    const secret = `${ACCESS_KEY_PREFIX}${randomToken(32)}`;
+    await t.services.db('access_keys').insert({ name: 'script', read_only: false, key_hash: hashToken(secret), created_by: userId });
+    return secret;
+  }
+
+  it("should refuse to link an account whose address was never confirmed: a password sign-up with someone else's address gets nothing", async () => {
+    // The attacker signs up first with the victim's address (no confirmation needed) and keeps the session.
+    const attacker = await t.signUpAndIn('victim@example.com', 'attackers-password');
+    idp.accounts.set('victim', { email: 'victim@example.com', email_verified: true, groups: ['cadence-admins'] });
+    const before = await sessionsIssued();
+    const location = await signInThroughProvider(t.services.site.url, 'victim');
+    expect(fragment(location).get('sso_error')).toBe('link_unconfirmed');
+    expect(fragment(location).get('sso_code')).toBeNull();
+    expect(await sessionsIssued()).toBe(before);
+    // Nothing was linked, granted or handed over: the attacker's session is what it was.
+    expect(await t.services.db('user_identities').where({ user_id: attacker.userId })).toEqual([]);
+    expect(await t.services.db('user_roles').where({ user_id: attacker.userId })).toEqual([]);
+    const refreshed = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: attacker.refresh } });
+    expect(refreshed.status).toBe(200);
+    const self = await me(refreshed.body.access_token);
+    expect(self.role).toBeNull();
+    expect(self.abilities.admin).toBe(false);
+    const key = await t.api('POST', '/api/access-keys', { token: refreshed.body.access_token, body: { name: 'mine now', read_only: false } });
+    expect(key.status).toBe(403);
+  });
+
+  it('should link an account whose address was confirmed, ending its earlier sessions and access keys', async () => {
+    const earlier = await t.signUpAndIn('erin@example.com', 'erins-password');
+    await confirmAddress('erin@example.com');
+    const key = await accessKeyOf(earlier.userId);
+    expect((await t.api('GET', '/api/auth/user', { token: key })).status).toBe(200);
+
+    idp.accounts.set('erin', { email: 'erin@example.com', email_verified: true, groups: ['cadence-admins'] });
+    const session = await ssoSession('erin');
+    expect(session.user.id).toBe(earlier.userId);
+    expect((await me(session.access_token)).role).toBe('admin');
+    // Whoever held the account before the link keeps no way in.
+    expect((await t.api('POST', '/api/auth/refresh', { body: { refresh_token: earlier.refresh } })).status).toBe(401);
+    expect((await t.api('GET', '/api/auth/user', { token: earlier.token })).status).toBe(401);
+    expect((await t.api('GET', '/api/auth/user', { token: key })).status).toBe(401);
+    // The new session is not touched by that.
+    expect((await t.api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(200);
+  });
+
+  it('should refuse a second subject with the e-mail of an account that already has an identity', async () => {
+    idp.accounts.set('frank', { email: 'frank@example.com', email_verified: true });
+    const frank = await ssoSession('frank');
+    idp.accounts.set('frank-impostor', { email: 'Frank@Example.com', email_verified: true, groups: ['cadence-admins'] });
+    const before = await sessionsIssued();
+    const location = await signInThroughProvider(t.services.site.url, 'frank-impostor');
+    expect(fragment(location).get('sso_error')).toBe('link_identity_taken');
+    expect(await sessionsIssued()).toBe(before);
+    const identities = await t.services.db('user_identities').where({ user_id: frank.user.id });
+    expect(identities.map((i) => i.subject)).toEqual(['frank']);
+    expect(await t.services.db('user_roles').where({ user_id: frank.user.id })).toEqual([]);
+    // Frank's own session goes on.
+    expect((await t.api('POST', '/api/auth/refresh', { body: { refresh_token: frank.refresh_token } })).status).toBe(200);
+  });
+
+  it('should not create an account for an address the provider has not verified', async () => {
+    idp.accounts.set('grace', { email: 'grace@example.com', email_verified: false, groups: ['cadence-admins'] });
+    const [users, before] = [await t.services.db('users').count({ n: '*' }), await sessionsIssued()];
+    const location = await signInThroughProvider(t.services.site.url, 'grace');
+    expect(fragment(location).get('sso_error')).toBe('email_unverified');
+    expect(await t.services.db('users').whereRaw('lower(email) = ?', ['grace@example.com'])).toEqual([]);
+    expect(await t.services.db('users').count({ n: '*' })).toEqual(users);
+    expect(await t.services.db('user_identities').where({ subject: 'grace' })).toEqual([]);
+    expect(await sessionsIssued()).toBe(before);
+    // The address's real owner can still sign up with it.
+    expect((await t.api('POST', '/api/auth/signup', { body: { email: 'grace@example.com', password: 'graces-password' } })).status).toBe(201);
   });
 });

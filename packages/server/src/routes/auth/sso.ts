@@ -2,8 +2,9 @@ import { authProvidersSchema, sessionSchema, ssoErrorMessage, ssoExchangeSchema 
 import { z } from 'zod';
 import { exchangeHandoff, finishSignIn, isLoopbackRedirect, startSignIn } from '../../auth/sso/flow';
 import { classifyOidcError, SsoError } from '../../auth/sso/oidc';
-import { fieldError, validationFailed } from '../../errors';
+import { AppError, fieldError, validationFailed } from '../../errors';
 import type { Ctx } from '../../http/authenticate';
+import { parseOrThrow } from '../../http/zod-errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 
@@ -35,14 +36,25 @@ export function ssoRoutes(s: Services, t: RouteTable): void {
     }),
   });
 
+  // Checked in the handler, after "is single sign-on on at all": with it off the route answers 404 whatever the query.
+  const cliQuery = z.object({
+    redirect_uri: z
+      .string()
+      .max(300)
+      .refine(isLoopbackRedirect, { error: 'must be http://127.0.0.1:{port}/callback or http://[::1]:{port}/callback (the CLI\'s loopback address)' })
+      .optional(),
+    code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the base64url SHA-256 of the client secret' }).optional(),
+  });
+
   t.add({
     method: 'get', path: '/api/auth/sso/start', tag: TAG, access: 'public',
-    summary: "Redirects to the identity provider's sign-in (authorization code with PKCE, state and nonce); the CLI adds a loopback redirect_uri and a code_challenge",
-    query: z.object({
-      redirect_uri: z.string().max(300).refine(isLoopbackRedirect, { error: 'must be an http address on this machine (127.0.0.1, [::1] or localhost)' }).optional(),
-      code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the base64url SHA-256 of the client secret' }).optional(),
-    }),
-    handler: async ({ ctx, query }) => {
+    summary:
+      "Redirects to the identity provider's sign-in (authorization code with PKCE, state and nonce); the CLI adds a code_challenge and a loopback " +
+      'redirect_uri (RFC 8252: http://127.0.0.1:{port}/callback or http://[::1]:{port}/callback). 404 when single sign-on is not set up',
+    query: z.object({ redirect_uri: z.string().max(300).optional(), code_challenge: z.string().max(100).optional() }),
+    handler: async ({ ctx, query: raw }) => {
+      if (!s.oidc) throw new AppError(404, 'not_found', 'Single sign-on is not set up on this server');
+      const query = parseOrThrow(cliQuery, raw);
       if (!!query.redirect_uri !== !!query.code_challenge) {
         throw validationFailed('redirect_uri and code_challenge go together', [{ path: query.redirect_uri ? 'code_challenge' : 'redirect_uri', message: 'Required' }]);
       }
