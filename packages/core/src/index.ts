@@ -46,7 +46,7 @@ export type {
   Scope,
 } from './constants';
 
-export { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, principalFrom, toWirePrincipal } from './policy';
+export { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, intersectRights, isKeyPrincipal, principalFrom, toWirePrincipal } from './policy';
 export type {
   Abilities,
   CampaignAccessFields,

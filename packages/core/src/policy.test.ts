@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_VALUES, type Channel } from './channels';
 import type { PermissionType } from './constants';
-import { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, principalFrom, toWirePrincipal, type Principal } from './policy';
+import { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, intersectRights, principalFrom, toWirePrincipal, type Principal } from './policy';
 
 const user = (...perms: Array<[PermissionType, Channel?]>): Principal => ({
   userId: 'u1',
@@ -187,6 +187,37 @@ describe('access keys', () => {
     expect(can(k, 'administer', 'user')).toBe(false);
   });
 
+  it("should never let a key administer, not even an administrator's full write key", () => {
+    const full = key({ accessKeyId: 'k1' });
+    expect(can(full, 'administer', 'user')).toBe(false);
+    expect(can(full, 'read', 'user', { user_id: 'someone else' })).toBe(false);
+    expect(can(full, 'create', 'user')).toBe(false);
+    expect(abilities(full).admin).toBe(false);
+    // It still writes what its creator may.
+    expect(can(full, 'update', 'campaign', channelOnly('seo'))).toBe(true);
+    expect(can(full, 'create', 'idea')).toBe(true);
+  });
+
+  it('should let a key bound to a view read campaigns its view passes and the ads and events it shows, nothing else', () => {
+    const bound = key({ accessKeyId: 'k2', readOnly: true, campaignFilter: { channel: ['email'] } as never });
+    expect(can(bound, 'read', 'campaign', { ...global(['email']), status: 'live' } as never)).toBe(true);
+    expect(can(bound, 'read', 'campaign', global(['seo']))).toBe(false);
+    expect(can(bound, 'read', 'campaign', virtual('ad'))).toBe(true);
+    for (const resource of ['idea', 'comment', 'industry', 'event'] as const) expect([resource, can(bound, 'read', resource)]).toEqual([resource, false]);
+    expect(can(bound, 'read', 'user', { user_id: bound.userId })).toBe(false);
+  });
+
+  it("should give a key bound to another person's view only the rights both hold", () => {
+    const viewer = user(['channel_view', 'email'], ['global_view']);
+    expect(intersectRights(admin, viewer)).toEqual({ role: null, permissions: viewer.permissions });
+    expect(intersectRights(viewer, admin)).toEqual({ role: null, permissions: viewer.permissions });
+    expect(intersectRights(admin, admin)).toEqual({ role: 'admin', permissions: [] });
+    expect(intersectRights(viewer, user(['channel_view', 'email'], ['channel_view', 'seo']))).toEqual({
+      role: null, permissions: [{ permission_type: 'channel_view', channel: 'email' }],
+    });
+    expect(intersectRights(viewer, user())).toEqual({ role: null, permissions: [] });
+  });
+
   it("should limit a key to its creator's rights", () => {
     const k = key({ channels: ['email', 'seo'] }, user(['channel_view', 'email']));
     expect(can(k, 'read', 'campaign', channelOnly('email'))).toBe(true);
@@ -207,9 +238,9 @@ describe('every action on every resource', () => {
 
 describe('the principal on the wire and the abilities summary', () => {
   it('should survive the trip through GET /api/auth/user', () => {
-    const p = key({ readOnly: true, channels: ['email'] }, user(['global_view']));
+    const p = key({ accessKeyId: 'key', readOnly: true, channels: ['email'] }, user(['global_view']));
     const wire = toWirePrincipal(p);
-    expect(wire).toEqual({ user_id: 'u1', role: null, permissions: p.permissions, read_only: true, channels: ['email'] });
+    expect(wire).toEqual({ user_id: 'u1', role: null, permissions: p.permissions, read_only: true, channels: ['email'], key: true });
     expect(principalFrom({ user: { id: 'u1' }, role: null, permissions: [], principal: wire })).toEqual(p);
   });
 

@@ -13,6 +13,11 @@ import type { CampaignFilter } from './schemas/campaign-filter';
  */
 export interface Principal {
   userId: string;
+  /**
+   * Set for an access key (docs/architecture.md#access-keys): a key acts for its creator but never
+   * administers, whatever its other limits, and (bound to a view) reads campaigns alone.
+   */
+  accessKeyId?: string | null;
   role: Role | null;
   permissions: ReadonlyArray<{ permission_type: PermissionType; channel: Channel | null }>;
   readOnly?: boolean;
@@ -35,7 +40,7 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * images; `user` covers users, roles, permission records and access keys. `view` is a saved view
  * (issue 20): for `create`, the values about to be written (sharing needs more than saving).
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -62,6 +67,12 @@ export interface PolicyRows {
   event: object;
   user: { user_id: string };
   view: { dashboard: 'global' | Channel; shared: boolean; created_by: string | null };
+  /**
+   * An activity-log entry (docs/adr/0028): the policy resource whose rows it is about (null: an
+   * administrators' record), and the row it is judged by (undefined: it stands for many rows, an
+   * import; null: no record of the row is left).
+   */
+  history: { about: Exclude<PolicyResource, 'history'> | null; row?: object | null };
 }
 
 /**
@@ -77,7 +88,8 @@ type Rule<R extends PolicyResource> = (p: Principal, action: PolicyAction, row: 
 
 const RULES: { [R in PolicyResource]: Rule<R> } = {
   campaign(p, action, row) {
-    if (row && 'virtual' in row && row.virtual) return action === 'read' && can(p, 'read', row.source.type === 'ad' ? 'industry' : 'event');
+    // A view-bound key reads no ads or events as such, but the virtual rows its view shows (the route filters them by the view).
+    if (row && 'virtual' in row && row.virtual) return action === 'read' && can({ ...p, campaignFilter: null }, 'read', row.source.type === 'ad' ? 'industry' : 'event');
     const c = row as CampaignAccessFields | undefined;
     switch (action) {
       case 'read':
@@ -111,14 +123,23 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     // The areas are channels too, so their calendars stand for industry data and events.
     return can(p, 'read', 'calendar') || CHANNEL_VALUES.some((channel) => can(p, 'read', 'calendar', { channel }));
   },
-  idea: ownedRow,
-  comment: ownedRow,
-  industry: (p, action) => area(p, action, 'industry-publications'),
-  event: (p, action) => area(p, action, 'events'),
+  idea: (p, action, row) => !p.campaignFilter && ownedRow(p, action, row),
+  comment: (p, action, row) => !p.campaignFilter && ownedRow(p, action, row),
+  industry: (p, action) => !p.campaignFilter && area(p, action, 'industry-publications'),
+  event: (p, action) => !p.campaignFilter && area(p, action, 'events'),
   user(p, action, row) {
-    // Everyone reads their own role and permission records; the rest is for administrators.
-    if (action === 'read' && row && row.user_id === p.userId) return true;
+    // Everyone reads their own role and permission records (a view-bound key, which shows a view, not), the rest is for administrators.
+    if (action === 'read' && row && row.user_id === p.userId) return !p.campaignFilter;
     return action !== 'promote' && administers(p);
+  },
+  history(p, action, entry) {
+    // Read-only keys (embeds, feeds) see no history: it names people and past values their pages never show.
+    if (action !== 'read' || p.readOnly) return false;
+    if (!entry) return true;
+    if (entry.about === null) return administers(p);
+    if (entry.row === undefined) return can(p, 'read', entry.about);
+    if (entry.row === null) return administers(p);
+    return can(p, 'read', entry.about, entry.row as never);
   },
   view(p, action, v) {
     // Saved views belong to people: no key, even an admin's, reads or writes them.
@@ -141,7 +162,8 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
   },
 };
 
-const isKeyPrincipal = (p: Principal): boolean => !!p.readOnly || !!p.channels || !!p.campaignFilter;
+/** An access key of any kind, even a full write key with no channel limit. */
+export const isKeyPrincipal = (p: Principal): boolean => !!p.accessKeyId || !!p.readOnly || !!p.channels || !!p.campaignFilter;
 
 const isAdmin = (p: Principal): boolean => p.role === 'admin';
 
@@ -204,7 +226,25 @@ function ownedRow(p: Principal, action: PolicyAction, row: { created_by: string 
 }
 
 /** Keys never administer, not even an administrator's. */
-const administers = (p: Principal) => isAdmin(p) && !p.readOnly && !p.channels;
+const administers = (p: Principal) => isAdmin(p) && !isKeyPrincipal(p);
+
+type Rights = Pick<Principal, 'role' | 'permissions'>;
+
+/**
+ * What both may do, as one set of rights: a key bound to another person's view reads only what
+ * its creator and the view's owner may both read (docs/adr/0036). An administrator brings the
+ * other's records; otherwise a record counts when both hold it. Narrower than the exact
+ * intersection where one reads through global_view and the other through a channel: a key never
+ * sees more than either person would.
+ */
+export function intersectRights(a: Rights, b: Rights): Rights {
+  if (a.role === 'admin' && b.role === 'admin') return { role: 'admin', permissions: [] };
+  if (a.role === 'admin') return { role: null, permissions: [...b.permissions] };
+  if (b.role === 'admin') return { role: null, permissions: [...a.permissions] };
+  const key = (r: Rights['permissions'][number]) => `${r.permission_type}:${r.channel ?? ''}`;
+  const inB = new Set(b.permissions.map(key));
+  return { role: null, permissions: a.permissions.filter((r) => inB.has(key(r))) };
+}
 
 export interface Abilities {
   admin: boolean;
@@ -222,7 +262,7 @@ export function abilities(p: Principal): Abilities {
     CHANNEL_VALUES.map((channel) => [channel, { view: can(p, 'read', 'calendar', { channel }), create: can(p, 'create', 'calendar', { channel }) }]),
   ) as Abilities['channels'];
   return {
-    admin: isAdmin(p),
+    admin: administers(p),
     read_only: !!p.readOnly,
     global: { view: can(p, 'read', 'calendar'), create: can(p, 'create', 'calendar') },
     channels,
@@ -239,6 +279,8 @@ export interface WirePrincipal {
   permissions: Array<{ permission_type: PermissionType; channel: Channel | null }>;
   read_only: boolean;
   channels: Channel[] | null;
+  /** An access key: it never administers (older servers did not send this). */
+  key?: boolean;
 }
 
 export const toWirePrincipal = (p: Principal): WirePrincipal => ({
@@ -247,6 +289,7 @@ export const toWirePrincipal = (p: Principal): WirePrincipal => ({
   permissions: p.permissions.map((r) => ({ permission_type: r.permission_type, channel: r.channel ?? null })),
   read_only: !!p.readOnly,
   channels: p.channels ? [...p.channels] : null,
+  key: isKeyPrincipal(p),
 });
 
 /**
@@ -261,7 +304,7 @@ export function principalFrom(res: {
 }): Principal {
   const w = res.principal;
   if (!w) return { userId: res.user.id, role: res.role, permissions: res.permissions };
-  return { userId: w.user_id, role: w.role, permissions: w.permissions, readOnly: w.read_only, channels: w.channels };
+  return { userId: w.user_id, role: w.role, permissions: w.permissions, readOnly: w.read_only, channels: w.channels, ...(w.key ? { accessKeyId: 'key' } : {}) };
 }
 
 /** Nobody: the caller before the server said who they are, and after it failed. */

@@ -34,6 +34,13 @@ describe('canReadHistory', () => {
     expect(canReadHistory({ ...admin, channels: ['email'] }, campaignEntry, onEmail, undefined)).toBe(true);
   });
 
+  it("should keep administrators' records from every key, even an administrator's full write key", () => {
+    const fullKey = { ...admin, accessKeyId: 'k1' };
+    for (const resource of ['permissions', 'roles', 'access-keys'] as const) expect(canReadHistory(fullKey, { resource, row_id: 'x' }, undefined, undefined)).toBe(false);
+    // Its creator's campaigns it still reads.
+    expect(canReadHistory(fullKey, campaignEntry, onEmail, undefined)).toBe(true);
+  });
+
   it("should show an import's entry to whoever may read that kind of row", () => {
     expect(canReadHistory(emailViewer, { resource: 'events', row_id: null }, undefined, undefined)).toBe(false);
     expect(canReadHistory(user({ permissions: [{ permission_type: 'channel_view', channel: 'events' }] }), { resource: 'events', row_id: null }, undefined, undefined)).toBe(true);
@@ -75,6 +82,19 @@ describe('planRevert', () => {
     expect(planRevert(del, undefined, [])).toEqual({ kind: 'recreate', row: { id: 'c1', title: 'B' } });
     expect(planRevert(del, { id: 'c1' }, [])).toMatchObject({ kind: 'conflict' });
     expect(planRevert({ ...del, row: null }, undefined, [])).toMatchObject({ kind: 'refused' });
+  });
+
+  it('should refuse to undo a promote that would leave a channel campaign in other channels', () => {
+    const promote: HistoryEntryFacts = {
+      id: '9', resource: 'campaigns', row_id: 'c1', action: 'promote', row: null,
+      changes: { scope: { before: 'channel', after: 'global' }, primary_channel: { before: 'email', after: null } },
+    };
+    const promoted = { scope: 'global', primary_channel: null, channels: ['email'] };
+    expect(planRevert(promote, promoted, [])).toEqual({ kind: 'update', patch: { scope: 'channel', primary_channel: 'email' } });
+    // Channels added after the promote: the channel campaign it would make would be on three.
+    expect(planRevert(promote, { ...promoted, channels: ['email', 'seo', 'pr'] }, [{ action: 'update', changes: { channels: { before: ['email'], after: ['email', 'seo', 'pr'] } } }])).toMatchObject({
+      kind: 'conflict', fields: ['channels'],
+    });
   });
 
   it('should delete a created row only if nothing changed it since', () => {

@@ -25,7 +25,7 @@ export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'promote', 'grant'
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** Whose rows each resource is: the policy resource whose read rule guards its entries; null = administrators only. */
-export const HISTORY_POLICY: Record<HistoryResource, PolicyResource | null> = {
+export const HISTORY_POLICY: Record<HistoryResource, Exclude<PolicyResource, 'history'> | null> = {
   campaigns: 'campaign',
   ideas: 'idea',
   comments: 'comment',
@@ -74,14 +74,10 @@ export function canReadHistory(
   current: object | undefined,
   lastRow: object | null | undefined,
 ): boolean {
-  if (p.readOnly) return false;
-  const policy = HISTORY_POLICY[entry.resource];
-  if (policy === null) return can(p, 'administer', 'user');
+  const about = HISTORY_POLICY[entry.resource];
   // An import's entry stands for many rows: whoever may read that kind of row sees it.
-  if (entry.row_id === null) return can(p, 'read', policy);
-  const row = current ?? lastRow;
-  if (!row) return can(p, 'administer', 'user');
-  return can(p, 'read', policy, row as never);
+  const row = about === null ? null : entry.row_id === null ? undefined : (current ?? lastRow ?? null);
+  return can(p, 'read', 'history', { about, row });
 }
 
 /** Fields whose stored values are bookkeeping, never a user's change. */
@@ -138,7 +134,21 @@ export function planRevert(
   const laterFields = new Set(later.flatMap((e) => Object.keys(e.changes ?? {})));
   const conflicts = fields.filter((f) => laterFields.has(f) || !same(current[f], changes[f]!.after)).sort();
   if (conflicts.length) return { kind: 'conflict', fields: conflicts, message: `Changed again since: ${conflicts.join(', ')}` };
-  return { kind: 'update', patch: Object.fromEntries(fields.map((f) => [f, changes[f]!.before])) };
+  const patch = Object.fromEntries(fields.map((f) => [f, changes[f]!.before]));
+  const invalid = entry.resource === 'campaigns' ? invalidCampaign({ ...current, ...patch }) : null;
+  if (invalid) return { kind: 'conflict', fields: invalid.fields, message: invalid.message };
+  return { kind: 'update', patch };
+}
+
+/**
+ * A campaign row a revert would leave invalid (docs/product.md: a channel campaign lives in its
+ * primary channel alone), e.g. undoing a promote after channels were added to the campaign.
+ */
+function invalidCampaign(row: Record<string, unknown>): { fields: string[]; message: string } | null {
+  if (row.scope !== 'channel') return null;
+  const channels = Array.isArray(row.channels) ? row.channels : [];
+  if (row.primary_channel && channels.length === 1 && channels[0] === row.primary_channel) return null;
+  return { fields: ['channels'], message: 'A channel campaign has only its primary channel, and this one has others now: change its channels first' };
 }
 
 // ── Cursors: where a page of newest-first entries ended (an entry id, opaque to clients) ──

@@ -132,6 +132,7 @@ export const authUserResponseSchema = z.object({
     permissions: permissionRecordsSchema,
     read_only: z.boolean(),
     channels: z.array(channelSchema).nullable(),
+    key: z.boolean().optional(),
   }),
   abilities: z.record(z.string(), z.unknown()),
 });

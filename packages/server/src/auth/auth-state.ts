@@ -9,5 +9,5 @@ export interface AuthState {
   sessionId: string | null;
   accessKeyId?: string;
   /** The saved view an access key is bound to (issue 20): the ICS feed takes its name. */
-  view?: { id: string; name: string };
+  view?: { id: string; name: string; ownerId: string | null };
 }

@@ -1,4 +1,4 @@
-import { storedViewFilter, type Channel, type SavedView } from '@cadence/core';
+import { intersectRights, storedViewFilter, type Channel, type Principal, type SavedView } from '@cadence/core';
 import type { Services } from '../services';
 import type { AuthState } from './auth-state';
 import { hashToken } from './secrets';
@@ -31,24 +31,10 @@ export async function resolveCredential(s: Services, token: string): Promise<Cre
 
 async function resolveAccessKey(s: Services, secret: string): Promise<CredentialResult> {
   const keyHash = hashToken(secret);
-  const found = await s.principals.get(`k:${keyHash}`, () => loadAccessKey(s, keyHash));
-  if (!found) return { failure: 'Invalid or revoked access key' };
-  const { key, record } = found;
-  await touchAccessKey(s, key.id);
-  return {
-    auth: {
-      principal: toPrincipal(record, {
-        readOnly: key.read_only,
-        channels: key.channels,
-        // Bound to a saved view: the view as it is now (an edit empties the principal cache).
-        ...(key.view_id ? { campaignFilter: storedViewFilter({ dashboard: key.view_dashboard!, query: key.view_query ?? '' }) } : {}),
-      }),
-      user: record.user,
-      sessionId: null,
-      accessKeyId: key.id,
-      ...(key.view_id ? { view: { id: key.view_id, name: key.view_name ?? '' } } : {}),
-    },
-  };
+  const auth = await s.principals.get(`k:${keyHash}`, () => loadAccessKeyAuth(s, { 'k.key_hash': keyHash }));
+  if (!auth) return { failure: 'Invalid or revoked access key' };
+  await touchAccessKey(s, auth.accessKeyId!);
+  return { auth };
 }
 
 interface BoundKeyRow {
@@ -60,15 +46,46 @@ interface BoundKeyRow {
   view_name: string | null;
   view_dashboard: SavedView['dashboard'] | null;
   view_query: string | null;
+  view_owner: string | null;
 }
 
-async function loadAccessKey(s: Services, keyHash: string) {
+/**
+ * A live key as it is now, read from the database (no cache): its creator's current rights, and,
+ * bound to a saved view, the view's current filter and only what the view's owner may read too
+ * (docs/adr/0036). Null for a revoked or unknown key, or a creator who is gone.
+ */
+export async function loadAccessKeyAuth(s: Services, where: { 'k.key_hash': string } | { 'k.id': string }): Promise<AuthState | null> {
   const key = await s.db('access_keys AS k')
     .leftJoin('saved_views AS v', 'v.id', 'k.view_id')
-    .where({ 'k.key_hash': keyHash, 'k.revoked_at': null })
-    .first<BoundKeyRow | undefined>('k.id', 'k.created_by', 'k.read_only', 'k.channels', 'k.view_id', 'v.name AS view_name', 'v.dashboard AS view_dashboard', 'v.query AS view_query');
+    .where(where)
+    .whereNull('k.revoked_at')
+    .first<BoundKeyRow | undefined>(
+      'k.id', 'k.created_by', 'k.read_only', 'k.channels', 'k.view_id',
+      'v.name AS view_name', 'v.dashboard AS view_dashboard', 'v.query AS view_query', 'v.created_by AS view_owner',
+    );
   const record = key && (await loadSessionPrincipal(s.db, key.created_by, null));
-  return key && record ? { key, record } : null;
+  if (!key || !record) return null;
+  let rights: Pick<Principal, 'role' | 'permissions'> = record;
+  if (key.view_id && key.view_owner !== key.created_by) {
+    // A view whose owner is gone (or a personal view of nobody) lends no rights at all.
+    const owner = key.view_owner ? await loadSessionPrincipal(s.db, key.view_owner, null) : null;
+    rights = intersectRights(record, owner ?? { role: null, permissions: [] });
+  }
+  return Object.freeze({
+    principal: Object.freeze(
+      toPrincipal({ ...record, role: rights.role, permissions: [...rights.permissions] }, {
+        accessKeyId: key.id,
+        readOnly: key.read_only,
+        channels: key.channels,
+        // Bound to a saved view: the view as it is now (an edit empties the principal cache).
+        ...(key.view_id ? { campaignFilter: storedViewFilter({ dashboard: key.view_dashboard!, query: key.view_query ?? '' }) } : {}),
+      }),
+    ),
+    user: record.user,
+    sessionId: null,
+    accessKeyId: key.id,
+    ...(key.view_id ? { view: { id: key.view_id, name: key.view_name ?? '', ownerId: key.view_owner } } : {}),
+  });
 }
 
 async function touchAccessKey(s: Services, keyId: string): Promise<void> {

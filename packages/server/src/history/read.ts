@@ -119,7 +119,7 @@ export async function historyPage(db: Knex, p: Principal, f: HistoryFilter): Pro
     after = decodeHistoryCursor(f.cursor);
     if (after === null) throw fieldError('cursor', 'Not a cursor this list handed out');
   }
-  if (p.readOnly) return { entries: [], next_cursor: null };
+  if (!can(p, 'read', 'history')) return { entries: [], next_cursor: null };
   // Kinds of rows the caller may read none of are left to the query, not judged entry by entry.
   const kinds = HISTORY_RESOURCES.filter((r) => {
     const policy = HISTORY_POLICY[r];
@@ -161,7 +161,7 @@ export async function historyPage(db: Knex, p: Principal, f: HistoryFilter): Pro
  */
 export async function importEntryOf(db: Knex, p: Principal, resource: HistoryResource, id: string): Promise<HistoryEntry | null> {
   const r = HISTORY_DATA[resource];
-  if (!r || p.readOnly) return null;
+  if (!r || !can(p, 'read', 'history')) return null;
   const e: StoredEntry | undefined = await entriesQuery(db)
     .where({ 'h.resource': resource, 'h.action': 'import' })
     .whereNull('h.row_id')

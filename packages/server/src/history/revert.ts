@@ -60,7 +60,9 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
   const summary = plan.kind === 'update' ? { kind: plan.kind, patch: plan.patch } : { kind: plan.kind };
 
   if (plan.kind === 'recreate') {
-    if (!can(p, 'create', r.policy, { ...plan.row, created_by: plan.row.created_by ?? null } as never)) throw forbidden(`You may not recreate this ${r.label.toLowerCase()}`);
+    // Undoing a delete asks what the delete asked (the author or an admin; the channel rules), and the right to create it.
+    const gone = { ...plan.row, created_by: plan.row.created_by ?? null } as never;
+    if (!can(p, 'delete', r.policy, gone) || !can(p, 'create', r.policy, gone)) throw forbidden(`You may not bring back this ${r.label.toLowerCase()}`);
     if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
     return foreignKeysAsConflict(() =>
       s.db.transaction(async (trx) => {

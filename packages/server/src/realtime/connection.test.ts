@@ -64,7 +64,7 @@ beforeEach(() => {
       },
     },
     resolveCredential: async () => deps.credential,
-    reloadPrincipal: async (p) => p,
+    reloadAuth: async (a) => a,
     log: { warn: vi.fn() },
   };
 });
@@ -134,7 +134,7 @@ describe('RealtimeConnection', () => {
 
   it('should reload its own permissions before judging the changes after them', async () => {
     const { ws, connection } = await subscribed();
-    deps.reloadPrincipal = async (p) => ({ ...p, permissions: [] });
+    deps.reloadAuth = async (a) => ({ ...a, principal: { ...a.principal, permissions: [] } });
     const revoked: ChangeRecord = { seq: 12, topic: 'permissions', op: 'delete', row_id: 'p1', row: { user_id: 'u1' } };
     connection.offer([emailCampaign(11), revoked, emailCampaign(13)]);
     await settle();

@@ -1,8 +1,9 @@
 import type { Principal } from '@cadence/core';
 import type { RawData, WebSocket } from 'ws';
+import type { AuthState } from '../auth/auth-state';
 import type { CredentialResult } from '../auth/credentials';
 import type { Logger } from '../logger';
-import { changesOwnPermissions, deliver, type Subscription } from './deliver';
+import { changesWhoCallerIs, deliver, type Subscription } from './deliver';
 import type { ChangeHub, ChangeRecord } from './hub';
 import { clientMessageSchema } from './messages';
 
@@ -16,8 +17,11 @@ export interface ConnectionDeps {
   hub: Pick<ChangeHub, 'position' | 'isPruned' | 'read'>;
   /** A bearer credential → who it is, or why it is refused (auth/credentials.ts). */
   resolveCredential(token: string): Promise<CredentialResult>;
-  /** The same principal with its current role and permissions; null once the user is gone. */
-  reloadPrincipal(p: Principal): Promise<Principal | null>;
+  /**
+   * The same caller as it is now: a session's current role and permissions, a key's current
+   * limits, creator's rights and bound view (read from the database, not a cache); null once gone.
+   */
+  reloadAuth(auth: AuthState): Promise<AuthState | null>;
   log: Pick<Logger, 'warn'>;
 }
 
@@ -27,7 +31,10 @@ export interface ConnectionDeps {
  */
 export class RealtimeConnection {
   private token: string | null = null;
-  private principal: Principal | null = null;
+  private auth: AuthState | null = null;
+  private get principal(): Principal | null {
+    return this.auth?.principal ?? null;
+  }
   private readonly subs = new Map<string, Subscription>();
   private cursor = 0;
   private replaying = false;
@@ -141,7 +148,7 @@ export class RealtimeConnection {
     }
     const first = !this.principal;
     this.token = token;
-    this.principal = result.auth.principal;
+    this.auth = result.auth;
     if (first) this.cursor = this.deps.hub.position;
     this.send({ type: 'ready', seq: this.cursor });
   }
@@ -180,14 +187,14 @@ export class RealtimeConnection {
   private async serve(batch: ChangeRecord[]): Promise<void> {
     for (const change of batch) {
       if (change.seq <= this.cursor) continue;
-      if (changesOwnPermissions(change, this.principal)) await this.refreshPrincipal();
+      if (changesWhoCallerIs(change, this.auth)) await this.refreshAuth();
       this.cursor = change.seq;
       const frame = deliver(change, this.principal, this.subs.values());
       if (frame) this.send(frame);
     }
   }
 
-  private async refreshPrincipal(): Promise<void> {
-    if (this.principal) this.principal = await this.deps.reloadPrincipal(this.principal);
+  private async refreshAuth(): Promise<void> {
+    if (this.auth) this.auth = await this.deps.reloadAuth(this.auth);
   }
 }

@@ -1,6 +1,7 @@
 import type { Principal } from '@cadence/core';
 import { describe, expect, it } from 'vitest';
-import { changesOwnPermissions, deliver, type Subscription } from './deliver';
+import type { AuthState } from '../auth/auth-state';
+import { changesWhoCallerIs, deliver, type Subscription } from './deliver';
 import type { ChangeRecord } from './hub';
 
 const admin: Principal = { userId: 'u-admin', role: 'admin', permissions: [] };
@@ -73,13 +74,24 @@ describe('deliver', () => {
   });
 });
 
-describe('changesOwnPermissions', () => {
-  it("should be true only for a change to the signed-in user's own permissions", () => {
+describe('changesWhoCallerIs', () => {
+  const as = (principal: Principal, view?: { id: string; ownerId: string | null }) =>
+    ({ principal, user: null as never, sessionId: null, ...(view ? { view: { ...view, name: 'v' } } : {}) }) as AuthState;
+  it("should be true for a change to the signed-in user's own permissions only", () => {
     const own = change({ topic: 'permissions', row: { user_id: 'u-viewer' } });
-    expect(changesOwnPermissions(own, emailViewer)).toBe(true);
-    expect(changesOwnPermissions(own, admin)).toBe(false);
-    expect(changesOwnPermissions(own, null)).toBe(false);
-    expect(changesOwnPermissions(change({ topic: 'ideas', row: { user_id: 'u-viewer' } }), emailViewer)).toBe(false);
-    expect(changesOwnPermissions(change({ topic: 'permissions', op: 'delete', row: null }), emailViewer)).toBe(false);
+    expect(changesWhoCallerIs(own, as(emailViewer))).toBe(true);
+    expect(changesWhoCallerIs(own, as(admin))).toBe(false);
+    expect(changesWhoCallerIs(own, null)).toBe(false);
+    expect(changesWhoCallerIs(change({ topic: 'ideas', row: { user_id: 'u-viewer' } }), as(emailViewer))).toBe(false);
+    expect(changesWhoCallerIs(change({ topic: 'permissions', op: 'delete', row: null }), as(emailViewer))).toBe(false);
+  });
+
+  it("should be true, for a key bound to a view, for its view's edits and its owner's permissions", () => {
+    const bound = as({ ...admin, readOnly: true, accessKeyId: 'k1' }, { id: 'v1', ownerId: 'u-owner' });
+    expect(changesWhoCallerIs(change({ topic: 'saved_views', row_id: 'v1', row: { id: 'v1' } }), bound)).toBe(true);
+    expect(changesWhoCallerIs(change({ topic: 'saved_views', op: 'delete', row_id: 'v1', row: null }), bound)).toBe(true);
+    expect(changesWhoCallerIs(change({ topic: 'saved_views', row_id: 'v2', row: { id: 'v2' } }), bound)).toBe(false);
+    expect(changesWhoCallerIs(change({ topic: 'permissions', row: { user_id: 'u-owner' } }), bound)).toBe(true);
+    expect(changesWhoCallerIs(change({ topic: 'permissions', row: { user_id: 'u-owner' } }), as(emailViewer))).toBe(false);
   });
 });

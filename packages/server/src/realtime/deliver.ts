@@ -1,4 +1,5 @@
 import type { CountedBasis, CountedFields, Principal } from '@cadence/core';
+import type { AuthState } from '../auth/auth-state';
 import type { Topic } from '../data/changes';
 import { canReadChange, matchesFilter } from './access';
 import type { ChangeRecord } from './feed';
@@ -75,6 +76,17 @@ const leftView = (change: ChangeRecord, p: Principal): boolean => {
   return canReadChange({ ...p, campaignFilter: null }, change.topic, change.row);
 };
 
-/** True when the change is to this principal's own permissions, which must be reloaded before it is judged. */
-export const changesOwnPermissions = (change: ChangeRecord, principal: Principal | null): boolean =>
-  principal !== null && change.topic === 'permissions' && change.row?.user_id === principal.userId;
+/**
+ * True when the change may alter who the caller is, which must be reloaded before the change is
+ * judged: the caller's own permission records; for a key bound to a saved view, also its view's
+ * owner's records (the key reads only what both may, docs/adr/0036) and any edit of the view itself
+ * (the binding is live, docs/adr/0032).
+ */
+export function changesWhoCallerIs(change: ChangeRecord, auth: AuthState | null): boolean {
+  if (!auth) return false;
+  if (change.topic === 'permissions') {
+    const userId = change.row?.user_id;
+    return userId === auth.principal.userId || (!!auth.view && userId === auth.view.ownerId);
+  }
+  return change.topic === 'saved_views' && !!auth.view && change.row_id === auth.view.id;
+}

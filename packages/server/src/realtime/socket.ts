@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { resolveCredential } from '../auth/credentials';
+import { loadAccessKeyAuth, resolveCredential } from '../auth/credentials';
 import { loadPrincipalRecord, toPrincipal } from '../auth/users';
 import type { Services } from '../services';
 import { isAllowedOrigin } from '../http/origins';
@@ -45,10 +45,11 @@ export function attachRealtime(s: Services, server: Server, hub: ChangeHub): Rea
     hub,
     log: s.log,
     resolveCredential: (token) => resolveCredential(s, token),
-    // A key's own limits (read-only, channels) stay; role and permissions are the user's current ones.
-    reloadPrincipal: async (p) => {
-      const record = await loadPrincipalRecord(s.db, p.userId);
-      return record ? toPrincipal(record, { readOnly: p.readOnly, channels: p.channels ?? null }) : null;
+    // A key is read again whole (limits, creator's rights, bound view); a session keeps its id and gets the user's current rights.
+    reloadAuth: async (auth) => {
+      if (auth.accessKeyId) return loadAccessKeyAuth(s, { 'k.id': auth.accessKeyId });
+      const record = await loadPrincipalRecord(s.db, auth.principal.userId);
+      return record ? { ...auth, principal: toPrincipal(record), user: record.user } : null;
     },
   };
   wss.on('connection', (ws: WebSocket) => {

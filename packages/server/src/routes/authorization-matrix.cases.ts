@@ -20,6 +20,11 @@ export interface Who {
   globalCreate: boolean;
   channelView: readonly string[];
   channelCreate: readonly string[];
+  /**
+   * An access key made by the administrator (docs/architecture.md#access-keys): it acts as its creator within its
+   * limits: read-only, to channels, or bound to a shared view of channel x (`channel=x`).
+   */
+  via?: { readOnly: boolean; channels?: readonly string[]; bound?: boolean };
 }
 
 const who = (key: string, p: Partial<Omit<Who, 'key'>> = {}): Who => ({
@@ -46,6 +51,11 @@ export const PRINCIPALS: readonly Who[] = [
   who(`channel_view+channel_create(${X})`, { channelView: [X], channelCreate: [X] }),
   who(`global_create+channel_view(${X})`, { globalCreate: true, channelView: [X] }),
   who('admin', { admin: true }),
+  // Keys, all the administrator's, so their own limits are all that narrow them.
+  who("admin's read-only key", { admin: true, via: { readOnly: true } }),
+  who(`admin's write key limited to ${X}`, { admin: true, via: { readOnly: false, channels: [X] } }),
+  who("admin's full write key", { admin: true, via: { readOnly: false } }),
+  who(`admin's key bound to a shared view of ${X}`, { admin: true, via: { readOnly: true, bound: true } }),
 ];
 
 // ── The oracle: docs/architecture.md#rules, read literally ───────────────────────────────────────────────
@@ -53,8 +63,22 @@ export const PRINCIPALS: readonly Who[] = [
 const view = (w: Who, c?: string) => w.admin || (c === undefined ? w.globalView : w.channelView.includes(c));
 /** create(c) / create(): admin, or channel_create for c / global_create. Create does not imply view. */
 const create = (w: Who, c?: string) => w.admin || (c === undefined ? w.globalCreate : w.channelCreate.includes(c));
-const areaRead = (w: Who, area: string) => view(w) || view(w, area);
-const areaWrite = (w: Who, area: string) => create(w) || create(w, area);
+// ── The key rules (docs/architecture.md#access-keys, the table), read literally ──
+/** A key limited to channels reaches only those; a key bound to a view reads campaigns (and what its view shows) alone. */
+const inKey = (w: Who, c: string) => !w.via?.channels || w.via.channels.includes(c);
+const writes = (w: Who) => !w.via?.readOnly;
+const bound = (w: Who) => !!w.via?.bound;
+/** Keys never administer; nor do they use saved views, which belong to people. */
+const administers = (w: Who) => w.admin && !w.via;
+const person = (w: Who) => !w.via;
+const areaRead = (w: Who, area: string) => !bound(w) && inKey(w, area) && (view(w) || view(w, area));
+const areaWrite = (w: Who, area: string) => writes(w) && !bound(w) && inKey(w, area) && (create(w) || create(w, area));
+/** Ideas and comments belong to no channel: a channel-limited or view-bound key has none of them. */
+const ideaRead = (w: Who) => !w.via?.channels && !bound(w);
+const ideaCreate = (w: Who) => ideaRead(w) && writes(w);
+const ownedWrite = (w: Who, own: boolean) => ideaCreate(w) && (own || w.admin);
+/** The history of rows: none for read-only keys (and so bound ones); by the row's read rule otherwise. */
+const historyRead = (w: Who) => writes(w);
 const industryRead = (w: Who) => areaRead(w, INDUSTRY);
 const industryWrite = (w: Who) => areaWrite(w, INDUSTRY);
 const eventsRead = (w: Who) => areaRead(w, EVENTS);
@@ -89,17 +113,20 @@ const MOVES: Record<string, { from: CampaignTarget; to: CampaignShape; body: unk
 };
 type MoveTarget = keyof typeof MOVES;
 
+/** The key's own limits on a campaign: its channels, and a bound view of channel x. */
+const keyReaches = (w: Who, c: CampaignShape) =>
+  (c.scope === 'global' ? c.channels.some((x) => inKey(w, x)) : inKey(w, c.primary_channel!)) && (!bound(w) || c.channels.includes(X));
 const campaignRead = (w: Who, c: CampaignShape) =>
-  c.scope === 'global' ? view(w) || c.channels.some((x) => view(w, x)) : view(w, c.primary_channel!);
-const campaignWrite = (w: Who, c: CampaignShape) => (c.scope === 'global' ? create(w) : create(w, c.primary_channel!));
-/** promote: admin, or create() and the caller created the campaign. */
-const campaignPromote = (w: Who, c: CampaignShape) => w.admin || (create(w) && c.own);
+  keyReaches(w, c) && (c.scope === 'global' ? view(w) || c.channels.some((x) => view(w, x)) : view(w, c.primary_channel!));
+const campaignWrite = (w: Who, c: CampaignShape) => writes(w) && keyReaches(w, c) && (c.scope === 'global' ? create(w) : create(w, c.primary_channel!));
+/** promote: admin, or create() and the caller created the campaign; never a read-only key. */
+const campaignPromote = (w: Who, c: CampaignShape) => writes(w) && (w.admin || (create(w) && c.own));
 
 export type Outcome = number | 'listed' | 'absent';
 /** A write: 404 when the row is unreadable, 403 when readable but not writable, else success. */
 const write = (read: boolean, may: boolean, ok: number): Outcome => (!read ? 404 : !may ? 403 : ok);
 const shown = (read: boolean): Outcome => (read ? 'listed' : 'absent');
-const adminOnly = (ok: number) => (w: Who): Outcome => (w.admin ? ok : 403);
+const adminOnly = (ok: number) => (w: Who): Outcome => (administers(w) ? ok : 403);
 
 // ── What a cell can use ────────────────────────────────────────────────────────────────
 export interface Fixtures {
@@ -222,6 +249,8 @@ const viewRead = (w: Who, t: string) =>
   t === 'own personal' ? true : t === 'shared on the main calendar' ? dashboardRead(w) : t === `shared on ${Y}` ? dashboardRead(w, Y) : false;
 const viewWrite = (w: Who, t: string) => t === 'own personal' || (t.startsWith('shared') && w.admin);
 const mayShare = (w: Who) => w.admin || w.globalCreate || w.channelCreate.length > 0;
+/** Any key is refused every saved-view route outright (403), before the view is looked at. */
+const viewOutcome = (w: Who, o: Outcome): Outcome => (person(w) ? o : 403);
 
 const BASE_CASES: readonly RouteCase[] = [
   // ── auth (the public sign-up, sign-in and refresh are exempt: see PUBLIC_ROUTES) ──
@@ -254,7 +283,7 @@ const BASE_CASES: readonly RouteCase[] = [
   {
     route: 'POST /api/campaigns/import',
     targets: ['text/csv'],
-    expected: (w) => (create(w) ? 200 : 403),
+    expected: (w) => (writes(w) && inKey(w, X) && create(w) ? 200 : 403),
     run: (c) =>
       status(c.call('POST', '/api/campaigns/import', { raw: `title,planning_start_date,live_date,channels\nImported ${c.unique()},2030-01-01,2030-01-05,${X}\n`, headers: { 'Content-Type': 'text/csv' } })),
   },
@@ -269,7 +298,8 @@ const BASE_CASES: readonly RouteCase[] = [
     route: 'POST /api/campaigns',
     targets: ['global on x', 'channel-scope on x', 'channel-scope on y'],
     expected: (w, t) => {
-      const may = t === 'global on x' ? create(w) : create(w, t.endsWith('x') ? X : Y);
+      const c = t.endsWith('x') ? X : Y;
+      const may = writes(w) && inKey(w, c) && (t === 'global on x' ? create(w) : create(w, c));
       return may ? 201 : 403;
     },
     run: (c, t) => {
@@ -310,26 +340,27 @@ const BASE_CASES: readonly RouteCase[] = [
   {
     route: 'GET /api/dashboard/virtual',
     targets: ['live ad', 'draft ad', 'event'],
+    // A bound key's view (channel x) shows no ad or event: those are on the industry and events channels.
     expected: (w, t) => (t === 'live ad' ? shown(industryRead(w)) : t === 'event' ? shown(eventsRead(w)) : 'absent'),
     run: (c, t) => listed(c.call('GET', '/api/dashboard/virtual'), t === 'live ad' ? `ad:${c.fx.liveAd}` : t === 'event' ? `event:${c.fx.event}` : `ad:${c.fx.draftAd}`),
   },
 
   // ── ideas and comments: any signed-in user reads and creates; author or admin edits/deletes ──
-  listCase('GET /api/ideas', OWN_OTHER, () => 'listed', (c, t) => c.fx.idea[t as 'own']),
-  rowCase('GET /api/ideas/:id', OWN_OTHER, () => 200, (c, t) => c.fx.idea[t as 'own']),
-  createCase('POST /api/ideas', () => 201, (c) => ({ title: `Idea ${c.unique()}` })),
-  rowCase('PATCH /api/ideas/:id', OWN_OTHER, (w, t) => (t === 'own' || w.admin ? 200 : 403), (c, t) => c.fx.idea[t as 'own'], { description: 'edited' }),
-  rowCase('DELETE /api/ideas/:id', OWN_OTHER, (w, t) => (t === 'own' || w.admin ? 204 : 403), (c, t) => c.fresh.idea(t === 'own')),
-  rowCase('GET /api/ideas/:id/comments', OWN_OTHER, () => 200, (c, t) => c.fx.idea[t as 'own']),
+  listCase('GET /api/ideas', OWN_OTHER, (w) => shown(ideaRead(w)), (c, t) => c.fx.idea[t as 'own']),
+  rowCase('GET /api/ideas/:id', OWN_OTHER, (w) => (ideaRead(w) ? 200 : 404), (c, t) => c.fx.idea[t as 'own']),
+  createCase('POST /api/ideas', (w) => (ideaCreate(w) ? 201 : 403), (c) => ({ title: `Idea ${c.unique()}` })),
+  rowCase('PATCH /api/ideas/:id', OWN_OTHER, (w, t) => write(ideaRead(w), ownedWrite(w, t === 'own'), 200), (c, t) => c.fx.idea[t as 'own'], { description: 'edited' }),
+  rowCase('DELETE /api/ideas/:id', OWN_OTHER, (w, t) => write(ideaRead(w), ownedWrite(w, t === 'own'), 204), (c, t) => c.fresh.idea(t === 'own')),
+  rowCase('GET /api/ideas/:id/comments', OWN_OTHER, (w) => (ideaRead(w) ? 200 : 404), (c, t) => c.fx.idea[t as 'own']),
   {
     route: 'POST /api/ideas/:id/comments',
     targets: OWN_OTHER,
-    expected: () => 201,
+    expected: (w) => write(ideaRead(w), ideaCreate(w), 201),
     run: (c, t) => status(c.call('POST', `/api/ideas/${c.fx.idea[t as 'own']}/comments`, { body: { comment: `Nice ${c.unique()}` } })),
   },
-  listCase('GET /api/comments', OWN_OTHER, () => 'listed', (c, t) => c.fx.comment[t as 'own']),
-  rowCase('GET /api/comments/:id', OWN_OTHER, () => 200, (c, t) => c.fx.comment[t as 'own']),
-  rowCase('DELETE /api/comments/:id', OWN_OTHER, (w, t) => (t === 'own' || w.admin ? 204 : 403), (c, t) => c.fresh.comment(t === 'own')),
+  listCase('GET /api/comments', OWN_OTHER, (w) => shown(ideaRead(w)), (c, t) => c.fx.comment[t as 'own']),
+  rowCase('GET /api/comments/:id', OWN_OTHER, (w) => (ideaRead(w) ? 200 : 404), (c, t) => c.fx.comment[t as 'own']),
+  rowCase('DELETE /api/comments/:id', OWN_OTHER, (w, t) => write(ideaRead(w), ownedWrite(w, t === 'own'), 204), (c, t) => c.fresh.comment(t === 'own')),
 
   // ── industry tables: read view() or view('industry-publications'); write create() or create('industry-publications') ──
   ...area('/api/publications', industryRead, industryWrite, (fx) => fx.publication, (c) => c.fresh.publication(), (c) => ({ name: `Pub ${c.unique()}` }), { notes: 'edited' }),
@@ -413,7 +444,7 @@ const BASE_CASES: readonly RouteCase[] = [
   {
     route: 'GET /api/history',
     targets: CAMPAIGN_TARGETS,
-    expected: (w, t) => shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])),
+    expected: (w, t) => shown(historyRead(w) && campaignRead(w, CAMPAIGNS[t as CampaignTarget])),
     run: async (c, t) => {
       const id = c.fx.campaign[t as CampaignTarget];
       const res = await c.call('GET', `/api/history?resource=campaigns&id=${id}`);
@@ -424,11 +455,12 @@ const BASE_CASES: readonly RouteCase[] = [
   {
     route: 'POST /api/history/:entryId/revert',
     targets: ['a publication update', "another user's idea update", ...CAMPAIGN_TARGETS],
+    // An entry the caller may not read does not exist for them (404): a read-only key reads none.
     expected: (w, t) => {
-      if (t === 'a publication update') return write(industryRead(w), industryWrite(w), 200);
-      if (t === "another user's idea update") return w.admin ? 200 : 403;
+      if (t === 'a publication update') return write(historyRead(w) && industryRead(w), industryWrite(w), 200);
+      if (t === "another user's idea update") return write(historyRead(w) && ideaRead(w), ownedWrite(w, false), 200);
       const c = CAMPAIGNS[t as CampaignTarget];
-      return write(campaignRead(w, c), campaignWrite(w, c), 200);
+      return write(historyRead(w) && campaignRead(w, c), campaignWrite(w, c), 200);
     },
     run: async (c, t) => {
       const kind = t === 'a publication update' ? 'publication' : t === "another user's idea update" ? 'idea' : (t as CampaignTarget);
@@ -437,25 +469,25 @@ const BASE_CASES: readonly RouteCase[] = [
   },
 
   // ── saved views: people only, as the issue's rules say (a key is refused: access-keys tests) ──
-  listCase('GET /api/views', VIEW_TARGETS, (w, t) => shown(viewRead(w, t)), (c, t) => c.fx.view[t as ViewTarget]),
+  listCase('GET /api/views', VIEW_TARGETS, (w, t) => viewOutcome(w, shown(viewRead(w, t))), (c, t) => c.fx.view[t as ViewTarget]),
   {
     route: 'GET /api/views/counts',
     targets: VIEW_TARGETS,
-    expected: (w, t) => shown(viewRead(w, t)),
+    expected: (w, t) => viewOutcome(w, shown(viewRead(w, t))),
     run: async (c, t) => {
       const res = await c.call('GET', '/api/views/counts');
       if (res.status !== 200) return res.status;
       return c.fx.view[t as ViewTarget] in res.body.counts ? 'listed' : 'absent';
     },
   },
-  rowCase('GET /api/views/:id', VIEW_TARGETS, (w, t) => (viewRead(w, t) ? 200 : 404), (c, t) => c.fx.view[t as ViewTarget]),
-  rowCase('PATCH /api/views/:id', VIEW_TARGETS, (w, t) => write(viewRead(w, t), viewWrite(w, t), 200), (c, t) => c.fx.view[t as ViewTarget], { query: 'tab=list' }),
-  rowCase('DELETE /api/views/:id', VIEW_TARGETS, (w, t) => write(viewRead(w, t), viewWrite(w, t), 204), (c, t) => c.fresh.view(t as ViewTarget)),
+  rowCase('GET /api/views/:id', VIEW_TARGETS, (w, t) => viewOutcome(w, viewRead(w, t) ? 200 : 404), (c, t) => c.fx.view[t as ViewTarget]),
+  rowCase('PATCH /api/views/:id', VIEW_TARGETS, (w, t) => viewOutcome(w, write(viewRead(w, t), viewWrite(w, t), 200)), (c, t) => c.fx.view[t as ViewTarget], { query: 'tab=list' }),
+  rowCase('DELETE /api/views/:id', VIEW_TARGETS, (w, t) => viewOutcome(w, write(viewRead(w, t), viewWrite(w, t), 204)), (c, t) => c.fresh.view(t as ViewTarget)),
   {
     // Undo is for whoever deleted the view: anyone else is told it can no longer be restored.
     route: 'POST /api/views/:id/restore',
     targets: ['own personal, deleted by the principal', 'shared, deleted by an administrator'],
-    expected: (_w, t) => (t.startsWith('own') ? 201 : 404),
+    expected: (w, t) => viewOutcome(w, t.startsWith('own') ? 201 : 404),
     run: async (c, t) => {
       let id: string;
       if (t.startsWith('own')) {
@@ -468,7 +500,7 @@ const BASE_CASES: readonly RouteCase[] = [
   {
     route: 'POST /api/views',
     targets: ['personal', 'shared'],
-    expected: (w, t) => (dashboardRead(w) && (t === 'personal' || mayShare(w)) ? 201 : 403),
+    expected: (w, t) => viewOutcome(w, dashboardRead(w) && (t === 'personal' || mayShare(w)) ? 201 : 403),
     run: (c, t) => status(c.call('POST', '/api/views', { body: { name: `View ${c.unique()}`, query: 'status=live', shared: t === 'shared' } })),
   },
 

@@ -38,6 +38,8 @@ interface Session {
   token: string;
   userId: string;
   email: string;
+  /** An access key: it has no second session to end, so sign-out is sent with the key itself. */
+  isKey?: boolean;
 }
 
 const PASSWORD = 'matrix password';
@@ -153,6 +155,23 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
   };
 }
 
+/** An access key of the administrator's with the principal's limits, used as a session is. */
+async function keyOf(w: Who): Promise<Session> {
+  const via = w.via!;
+  let view_id: string | undefined;
+  if (via.bound) {
+    const view = await t.api('POST', '/api/views', { token: admin.token, body: { name: `Bound ${unique()}`, query: `channel=${X}`, shared: true } });
+    if (view.status !== 201) throw new Error(`fixture view for a bound key: ${view.status}`);
+    view_id = view.body.id;
+  }
+  const res = await t.api('POST', '/api/access-keys', {
+    token: admin.token,
+    body: { name: w.key, read_only: via.readOnly, ...(via.channels ? { channels: via.channels } : {}), ...(view_id ? { view_id } : {}) },
+  });
+  if (res.status !== 201) throw new Error(`fixture key ${w.key}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.secret, userId: admin.userId, email: admin.email, isKey: true };
+}
+
 function grantsOf(w: Who): Array<[string, string?]> {
   return [
     ...(w.globalView ? [['global_view'] as [string]] : []),
@@ -174,6 +193,7 @@ function cellFor(w: Who): Cell {
     fresh: factories(session?.userId ?? bystander.userId),
     async extraSession() {
       if (!session) return undefined;
+      if (session.isKey) return session.token;
       const res = await t.api('POST', '/api/auth/signin', { body: { email: session.email, password: PASSWORD } });
       if (res.status !== 200) throw new Error(`second sign-in failed: ${res.status}`);
       return res.body.access_token as string;
@@ -201,6 +221,10 @@ beforeAll(async () => {
   console.info(`authorization matrix: random principals from AUTHZ_SEED=${AUTHZ_SEED}`);
   for (const [i, w] of ALL.entries()) {
     if (w.anonymous) continue;
+    if (w.via) {
+      sessions.set(w.key, await keyOf(w));
+      continue;
+    }
     const s = w.admin ? admin : await signUp(`principal${i}@matrix.test`);
     await t.grant(admin.token, s.userId, ...grantsOf(w));
     sessions.set(w.key, s);
@@ -238,13 +262,13 @@ describe('coverage', () => {
     const update = await t.api('POST', '/api/functions/update-password', { body: { token: 'not-a-token', newPassword: 'secret1' } });
     const confirm = await fetch(`${t.url}/api/auth/confirm?token=not-a-token`, { redirect: 'manual' });
     expect({ reset: reset.status, update: update.status, confirm: confirm.status }).toEqual({ reset: 200, update: 400, confirm: 302 });
-    // Single sign-on's public routes (not set up here): they answer, redirect to the sign-in page, or refuse the code.
+    // Single sign-on's public routes (not set up here): they answer, say there is no sign-in to start, redirect to the sign-in page, or refuse the code.
     const providers = await t.api('GET', '/api/auth/providers');
     const start = await fetch(`${t.url}/api/auth/sso/start`, { redirect: 'manual' });
     const callback = await fetch(`${t.url}/api/auth/sso/callback?state=x&code=y`, { redirect: 'manual' });
     const exchange = await t.api('POST', '/api/auth/sso/exchange', { body: { code: 'not-a-code' } });
     expect({ providers: providers.status, start: start.status, callback: callback.status, exchange: exchange.status }).toEqual({
-      providers: 200, start: 302, callback: 302, exchange: 400,
+      providers: 200, start: 404, callback: 302, exchange: 400,
     });
     expect(callback.headers.get('location')).toBe(`${t.services.site.url}/auth#sso_error=sso_disabled`);
     cells += 10;

@@ -39,7 +39,7 @@ describe('access keys', () => {
     expect((await t.api('GET', '/api/access-keys', { token: key.secret })).status).toBe(403);
     const me = await t.api('GET', '/api/auth/user', { token: key.secret });
     expect(me.body.abilities).toMatchObject({ read_only: true, global: { view: true, create: false } });
-    expect(me.body.principal).toEqual({ user_id: me.body.user.id, role: 'admin', permissions: [], read_only: true, channels: null });
+    expect(me.body.principal).toEqual({ user_id: me.body.user.id, role: 'admin', permissions: [], read_only: true, channels: null, key: true });
   });
 
   it('should keep a channel-limited key to its channels, and let a script key act as its creator', async () => {

@@ -102,7 +102,8 @@ export function authRoutes(s: Services, t: RouteTable): void {
     access: 'user',
     response: authUserResponseSchema,
     handler: async ({ auth }) => ({
-      user: presentUser(auth.user),
+      // A key bound to a view shows that view to whoever holds it: not who made it.
+      user: auth.view ? { ...presentUser(auth.user), email: '', email_confirmed_at: null } : presentUser(auth.user),
       role: auth.principal.role,
       permissions: auth.principal.permissions,
       ...selfDescription(auth.principal),

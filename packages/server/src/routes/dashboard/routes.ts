@@ -77,8 +77,9 @@ export function dashboardRoutes(s: Services, t: RouteTable): void {
     handler: async ({ auth, query }) => {
       const p = auth.principal;
       const [liveAds, allEvents] = await Promise.all([
-        can(p, 'read', 'industry') ? ads.select(s.db).where('a.status', 'live').orderBy([{ column: 'a.live_date' }, { column: 'a.id' }]) : [],
-        can(p, 'read', 'event') ? events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]) : [],
+        // The virtual rows' own rule: a view-bound key reads no ads or events as such, but those its view shows.
+        can(p, 'read', 'campaign', { virtual: true, source: { type: 'ad' } }) ? ads.select(s.db).where('a.status', 'live').orderBy([{ column: 'a.live_date' }, { column: 'a.id' }]) : [],
+        can(p, 'read', 'campaign', { virtual: true, source: { type: 'event' } }) ? events.select(s.db).orderBy([{ column: 'start_date' }, { column: 'id' }]) : [],
       ]);
       // A few hundred rows at most (live ads, events): filtered here by core's rule, so they follow
       // the dashboard's filters exactly as the campaigns do, and a view-bound key's view.
