@@ -1,6 +1,7 @@
 import type { Channel } from '../channels';
 import { can, type Principal, type PolicyRows } from '../policy';
 import type { CampaignFilter } from '../schemas/campaign-filter';
+import { CAMPAIGN_BOUNDS } from '../schemas/campaign-limits';
 import { DASHBOARD_TABS, parseDashboardView, type DashboardTab } from './dashboard-view';
 
 /** The fields of a saved view the rules read; core's `can(p, action, 'view', row)` decides (policy.ts). */
@@ -48,5 +49,12 @@ export const droppedQueryMessage = (dropped: ReadonlyArray<{ param: string; valu
  * than everything: a bound key must never see more than its view.
  */
 export function storedViewFilter(v: { dashboard: 'global' | Channel; query: string }): CampaignFilter {
-  return savedViewFilter(v.dashboard, v.query).filter ?? { q: '\u0000' };
+  return savedViewFilter(v.dashboard, v.query).filter ?? MATCHES_NOTHING;
 }
+
+/**
+ * A filter no campaign passes, in core's rule and in SQL alike, with a value both take (a NUL
+ * would match nothing too, but PostgreSQL refuses it in a query): owners are at most
+ * CAMPAIGN_BOUNDS.ownerMaxLength characters.
+ */
+export const MATCHES_NOTHING: CampaignFilter = Object.freeze({ owner: 'x'.repeat(CAMPAIGN_BOUNDS.ownerMaxLength + 1) });

@@ -28,6 +28,8 @@ const filterText = (max: number) =>
     .string({ error: 'Must be text' })
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
+    // No text a campaign holds can contain a NUL, and PostgreSQL refuses one in a query: a 400 naming the field, not a 500 later.
+    .refine((s) => !s.includes('\u0000'), { error: 'Must not contain a NUL character' })
     .transform((s) => s || undefined);
 
 /**

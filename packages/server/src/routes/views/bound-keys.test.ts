@@ -116,6 +116,26 @@ describe('a key bound to a saved view', () => {
     await t.api('PATCH', `/api/views/${view.id}`, { token: admin, body: { dashboard: 'global', query: 'channel=email&status=live&tab=list' } });
   });
 
+  it('should refuse a view whose query holds a NUL, and read nothing (never fail) through a stored one', async () => {
+    for (const query of ['q=%00', 'owner=%00', 'q=a%00b&tab=list']) {
+      const res = await t.api('POST', '/api/views', { token: admin, body: { name: `NUL ${query}`, query, shared: true } });
+      expect([query, res.status, res.body.error?.details?.[0]?.path]).toEqual([query, 400, 'query']);
+    }
+    expect((await t.api('GET', '/api/campaigns?q=%00', { token: admin })).status).toBe(400);
+    // One stored before this rule (written behind the API's back): the counts still answer, and its key reads nothing.
+    const stored = (await t.api('POST', '/api/views', { token: admin, body: { name: 'Soon NUL', query: '', shared: true } })).body as SavedView;
+    const bound = (await t.api('POST', '/api/access-keys', { token: admin, body: { name: 'NUL board', read_only: true, view_id: stored.id } })).body;
+    await t.services.db('saved_views').where({ id: stored.id }).update({ query: 'q=%00' });
+    t.services.principals.invalidate();
+    const counts = await t.api('GET', '/api/views/counts', { token: admin });
+    expect(counts.status).toBe(200);
+    expect(counts.body.counts[stored.id]).toBe(0);
+    const asBound = await t.api('GET', '/api/campaigns', { token: bound.secret });
+    expect([asBound.status, asBound.body]).toEqual([200, []]);
+    expect((await t.api('GET', '/api/campaigns/stats', { token: bound.secret })).body.total).toBe(0);
+    expect((await t.api('DELETE', `/api/access-keys/${bound.id}`, { token: admin })).status).toBe(204);
+  });
+
   it('should refuse to bind a personal view, an unknown one, or a key that can write', async () => {
     const personal = (await t.api('POST', '/api/views', { token: admin, body: { name: 'Mine', query: '' } })).body as SavedView;
     const refuse = async (body: object, message: string) => {
