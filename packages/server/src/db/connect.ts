@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
@@ -46,7 +46,16 @@ export function ownerOnlyDir(dir: string): void {
   }
 }
 
-export function connect(options: DbOptions): { db: Db; kind: DbKind; pglite?: PGlite } {
+/** Every file under `dir` readable and writable by its owner alone. */
+function ownerOnlyFiles(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) chmodSync(file, 0o700);
+    else if (entry.isFile()) chmodSync(file, 0o600);
+  }
+}
+
+export function connect(options: DbOptions): { db: Db; kind: DbKind; pglite?: PGlite; narrowed?: Promise<void> } {
   if (options.databaseUrl) {
     const db = knexFactory({
       client: 'pg',
@@ -74,10 +83,13 @@ export function connect(options: DbOptions): { db: Db; kind: DbKind; pglite?: PG
       [NUMERIC_OID]: asNumber,
     },
   });
+  // PGlite writes a new data directory's files with mode 666 whatever the umask; once they are
+  // there, they are narrowed to the owner (the folder is 700 already, this is the second lock).
+  const narrowed = dir ? pglite.waitReady.then(() => ownerOnlyFiles(dir!)).catch(() => {}) : Promise.resolve();
   const db = knexFactory({
     client: ClientPGLite as unknown as typeof Knex.Client,
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
   } as Knex.Config);
-  return { db, kind: 'pglite', pglite };
+  return { db, kind: 'pglite', pglite, narrowed };
 }

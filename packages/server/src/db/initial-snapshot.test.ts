@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -41,6 +41,12 @@ it('should keep DATA_DIR and its database folder to their owner (700), and narro
   const first = connect({ dataDir, initialSnapshot: () => undefined });
   expect({ dataDir: mode(dataDir), pgdata: mode(path.join(dataDir, 'pgdata')) }).toEqual({ dataDir: '700', pgdata: '700' });
   await first.db.raw('select 1');
+  // PGlite makes a new database's files 666 whatever the umask: each is narrowed once it is ready.
+  await first.narrowed;
+  const wider = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((f) => !['600', '700'].includes(mode(f)));
+  expect(wider).toEqual([]);
   await first.db.destroy();
 
   // A DATA_DIR from before (or made by hand) with the usual 755.
