@@ -6,8 +6,9 @@ import { fromSchema, malformed } from './arbitraries';
 import { report } from './report';
 
 // Requests generated from the API's own description (GET /api/openapi.json): valid, boundary
-// and malformed bodies, queries and ids, from anonymous, low-privilege and admin callers, sent
-// with every kind of Content-Type and with forged Host, Origin and X-Forwarded-Host headers.
+// and malformed bodies, queries and ids, from anonymous, low-privilege and admin callers and the
+// admin's access keys of every kind (docs/architecture.md#access-keys), sent with every kind of
+// Content-Type and with forged Host, Origin and X-Forwarded-Host headers.
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const RUNS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 
@@ -32,7 +33,13 @@ interface Op {
   query?: Record<string, any>;
   /** The request content types the route takes (its OpenAPI requestBody). */
   types: Record<string, unknown>;
+  access: 'public' | 'user' | 'admin';
 }
+
+/** The admin's keys; what each must never be answered with a success (docs/architecture.md#access-keys). */
+type KeyKind = 'read-only key' | 'channel key' | 'write key' | 'bound key';
+/** Lists and rows a key bound to a view never reads: it reads campaigns (and what its view shows) alone. */
+const NOT_CAMPAIGNS = /^\/api\/(ideas|comments|events|publications|ads|ad-types|articles|prospective-publications)(\/|$)/;
 
 it(`should never answer 5xx, always name the field, and change nothing it refuses (seed ${SEED})`, async () => {
   process.stdout.write(`[resilience] fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})\n`);
@@ -59,17 +66,41 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const causesOf = (p: string) => [...(causes[p] ?? [p]), '/api/history/'];
   const before = await Promise.all(watched.map((p) => api.call('GET', p, { token: admin.token })));
 
+  const view = await post('/api/views', { name: 'Email plan', query: 'channel=email', shared: true });
+  const keyBodies: Record<KeyKind, object> = {
+    'read-only key': { read_only: true },
+    'channel key': { read_only: false, channels: ['email'] },
+    'write key': { read_only: false },
+    'bound key': { read_only: true, view_id: view.id },
+  };
+  const keys = new Map<string, KeyKind>();
+  for (const [kind, body] of Object.entries(keyBodies) as Array<[KeyKind, object]>) {
+    const created = await post('/api/access-keys', { name: kind, ...body });
+    if (!created.secret) throw new Error(`fixture key ${kind}: ${JSON.stringify(created)}`);
+    keys.set(created.secret, kind);
+  }
+  /** What a key's answer must never be: administration, a write by a read-only key, a non-campaign row for a bound key. */
+  const keyBreach = (kind: KeyKind, op: Op, path: string, res: Reply): string | null => {
+    if (op.access === 'public' || res.status >= 300) return null;
+    if (op.access === 'admin') return 'administered';
+    if ((kind === 'read-only key' || kind === 'bound key') && op.method !== 'GET') return 'wrote';
+    // An empty list or history page reads nothing; a row, a non-empty list or a history entry does.
+    const nothing = (Array.isArray(res.body) && !res.body.length) || (Array.isArray(res.body?.entries) && !res.body.entries.length);
+    if (kind === 'bound key' && NOT_CAMPAIGNS.test(path) && !nothing) return 'read beyond its view';
+    return null;
+  };
+
   const ops: Op[] = [];
   for (const [path, methods] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(methods)) {
       if (path === '/api/auth/signout') continue; // would end the fuzzer's own sessions
       const query = Object.fromEntries((op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]));
       const types = op.requestBody?.content ?? {};
-      ops.push({ method: method.toUpperCase(), path, schema: types['application/json']?.schema, query, types });
+      ops.push({ method: method.toUpperCase(), path, schema: types['application/json']?.schema, query, types, access: op['x-cadence-access'] ?? 'user' });
     }
   }
 
-  const who = fc.constantFrom<string | undefined>(undefined, low.token, admin.token, 'garbage.token.value');
+  const who = fc.constantFrom<string | undefined>(undefined, low.token, admin.token, 'garbage.token.value', ...keys.keys());
   const id = fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.constantFrom('not-a-uuid', '../..', '%00', '1'));
   const request = fc.record({
     op: fc.constantFrom(...ops),
@@ -92,6 +123,7 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const statuses: Record<string, number> = {};
   const byContentType: Record<string, Record<string, number>> = {};
   let forged = 0;
+  let keyBreaches = 0;
   let foreignOriginRefused = 0;
   let i = 0;
   const worker = async () => {
@@ -149,6 +181,12 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
       } else if (res.status < 300 && s.op.method !== 'GET') {
         accepted.add(path);
       }
+      const kind = s.token ? keys.get(s.token) : undefined;
+      const breach = kind && keyBreach(kind, s.op, path, res);
+      if (breach) {
+        keyBreaches++;
+        failures.push(`${kind} ${breach}: ${res.status} ${s.op.method} ${path}`);
+      }
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -161,6 +199,7 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   report('fuzz', {
     seed: SEED, requests: samples.length, five_hundreds: fiveHundreds, bad_error_shape: badShape, statuses,
     changed_without_accepted_write: changedWithoutAcceptedWrite.length,
+    key_requests: samples.filter((x) => x.token && keys.has(x.token)).length, key_breaches: keyBreaches,
     forged_headers: forged, foreign_origin_refused: foreignOriginRefused, by_content_type: byContentType,
   });
   expect(failures.slice(0, 20)).toEqual([]);

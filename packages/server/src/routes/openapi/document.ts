@@ -50,6 +50,8 @@ function operation(def: RouteDef) {
     tags: [def.tag],
     summary: def.summary,
     ...(def.access === 'public' ? { security: [] } : {}),
+    // Who may call it at all (public, any signed-in caller, administrators): scripts and the fuzzer read it.
+    'x-cadence-access': def.access,
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody(def) ? { requestBody: requestBody(def) } : {}),
     responses: {
