@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,7 @@ import { apiClient } from '../support/api';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { hasChromium, launchChromium } from './support/browser';
 import { hasPoppler, pdfPages } from './support/pdf';
+import { ensureStandaloneBuilt } from '../support/builds';
 // @ts-expect-error: a plain ES module without types (the example's one-command runner).
 import { renderPage } from '../../examples/intranet-embed/serve.mjs';
 
@@ -20,27 +21,6 @@ const widgetsDir = path.join(root, 'packages/widgets');
 const bundle = path.join(widgetsDir, 'dist-standalone/cadence-widgets.js');
 const IMAGES = path.join(root, 'docs/images');
 const DEMO_TITLES = new Set(Object.values(DEMO_CAMPAIGN_TITLES).flat());
-
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...readdirSync(p).map((name) => newestMtime(path.join(p, name))));
-}
-
-/** Builds the standalone bundle unless it is newer than the widgets' and core's sources. */
-function ensureBundleBuilt(): void {
-  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
-  const newest = Math.max(newestMtime(path.join(widgetsDir, 'src')), newestMtime(path.join(root, 'packages/core/src')));
-  if (built > newest) return;
-  const vite = path.join(widgetsDir, 'node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '-c', 'vite.standalone.config.ts', '--logLevel', 'warn'], {
-    cwd: widgetsDir,
-    stdio: 'inherit',
-    // Vitest sets NODE_ENV=test, which would make the React plugin emit the dev JSX runtime.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
 
 /** A static server for the example pages on its own origin: path → HTML. */
 async function servePages(pages: () => Record<string, string>): Promise<{ server: Server; url: string }> {
@@ -160,7 +140,7 @@ describe.runIf(hasChromium)('embedding: the intranet example in Chromium', () =>
   const calendarChips = (page: Page, id = 'calendar') => page.locator(`#${id} .cad-chip`);
 
   beforeAll(async () => {
-    ensureBundleBuilt();
+    ensureStandaloneBuilt();
     mkdirSync(IMAGES, { recursive: true });
     site = await servePages(pages);
     other = await servePages(pages);

@@ -1,17 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { CLI_BIN, ensureCliBuilt } from './builds';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cliDir = path.join(root, 'packages/cli');
-export const BIN = path.join(cliDir, 'dist/cadence.js');
+export const BIN = CLI_BIN;
 
-/** Builds the real `cadence` binary once, as users get it. */
-export function buildCli(): void {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/tsup/dist/cli-default.js')], { cwd: cliDir, stdio: 'pipe' });
-  if (!existsSync(BIN)) throw new Error('the CLI build produced no dist/cadence.js');
-}
+/** Builds the real `cadence` binary, as users get it, unless it is newer than its sources. */
+export const buildCli = (): void => ensureCliBuilt();
 
 export interface CliResult {
   code: number;

@@ -1,0 +1,8 @@
+import { ensureAppBuilt, ensureCliBuilt, ensureStandaloneBuilt } from './builds';
+
+/** Vitest global setup of the end-to-end and CLI suites: one build of each artefact, before any worker. */
+export function setup(): void {
+  ensureAppBuilt();
+  ensureStandaloneBuilt();
+  ensureCliBuilt();
+}
