@@ -326,6 +326,7 @@ export {
   HISTORY_RESOURCES,
   REVERTIBLE_RESOURCES,
   canReadHistory,
+  canSeeEntryValues,
   changedFields,
   decodeHistoryCursor,
   encodeHistoryCursor,

@@ -80,6 +80,15 @@ export function canReadHistory(
   return can(p, 'read', 'history', { about, row });
 }
 
+/**
+ * May `p` see the values of an entry written while its campaign was where `access` says (scope,
+ * channels, creator, as recorded with the entry)? An entry without that record (older ones,
+ * other kinds of rows) is judged by its row alone, as `canReadHistory` does.
+ */
+export function canSeeEntryValues(p: Principal, access: object | null | undefined): boolean {
+  return !access || can(p, 'read', 'campaign', access as never);
+}
+
 /** Fields whose stored values are bookkeeping, never a user's change. */
 const BOOKKEEPING = new Set(['version', 'updated_at', 'created_at', 'change_xid', 'access_before']);
 

@@ -47,6 +47,11 @@ export const historyEntrySchema = z.object({
   row: z.record(z.string(), z.unknown()).nullable(),
   /** The entry this change reverted. */
   reverts: z.string().nullable(),
+  /**
+   * True when the change was made while the campaign was in a channel the reader cannot read:
+   * `changes` then names the fields without their values, and `row` is null (docs/adr/0028).
+   */
+  withheld: z.boolean().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

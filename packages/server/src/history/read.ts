@@ -1,6 +1,7 @@
 import {
   can,
   canReadHistory,
+  canSeeEntryValues,
   HISTORY_POLICY,
   HISTORY_RESOURCES,
   decodeHistoryCursor,
@@ -38,6 +39,8 @@ export interface StoredEntry {
   changes: HistoryEntry['changes'];
   row: Record<string, unknown> | null;
   reverts: string | null;
+  /** A campaign's scope, channels and creator when the entry was written (migration 20261129000000). */
+  access?: Record<string, unknown> | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,12 +54,20 @@ export function entriesQuery(db: Knex): Knex.QueryBuilder {
     .select(
       db.raw('h.id::text AS id'),
       'h.at', 'h.actor_id', 'u.email as actor_email', 'h.key_id', 'k.name as key_name', 'h.request_id',
-      'h.resource', 'h.row_id', 'h.action', 'h.changes', 'h.row', db.raw('h.reverts::text AS reverts'),
+      'h.resource', 'h.row_id', 'h.action', 'h.changes', 'h.row', db.raw('h.reverts::text AS reverts'), 'h.access',
     )
     .orderBy('h.id', 'desc');
 }
 
-export function presentEntry(e: StoredEntry): HistoryEntry {
+/** An entry as `p` may see it: without its values when written in a channel they cannot read. */
+export function presentEntry(e: StoredEntry, p: Principal): HistoryEntry {
+  const entry = presentStored(e);
+  if ((!entry.changes && !entry.row) || canSeeEntryValues(p, parse(e.access))) return entry;
+  const names = Object.keys(entry.changes ?? {});
+  return { ...entry, changes: names.length ? Object.fromEntries(names.map((f) => [f, { before: null, after: null }])) : null, row: null, withheld: true };
+}
+
+function presentStored(e: StoredEntry): HistoryEntry {
   return {
     id: e.id,
     at: new Date(e.at).toISOString(),
@@ -146,7 +157,7 @@ export async function historyPage(db: Knex, p: Principal, f: HistoryFilter): Pro
       after = e.id;
       scanned++;
       const readable = canReadHistory(p, e, e.row_id ? states.current(e.resource, e.row_id) : undefined, e.row_id ? states.lastRow(e.resource, e.row_id) : undefined);
-      if (readable) out.push(presentEntry(e));
+      if (readable) out.push(presentEntry(e, p));
       if (out.length === f.limit) return { entries: out, next_cursor: encodeHistoryCursor(e.id) };
     }
     if (rows.length < batch) return { entries: out, next_cursor: null };
@@ -167,5 +178,5 @@ export async function importEntryOf(db: Knex, p: Principal, resource: HistoryRes
     .whereNull('h.row_id')
     .where('h.at', db(r.table).select('created_at').where({ id }))
     .first();
-  return e && canReadHistory(p, e, undefined, undefined) ? presentEntry(e) : null;
+  return e && canReadHistory(p, e, undefined, undefined) ? presentEntry(e, p) : null;
 }

@@ -19,7 +19,7 @@ export async function readableEntry(db: Knex, p: Principal, entryId: string): Pr
   if (!canReadHistory(p, stored, id ? states.current(stored.resource, id) : undefined, id ? states.lastRow(stored.resource, id) : undefined)) {
     throw notFound('History entry');
   }
-  return presentEntry(stored);
+  return presentEntry(stored, p);
 }
 
 /** Values as the API presents them, as the table takes them (jsonb objects go as JSON text). */
@@ -48,6 +48,7 @@ async function foreignKeysAsConflict<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function revertEntry(s: Services, p: Principal, entryId: string, ifMatch: number | null, dryRun: boolean): Promise<RevertResult> {
   const entry = await readableEntry(s.db, p, entryId);
+  if (entry.withheld) throw forbidden(`This change was made while the ${entry.resource === 'campaigns' ? 'campaign' : 'row'} was in a channel you cannot see`);
   const r: Resource<any, any> | undefined = HISTORY_DATA[entry.resource];
   if (!r || !entry.row_id) throw new AppError(400, 'validation_failed', `A ${entry.action} of ${entry.resource} cannot be reverted`, [{ path: 'entryId', message: 'Not revertible' }]);
   const rowId = entry.row_id;

@@ -54,6 +54,15 @@ describe('history sentences', () => {
   });
 });
 
+describe('entries written in a channel the reader cannot see', () => {
+  it('should name the fields without values, and offer no Revert', () => {
+    const withheld = entry({ withheld: true, changes: { title: { before: null, after: null }, live_date: { before: null, after: null } } });
+    expect(describeAction(withheld)).toBe('changed Campaign Title, Live Date in a channel you cannot see');
+    expect(describeAction(entry({ withheld: true, action: 'delete', changes: null }))).toBe('deleted this campaign in a channel you cannot see');
+    expect(isRevertible(withheld)).toBe(false);
+  });
+});
+
 describe('isRevertible', () => {
   it('should offer Revert for the product’s own changes, creates and deletes only', () => {
     expect(isRevertible(entry())).toBe(true);

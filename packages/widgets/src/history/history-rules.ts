@@ -82,9 +82,15 @@ export function changePhrases(entry: Pick<HistoryEntry, 'changes' | 'resource'>)
 }
 
 /** What the entry did, without who or when: "changed Live Date Mar 04, 2026 → Mar 11, 2026". */
-export function describeAction(entry: Pick<HistoryEntry, 'action' | 'resource' | 'changes' | 'reverts' | 'row'>, withNoun = false): string {
+export function describeAction(entry: Pick<HistoryEntry, 'action' | 'resource' | 'changes' | 'reverts' | 'row' | 'withheld'>, withNoun = false): string {
   const noun = NOUNS[entry.resource] ?? entry.resource;
   const self = withNoun ? `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}` : `this ${noun}`;
+  // Written while the campaign sat in a channel the reader cannot read: the server sent no values.
+  if (entry.withheld) {
+    const fields = Object.keys(entry.changes ?? {}).map((f) => fieldLabel(f, entry.resource));
+    const what = entry.action === 'delete' ? `deleted ${self}` : fields.length ? `changed ${fields.join(', ')}` : `changed ${self}`;
+    return `${what} in a channel you cannot see`;
+  }
   const title = withNoun && entry.row && typeof (entry.row.title ?? entry.row.name) === 'string' ? ` “${formatValue(entry.row.title ?? entry.row.name)}”` : '';
   const verb = entry.reverts ? 'reverted' : 'changed';
   switch (entry.action) {
@@ -113,8 +119,8 @@ export function historySentence(entry: HistoryEntry, now: Date, withNoun = false
 }
 
 /** Entries a Revert button makes sense for: changes, creates and deletes of the product's own rows. */
-export function isRevertible(entry: Pick<HistoryEntry, 'action' | 'resource' | 'changes' | 'row_id'>): boolean {
-  if (!entry.row_id || ['permissions', 'roles', 'access-keys'].includes(entry.resource)) return false;
+export function isRevertible(entry: Pick<HistoryEntry, 'action' | 'resource' | 'changes' | 'row_id' | 'withheld'>): boolean {
+  if (entry.withheld || !entry.row_id || ['permissions', 'roles', 'access-keys'].includes(entry.resource)) return false;
   if (entry.action === 'update') return Object.keys(entry.changes ?? {}).length > 0;
   return entry.action === 'create' || entry.action === 'delete';
 }

@@ -13,6 +13,7 @@ import * as historyEntries from './20261126000000_history_entries';
 import * as countedBefore from './20261126120000_counted_before';
 import * as savedViews from './20261127000000_saved_views';
 import * as savedViewTrash from './20261128000000_saved_view_trash';
+import * as historyEntryAccess from './20261129000000_history_entry_access';
 
 interface Migration {
   name: string;
@@ -37,6 +38,7 @@ const migrations: Migration[] = [
   { name: '20261126120000_counted_before', ...countedBefore },
   { name: '20261127000000_saved_views', ...savedViews },
   { name: '20261128000000_saved_view_trash', ...savedViewTrash },
+  { name: '20261129000000_history_entry_access', ...historyEntryAccess },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

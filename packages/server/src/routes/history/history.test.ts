@@ -289,6 +289,31 @@ describe('reading history', () => {
     expect((await t.api('POST', `/api/history/${entryId}/revert`, { token: outsider.token })).status).toBe(404);
   });
 
+  it('should withhold the values of changes made while a campaign sat in a channel the reader cannot read', async () => {
+    const c = await t.api('POST', '/api/campaigns', { token: admin.token, body: { title: 'Secret launch', planning_start_date: '2030-01-01', live_date: '2030-02-01', scope: 'channel', primary_channel: 'email', channels: ['email'] } });
+    await t.api('PATCH', `/api/campaigns/${c.body.id}`, { token: admin.token, body: { title: 'Codename Falcon', description: 'Budget 90000' } });
+    // Moved where the outsider reads (seo): the move itself, and what follows, the outsider sees whole.
+    await t.api('PATCH', `/api/campaigns/${c.body.id}`, { token: admin.token, body: { primary_channel: 'seo', channels: ['seo'] } });
+    await t.api('PATCH', `/api/campaigns/${c.body.id}`, { token: admin.token, body: { title: 'Public name' } });
+    const page = await t.api('GET', `/api/campaigns/${c.body.id}/history`, { token: outsider.token });
+    expect(page.status).toBe(200);
+    const [renamed, moved, secret, created] = page.body.entries;
+    expect(renamed).toMatchObject({ changes: { title: { before: 'Codename Falcon', after: 'Public name' } } });
+    expect(renamed.withheld).toBeUndefined();
+    expect(moved.changes.primary_channel).toEqual({ before: 'email', after: 'seo' });
+    expect(secret).toMatchObject({ withheld: true, row: null, changes: { title: { before: null, after: null } } });
+    expect(JSON.stringify(secret)).not.toMatch(/Falcon|90000/);
+    // A create names no values: there is nothing to withhold.
+    expect(created).toMatchObject({ action: 'create', changes: null, row: null });
+    expect(created.withheld).toBeUndefined();
+    // The same entries, whole, for whoever could read the campaign then.
+    const whole = (await t.api('GET', `/api/campaigns/${c.body.id}/history`, { token: admin.token })).body.entries[2];
+    expect(whole.changes.title).toEqual({ before: 'Secret launch', after: 'Codename Falcon' });
+    // And values it never saw it cannot put back.
+    const revert = await t.api('POST', `/api/history/${secret.id}/revert`, { token: outsider.token });
+    expect([revert.status, revert.body.error.message]).toEqual([403, 'This change was made while the campaign was in a channel you cannot see']);
+  });
+
   it('should show read-only keys nothing, and record a writing key with its owner', async () => {
     const ro = await t.api('POST', '/api/access-keys', { token: admin.token, body: { name: 'Embed', read_only: true } });
     const rw = await t.api('POST', '/api/access-keys', { token: admin.token, body: { name: 'Script', read_only: false } });
