@@ -171,6 +171,8 @@ export interface Cell {
     deletedView(): Promise<string>;
     /** A history entry: another user's update of a new row of this kind. */
     updateEntry(kind: 'publication' | 'idea' | CampaignTarget): Promise<string>;
+    /** A history entry: another user's (an administrator's) delete of their own new idea or comment. */
+    deleteEntry(kind: 'idea' | 'comment'): Promise<string>;
   };
   /** A second session of the principal (undefined when anonymous), for sign-out. */
   extraSession(): Promise<string | undefined>;
@@ -454,15 +456,18 @@ const BASE_CASES: readonly RouteCase[] = [
   },
   {
     route: 'POST /api/history/:entryId/revert',
-    targets: ['a publication update', "another user's idea update", ...CAMPAIGN_TARGETS],
+    targets: ['a publication update', "another user's idea update", "another user's idea delete", "another user's comment delete", ...CAMPAIGN_TARGETS],
     // An entry the caller may not read does not exist for them (404): a read-only key reads none.
     expected: (w, t) => {
       if (t === 'a publication update') return write(historyRead(w) && industryRead(w), industryWrite(w), 200);
       if (t === "another user's idea update") return write(historyRead(w) && ideaRead(w), ownedWrite(w, false), 200);
+      // Undoing a delete asks what the delete asked: the author or an admin, though anyone may create one.
+      if (t.endsWith('delete')) return write(historyRead(w) && ideaRead(w), ownedWrite(w, false), 200);
       const c = CAMPAIGNS[t as CampaignTarget];
       return write(historyRead(w) && campaignRead(w, c), campaignWrite(w, c), 200);
     },
     run: async (c, t) => {
+      if (t.endsWith('delete')) return status(c.call('POST', `/api/history/${await c.fresh.deleteEntry(t.includes('idea') ? 'idea' : 'comment')}/revert`));
       const kind = t === 'a publication update' ? 'publication' : t === "another user's idea update" ? 'idea' : (t as CampaignTarget);
       return status(c.call('POST', `/api/history/${await c.fresh.updateEntry(kind)}/revert`));
     },

@@ -124,6 +124,13 @@ function factories(ownerId: string): Cell['fresh'] {
       if (res.status !== 204) throw new Error(`fixture DELETE view: ${res.status}`);
       return id;
     },
+    async deleteEntry(kind) {
+      const id = kind === 'idea' ? await factories(ownerId).idea(false) : await factories(ownerId).comment(false);
+      const res = await t.api('DELETE', `/api/${kind === 'idea' ? 'ideas' : 'comments'}/${id}`, { token: author.token });
+      if (res.status !== 204) throw new Error(`fixture DELETE ${kind}: ${res.status}`);
+      const entry = await t.services.db('history_entries').where({ row_id: id, action: 'delete' }).first('id');
+      return String(entry!.id);
+    },
     async updateEntry(kind) {
       const [path, body] =
         kind === 'publication' ? ['publications', { notes: `edited ${unique()}` }] : kind === 'idea' ? ['ideas', { description: `edited ${unique()}` }] : ['campaigns', { title: `Edited ${unique()}` }];
