@@ -13,6 +13,9 @@ export default defineConfig({
     // while most of them wait on a server process, PGlite or Chromium: four side by side took the
     // full run from 16 to 9 minutes there (docs/architecture.md#tests).
     maxWorkers: Math.max(4, availableParallelism() - 1),
+    // A poll waits for what a user would see arrive (a toast, a realtime change): with files side by
+    // side on a busy machine that takes seconds, not the default one.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       {
