@@ -1,16 +1,12 @@
 import type { Channel } from '../channels';
 import type { Campaign } from '../schemas/campaign';
 import type { CampaignFilter } from '../schemas/campaign-filter';
+import { CAMPAIGN_FILTER_KEYS } from './campaign-filter-keys';
 
-// This module stays free of zod (the schemas import it, not the other way round): the calendar
+// This module stays free of zod (it reads the schema's types only): the calendar
 // and every widget that applies realtime changes use these rules, and zod is 26 kB gzip.
 
-/** The filter parameters, in the order a link writes them (the schema's fields, checked there). */
-export const CAMPAIGN_FILTER_KEYS = ['channel', 'status', 'priority', 'scope', 'owner', 'q'] as const;
-export type CampaignFilterKey = (typeof CAMPAIGN_FILTER_KEYS)[number];
-
-/** The longest search text taken: longer is a 400 on the API, and dropped from a link. */
-export const FILTER_TEXT_MAX_LENGTH = 200;
+export { CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, type CampaignFilterKey } from './campaign-filter-keys';
 
 /** The channels a filter names, as a list (empty: no channel filter). */
 export const filterChannels = (filter: { channel?: Channel | readonly Channel[] | undefined }): readonly Channel[] =>

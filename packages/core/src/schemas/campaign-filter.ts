@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CHANNEL_VALUES, isChannel, type Channel } from '../channels';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
-import { FILTER_TEXT_MAX_LENGTH, type CampaignFilterKey } from '../rules/campaign-filter';
+import { FILTER_TEXT_MAX_LENGTH, type CampaignFilterKey } from '../rules/campaign-filter-keys';
 import { CAMPAIGN_BOUNDS } from './campaign-limits';
 
 /**
