@@ -18,7 +18,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { preactCompatAliases } from '../../packages/widgets/build/preact-compat.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -80,20 +79,8 @@ export interface Weighed {
 
 const gz = (bytes: Uint8Array): number => gzipSync(bytes, { level: 9 }).length;
 
-/** React → preact/compat, as the standalone scripts are built (vite.standalone.config.ts, ADR 30). */
-const preactPlugin: esbuild.Plugin = {
-  name: 'preact-compat',
-  setup(build) {
-    const aliases = preactCompatAliases(path.join(widgetsDir, 'node_modules/preact'));
-    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
-      const alias = aliases.find((a) => a.find.test(args.path));
-      return alias ? { path: alias.replacement } : undefined;
-    });
-  },
-};
-
-/** Builds one contender and weighs it; `preact`: with our shipped scripts' renderer instead of React. */
-export async function weigh(entry: string, kind: 'react-entry' | 'standalone', options: { preact?: boolean } = {}): Promise<Weighed> {
+/** Builds one contender and weighs it. */
+export async function weigh(entry: string, kind: 'react-entry' | 'standalone'): Promise<Weighed> {
   const outdir = path.join(benchDir, '.bundle-out'); // never written: write: false
   const entryFile = path.resolve(entryDir, entry);
   const result = await esbuild.build({
@@ -110,7 +97,7 @@ export async function weigh(entry: string, kind: 'react-entry' | 'standalone', o
     write: false,
     metafile: true,
     outdir,
-    plugins: options.preact ? [preactPlugin, cadencePlugin] : [cadencePlugin],
+    plugins: [cadencePlugin],
     ...(kind === 'react-entry'
       ? { format: 'esm', splitting: true, external: REACT_EXTERNAL }
       : { format: 'iife' }),
@@ -184,8 +171,8 @@ export const bundleSuite: Suite = {
   name: 'bundle',
   description: 'min+gzip JS+CSS of our React entries and standalone scripts against their peers, same esbuild settings',
   async run(ctx: SuiteContext): Promise<BenchRow[]> {
-    const build = async (entry: string, kind: 'react-entry' | 'standalone', options: { preact?: boolean } = {}) => {
-      const w = await weigh(entry, kind, options);
+    const build = async (entry: string, kind: 'react-entry' | 'standalone') => {
+      const w = await weigh(entry, kind);
       ctx.log(`${path.basename(entry)}: ${kB(w.total)} kB gz; biggest inputs (kB min): ${topInputs(w)}`);
       return w;
     };
@@ -195,9 +182,9 @@ export const bundleSuite: Suite = {
       build('cadence-gantt.js', 'react-entry'),
       build('svar-gantt.ts', 'react-entry'),
       // The standalone scripts from their source entries, as vite.standalone.config.ts builds them
-      // (on preact/compat, ADR 30; the peers' scripts carry React).
-      build(STANDALONE.all, 'standalone', { preact: true }),
-      build(STANDALONE.calendar, 'standalone', { preact: true }),
+      // (React and React DOM inside, ADR 37, like the peers' scripts).
+      build(STANDALONE.all, 'standalone'),
+      build(STANDALONE.calendar, 'standalone'),
       build('rbc-element.tsx', 'standalone'),
       build('toast-ui-calendar.js', 'standalone'),
       build('rbc-dnd-calendar.ts', 'react-entry'),
@@ -241,7 +228,7 @@ export const bundleSuite: Suite = {
         'calendar-only script, renderer included',
         standaloneCal,
         { on: 'ratio', op: '<=', limit: scriptLimit },
-        `ours (<cadence-calendar>, IIFE, preact/compat): ${describe(standaloneCal)}${shipped('cadence-calendar.js')}; peer (<rbc-calendar> element, IIFE + its CSS): ${describe(rbcElement)}; budget 1 − 0.5 × ${Math.round(calendarShare * 100)}% (the calendar's share of the peer script)`,
+        `ours (<cadence-calendar>, IIFE, React): ${describe(standaloneCal)}${shipped('cadence-calendar.js')}; peer (<rbc-calendar> element, IIFE + its CSS): ${describe(rbcElement)}; budget 1 − 0.5 × ${Math.round(calendarShare * 100)}% (the calendar's share of the peer script)`,
         { name: 'react-big-calendar + date-fns + React', w: rbcElement },
       ),
       row(
@@ -250,7 +237,7 @@ export const bundleSuite: Suite = {
         // "Can You Afford It?" (A. Russell, 2017): ~170 kB of min+gzip JS for a whole page to be
         // interactive in 5 s on a median phone: a page embedding every widget stays within it.
         { on: 'value', op: '<=', limit: 170 },
-        `ours (7 <cadence-*> elements, IIFE, preact/compat): ${describe(standalone)}${shipped('cadence-widgets.js')}; budget: the 170 kB whole-page JS budget; for scale, @toast-ui/calendar (one calendar, own Preact) + CSS: ${describe(toastUi)}`,
+        `ours (7 <cadence-*> elements, IIFE, React): ${describe(standalone)}${shipped('cadence-widgets.js')}; budget: the 170 kB whole-page JS budget; for scale, @toast-ui/calendar (one calendar, own Preact) + CSS: ${describe(toastUi)}`,
       ),
     ];
   },

@@ -47,6 +47,9 @@ export const ensureAppBuilt = () =>
     sources: ['packages/app/src', 'packages/app/index.html', 'packages/app/vite.config.ts', ...CORE_AND_WIDGETS],
     cwd: appDir,
     args: [path.join(appDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    // React's production build, as shipped, not the development one NODE_ENV=test would pick
+    // (the config forces it too).
+    env: { NODE_ENV: 'production' },
   });
 
 /** The standalone widgets script intranet pages load (dist-standalone/cadence-widgets.js). */
@@ -57,7 +60,7 @@ export const ensureStandaloneBuilt = () =>
     sources: [...CORE_AND_WIDGETS, 'packages/widgets/vite.standalone.config.ts'],
     cwd: widgetsDir,
     args: [path.join(widgetsDir, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.standalone.config.ts', '--logLevel', 'warn'],
-    // Vitest sets NODE_ENV=test, which would make the React plugin emit the dev JSX runtime.
+    // Vitest sets NODE_ENV=test, which would make Vite emit the dev JSX runtime (the config forces production too).
     env: { NODE_ENV: 'production' },
   });
 
