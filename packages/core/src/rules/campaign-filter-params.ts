@@ -1,7 +1,8 @@
-import { campaignFilterShape, type CampaignFilter } from '../schemas/campaign-filter';
-import { CAMPAIGN_FILTER_KEYS } from './campaign-filter';
+import type { CampaignFilter } from '../schemas/campaign-filter';
+import { CAMPAIGN_FILTER_KEYS, type CampaignFilterKey } from './campaign-filter-keys';
+import { readFilterValue } from './campaign-filter-values';
 
-// Reading a link's filters needs the schema (zod); the matching rules in campaign-filter.ts do not.
+// Reading a link's filters, without zod: the dashboards do it on every page (docs/adr/0015).
 
 /** A parameter of a link that was not taken, and why (shown to the user, never thrown). */
 export interface DroppedParam {
@@ -28,9 +29,9 @@ export function parseCampaignFilterParams(params: URLSearchParams): { filter: Ca
       dropped.push({ param, value, reason: 'Given twice; the first is kept' });
       continue;
     }
-    const parsed = campaignFilterShape[param as keyof typeof campaignFilterShape].safeParse(value);
-    if (!parsed.success) dropped.push({ param, value, reason: parsed.error.issues[0]?.message ?? 'Invalid value' });
-    else if (parsed.data !== undefined) filter[param] = parsed.data;
+    const parsed = readFilterValue(param as CampaignFilterKey, value);
+    if (!parsed.ok) dropped.push({ param, value, reason: parsed.message });
+    else if (parsed.value !== undefined) filter[param] = parsed.value;
   }
   return { filter: filter as CampaignFilter, dropped, rest };
 }
