@@ -52,6 +52,9 @@ const cadencePlugin: esbuild.Plugin = {
       if (!file) return { errors: [{ text: `bench/bundle: no source entry for ${args.path}` }] };
       return { path: file };
     });
+    // Core's stream reader loads csv-parse's Node build on its first call (docs/adr/0039), which no
+    // page makes; esbuild, unlike Vite, cannot resolve that build's `stream` for a browser even unused.
+    build.onResolve({ filter: /^csv-parse$/ }, (args) => ({ path: args.path, external: true }));
     build.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
       path: path.resolve(args.resolveDir, args.path.replace(/\?inline$/, '')),
       namespace: 'css-inline',

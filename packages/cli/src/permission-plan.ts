@@ -1,4 +1,4 @@
-import { CHANNEL_VALUES, PERMISSION_TYPES, parseCsvRecords, type Channel, type PermissionType } from '@cadence/core';
+import { CHANNEL_VALUES, CsvSyntaxError, PERMISSION_TYPES, parseCsvRecords, type Channel, type CsvRecord, type PermissionType } from '@cadence/core';
 
 export interface PermissionSpec {
   permission_type: PermissionType;
@@ -85,7 +85,14 @@ export function parsePermissionsFile(text: string, kind: 'json' | 'csv'): PlanIn
       }
     });
   } else {
-    const records = parseCsvRecords(text).filter((r) => r.fields.some((f) => f.trim() !== ''));
+    let all: CsvRecord[];
+    try {
+      all = parseCsvRecords(text);
+    } catch (err) {
+      if (err instanceof CsvSyntaxError) return { users: [], errors: [`line ${err.line}: ${err.message}`] };
+      throw err;
+    }
+    const records = all.filter((r) => r.fields.some((f) => f.trim() !== ''));
     const header = records[0]?.fields.map((h) => h.trim().toLowerCase());
     if (!header || header[0] !== 'email' || header[1] !== 'permission') {
       return { users: [], errors: ['The CSV needs the header: email,permission,channel'] };

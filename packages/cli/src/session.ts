@@ -32,7 +32,8 @@ export function resolveTarget(opts: GlobalOptions, env: NodeJS.ProcessEnv = proc
 
 /**
  * A client for the target server: with an access key when one is given, otherwise with the
- * stored session, refreshed silently when its access token is about to expire.
+ * stored session, refreshed silently when its access token is about to expire, or when the
+ * server refuses it anyway (the client renews once on a 401 and sends the request again).
  */
 export function clientFor(target: Target, env: NodeJS.ProcessEnv = process.env): CadenceAdminClient {
   if (target.accessKey) return createHttpClient({ apiUrl: target.apiUrl, accessKey: target.accessKey });
@@ -42,8 +43,8 @@ export function clientFor(target: Target, env: NodeJS.ProcessEnv = process.env):
   }
   let current = stored;
   const anonymous = createHttpClient({ apiUrl: target.apiUrl });
-  const getToken = async () => {
-    if (current.accessToken && (current.expiresAt ?? 0) - 60 > Date.now() / 1000) return current.accessToken;
+  /** A new access token for the stored refresh token, whose successor is stored (each works once). */
+  const refreshToken = async () => {
     try {
       const session = await anonymous.auth.refresh(current.refreshToken!);
       current = { ...current, refreshToken: session.refresh_token, accessToken: session.access_token, expiresAt: session.expires_at };
@@ -56,5 +57,7 @@ export function clientFor(target: Target, env: NodeJS.ProcessEnv = process.env):
       throw err;
     }
   };
-  return createHttpClient({ apiUrl: target.apiUrl, getToken });
+  const getToken = async () =>
+    current.accessToken && (current.expiresAt ?? 0) - 60 > Date.now() / 1000 ? current.accessToken : refreshToken();
+  return createHttpClient({ apiUrl: target.apiUrl, getToken, refreshToken });
 }

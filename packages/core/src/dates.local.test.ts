@@ -61,4 +61,23 @@ describe.each(TEST_ZONES)('local dates in TZ=%s', (zone) => {
       expect(() => isoToYmd('2026-03-01T25:00:00Z')).toThrow(RangeError);
     });
   });
+
+  describe('isoToYmd on parseISO (docs/adr/0038)', () => {
+    it('should never round a fraction of a second into the next day', () => {
+      expect(isoToYmd('2026-03-01T23:59:59.9999999')).toBe('2026-03-01');
+      expect(isoToYmd('1969-12-31T23:59:59.9995')).toBe('1969-12-31');
+    });
+
+    it('should read 24:00 as the midnight ending the day, as Date.parse does', () => {
+      expect(isoToYmd('2026-02-28T24:00')).toBe('2026-03-01');
+      expect(() => isoToYmd('2026-02-28T24:30')).toThrow('Invalid time value');
+    });
+
+    it('should refuse offsets of a day or more and lower-case forms only where Date.parse does', () => {
+      expect(() => isoToYmd('2026-03-01T10:00+24:00')).toThrow('Invalid time value');
+      expect(() => isoToYmd('2026-03-01T10:00+05:75')).toThrow('Invalid time value');
+      expect(isoToYmd('2026-03-01t12:00:00z')).toBe(isoToYmd('2026-03-01T12:00:00Z'));
+      expect(() => isoToYmd('2026-W09-7T10:00Z')).toThrow('Invalid time value');
+    });
+  });
 });

@@ -1,10 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  addWeeks,
   compareYmd,
   dayOfWeekMondayFirst,
   daysBetween,
+  daysInMonth,
   eachDay,
   endOfMonth,
   endOfQuarter,
@@ -18,6 +21,7 @@ import {
   startOfWeek,
   startOfYear,
   toYmd,
+  utcYmd,
   weekDays,
 } from './dates';
 import { TEST_ZONES, useTimeZone } from './testing/time-zones';
@@ -167,6 +171,63 @@ describe.each(TEST_ZONES)('dates in TZ=%s', (zone) => {
     it('should cross the year for December and January grids', () => {
       expect(monthGrid('2026-12-01').at(-1)?.[6]).toBe('2027-01-03');
       expect(monthGrid('2027-01-20')[0]?.[0]).toBe('2026-12-28');
+    });
+  });
+
+  describe('on date-fns (docs/adr/0038)', () => {
+    it('should add weeks across a year end and a DST change', () => {
+      expect(addWeeks('2026-12-28', 1)).toBe('2027-01-04');
+      expect(addWeeks('2026-03-05', 1)).toBe('2026-03-12');
+      expect(addWeeks('2026-03-12', -2)).toBe('2026-02-26');
+      expect(() => addWeeks('2026-01-01', 1.5)).toThrow(RangeError);
+    });
+
+    it('should count the days of each month', () => {
+      expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2026, m))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+      expect(daysInMonth(2028, 2)).toBe(29);
+      expect(daysInMonth(1900, 2)).toBe(28);
+      expect(daysInMonth(2000, 2)).toBe(29);
+    });
+
+    it('should keep years 0–99 as they are, never as 1900–1999', () => {
+      expect(addDays('0050-12-31', 1)).toBe('0051-01-01');
+      expect(addMonths('0004-01-31', 1)).toBe('0004-02-29');
+      expect(startOfWeek('0001-01-03')).toBe('0001-01-01');
+      expect(daysBetween('0000-01-01', '0001-01-01')).toBe(366);
+      expect(isYmd('0000-02-29')).toBe(true);
+    });
+
+    it('should refuse results outside years 0–9999', () => {
+      expect(() => addDays('9999-12-31', 1)).toThrow('Invalid time value');
+      expect(() => addDays('0000-01-01', -1)).toThrow('Invalid time value');
+      expect(() => startOfWeek('0000-01-01')).toThrow('Invalid time value');
+      expect(() => addDays('2026-01-01', 1e15)).toThrow('Invalid time value');
+    });
+
+    it('should give the UTC date of an instant', () => {
+      expect(utcYmd(new Date(Date.UTC(2026, 2, 1)))).toBe('2026-03-01');
+      expect(utcYmd(new Date(Date.UTC(2026, 1, 28, 23, 59, 59, 999)))).toBe('2026-02-28');
+      expect(() => utcYmd(new Date(Number.NaN))).toThrow('Invalid time value');
+    });
+
+    it('should agree with plain UTC calendar arithmetic for any day and offset', () => {
+      const day = fc.date({ min: new Date('0000-01-08T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map(utcYmd);
+      const shift = (ymd: string, n: number) => {
+        const d = new Date(0);
+        d.setUTCFullYear(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10)) + n);
+        return d;
+      };
+      fc.assert(
+        fc.property(day, fc.integer({ min: -40_000, max: 40_000 }), (ymd, n) => {
+          const expected = shift(ymd, n);
+          if (expected.getUTCFullYear() < 0 || expected.getUTCFullYear() > 9999) return;
+          expect(addDays(ymd, n)).toBe(utcYmd(expected));
+          expect(daysBetween(ymd, addDays(ymd, n))).toBe(n);
+          expect(dayOfWeekMondayFirst(ymd)).toBe((shift(ymd, 0).getUTCDay() + 6) % 7);
+          expect(addDays(startOfWeek(ymd), dayOfWeekMondayFirst(ymd))).toBe(ymd);
+        }),
+        { numRuns: 300 },
+      );
     });
   });
 });

@@ -1,7 +1,32 @@
+import type { UTCDate } from '@date-fns/utc';
+import { UTCDateMini } from '@date-fns/utc/date/mini';
+import {
+  addDays as addDaysTo,
+  addMonths as addMonthsTo,
+  addWeeks as addWeeksTo,
+  differenceInCalendarDays,
+  eachDayOfInterval,
+  eachWeekOfInterval,
+  endOfMonth as endOfMonthOf,
+  endOfQuarter as endOfQuarterOf,
+  endOfWeek as endOfWeekOf,
+  endOfYear as endOfYearOf,
+  getDaysInMonth,
+  getISODay,
+  getQuarter,
+  parseISO,
+  startOfMonth as startOfMonthOf,
+  startOfQuarter as startOfQuarterOf,
+  startOfWeek as startOfWeekOf,
+  startOfYear as startOfYearOf,
+} from 'date-fns';
+import { DATE_LOCALE } from './date-locale';
+
 /**
- * Date-only values are `YYYY-MM-DD` strings. Arithmetic runs on integer day numbers so a
- * date never passes through `new Date('YYYY-MM-DD')`, which is UTC midnight and shows as
- * the previous day west of Greenwich.
+ * Date-only values are `YYYY-MM-DD` strings at every boundary (docs/adr/0002). Inside, date-fns
+ * does the arithmetic on UTC dates (@date-fns/utc, docs/adr/0038): a Ymd becomes midnight UTC
+ * of its day and comes back from that date's UTC parts, so no local zone or DST shifts a day.
+ * A Ymd never passes through `new Date('YYYY-MM-DD')` read as a local date.
  */
 export type Ymd = string;
 
@@ -13,20 +38,19 @@ export interface YmdParts {
 
 const INVALID = 'Invalid time value';
 const YMD_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WEEK = { locale: DATE_LOCALE };
 
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
+/** Days in `month` (1–12) of `year`, leap years included. */
 export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return getDaysInMonth(utcDate(year, month, 1));
 }
 
 function validParts(year: number, month: number, day: number): boolean {
   return (
     Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) &&
-    year >= 0 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+    year >= 0 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 &&
+    // Every month has 28 days: most dates are checked without building a Date.
+    (day <= 28 || day <= daysInMonth(year, month))
   );
 }
 
@@ -51,33 +75,35 @@ export function toYmd(year: number, month: number, day: number): Ymd {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** Midnight UTC of a day. `setFullYear`, not `Date.UTC`, which reads years 0–99 as 1900–1999. */
+function utcDate(year: number, month: number, day: number): UTCDate {
+  const date = new UTCDateMini(0);
+  date.setFullYear(year, month - 1, day);
+  return date;
+}
+
+/** A Ymd as the UTC date date-fns computes on; throws RangeError('Invalid time value') on a bad one. */
+export function ymdToDate(ymd: Ymd): UTCDate {
+  const { year, month, day } = parseYmd(ymd);
+  return utcDate(year, month, day);
+}
+
+/**
+ * The calendar day of a date-fns result: the UTC day of a UTCDate, the LOCAL day of a plain
+ * `Date`. Throws RangeError('Invalid time value') on an invalid date or a year outside 0–9999.
+ */
+export function dateToYmd(date: Date): Ymd {
+  return toYmd(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
 /** The LOCAL calendar date of `now`: what the user's wall calendar shows. */
 export function todayYmd(now: Date = new Date()): Ymd {
-  if (Number.isNaN(now.getTime())) throw new RangeError(INVALID);
-  return toYmd(now.getFullYear(), now.getMonth() + 1, now.getDate());
+  return dateToYmd(now);
 }
 
-// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's
-// days_from_civil); pure integers, so no time zone or DST can shift a date.
-function toDayNumber({ year, month, day }: YmdParts): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-function fromDayNumber(n: number): Ymd {
-  const z = n + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return toYmd(yoe + era * 400 + (month <= 2 ? 1 : 0), month, day);
+/** The UTC calendar date of an instant, e.g. a spreadsheet's date cell (UTC midnight of its day). */
+export function utcYmd(instant: Date): Ymd {
+  return dateToYmd(new UTCDateMini(instant.getTime()));
 }
 
 function checkInteger(n: number): void {
@@ -86,22 +112,23 @@ function checkInteger(n: number): void {
 
 export function addDays(ymd: Ymd, n: number): Ymd {
   checkInteger(n);
-  return fromDayNumber(toDayNumber(parseYmd(ymd)) + n);
+  return dateToYmd(addDaysTo(ymdToDate(ymd), n));
 }
 
-/** Jan 31 + 1 month is the last day of February, as date-fns does. */
+export function addWeeks(ymd: Ymd, n: number): Ymd {
+  checkInteger(n);
+  return dateToYmd(addWeeksTo(ymdToDate(ymd), n));
+}
+
+/** Jan 31 + 1 month is the last day of February (date-fns' addMonths). */
 export function addMonths(ymd: Ymd, n: number): Ymd {
   checkInteger(n);
-  const { year, month, day } = parseYmd(ymd);
-  const index = year * 12 + (month - 1) + n;
-  const y = Math.floor(index / 12);
-  const m = index - y * 12 + 1;
-  return toYmd(y, m, Math.min(day, daysInMonth(y, m)));
+  return dateToYmd(addMonthsTo(ymdToDate(ymd), n));
 }
 
 /** `b − a` in whole days. */
 export function daysBetween(a: Ymd, b: Ymd): number {
-  return toDayNumber(parseYmd(b)) - toDayNumber(parseYmd(a));
+  return differenceInCalendarDays(ymdToDate(b), ymdToDate(a));
 }
 
 /** Valid Ymd strings sort chronologically as plain strings, so no parsing is needed. */
@@ -109,79 +136,81 @@ export function compareYmd(a: Ymd, b: Ymd): -1 | 0 | 1 {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** 0 = Monday … 6 = Sunday. */
+/** 0 = Monday … 6 = Sunday (the ISO weekday less one), whatever the locale's first day. */
 export function dayOfWeekMondayFirst(ymd: Ymd): number {
-  // Day 0 (1970-01-01) was a Thursday.
-  return (((toDayNumber(parseYmd(ymd)) + 3) % 7) + 7) % 7;
+  return getISODay(ymdToDate(ymd)) - 1;
 }
 
 export function startOfMonth(ymd: Ymd): Ymd {
-  const { year, month } = parseYmd(ymd);
-  return toYmd(year, month, 1);
+  return dateToYmd(startOfMonthOf(ymdToDate(ymd)));
 }
 export function endOfMonth(ymd: Ymd): Ymd {
-  const { year, month } = parseYmd(ymd);
-  return toYmd(year, month, daysInMonth(year, month));
+  return dateToYmd(endOfMonthOf(ymdToDate(ymd)));
 }
+/** The first day of the week holding `ymd`; the week starts on DATE_LOCALE's first day (Monday). */
 export function startOfWeek(ymd: Ymd): Ymd {
-  return addDays(ymd, -dayOfWeekMondayFirst(ymd));
+  return dateToYmd(startOfWeekOf(ymdToDate(ymd), WEEK));
 }
 export function endOfWeek(ymd: Ymd): Ymd {
-  return addDays(ymd, 6 - dayOfWeekMondayFirst(ymd));
+  return dateToYmd(endOfWeekOf(ymdToDate(ymd), WEEK));
 }
 export function quarterOf(ymd: Ymd): 1 | 2 | 3 | 4 {
-  return (Math.floor((parseYmd(ymd).month - 1) / 3) + 1) as 1 | 2 | 3 | 4;
+  return getQuarter(ymdToDate(ymd)) as 1 | 2 | 3 | 4;
 }
 export function startOfQuarter(ymd: Ymd): Ymd {
-  return toYmd(parseYmd(ymd).year, (quarterOf(ymd) - 1) * 3 + 1, 1);
+  return dateToYmd(startOfQuarterOf(ymdToDate(ymd)));
 }
 export function endOfQuarter(ymd: Ymd): Ymd {
-  return endOfMonth(toYmd(parseYmd(ymd).year, quarterOf(ymd) * 3, 1));
+  return dateToYmd(endOfQuarterOf(ymdToDate(ymd)));
 }
 export function startOfYear(ymd: Ymd): Ymd {
-  return toYmd(parseYmd(ymd).year, 1, 1);
+  return dateToYmd(startOfYearOf(ymdToDate(ymd)));
 }
 export function endOfYear(ymd: Ymd): Ymd {
-  return toYmd(parseYmd(ymd).year, 12, 31);
+  return dateToYmd(endOfYearOf(ymdToDate(ymd)));
 }
 
 /** Every day from `from` to `to`, both included; empty when `to` is before `from`. */
 export function eachDay(from: Ymd, to: Ymd): Ymd[] {
-  const start = toDayNumber(parseYmd(from));
-  const end = toDayNumber(parseYmd(to));
-  const days: Ymd[] = [];
-  for (let n = start; n <= end; n++) days.push(fromDayNumber(n));
-  return days;
+  const start = ymdToDate(from);
+  const end = ymdToDate(to);
+  // date-fns lists a reversed interval backwards; ours is empty.
+  if (end < start) return [];
+  return eachDayOfInterval({ start, end }).map(dateToYmd);
 }
 
 /** The 7 days (Monday first) of the week holding `ymd`. */
 export function weekDays(ymd: Ymd): Ymd[] {
-  return eachDay(startOfWeek(ymd), endOfWeek(ymd));
+  const day = ymdToDate(ymd);
+  return eachDayOfInterval({ start: startOfWeekOf(day, WEEK), end: endOfWeekOf(day, WEEK) }).map(dateToYmd);
 }
 
 /** Whole Monday-first weeks covering the month of `ymd`, outside days included (4–6 weeks). */
 export function monthGrid(ymd: Ymd): Ymd[][] {
-  const days = eachDay(startOfWeek(startOfMonth(ymd)), endOfWeek(endOfMonth(ymd)));
-  const weeks: Ymd[][] = [];
-  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
-  return weeks;
+  const day = ymdToDate(ymd);
+  return eachWeekOfInterval({ start: startOfMonthOf(day), end: endOfMonthOf(day) }, WEEK).map((week) =>
+    eachDayOfInterval({ start: week, end: endOfWeekOf(week, WEEK) }).map(dateToYmd),
+  );
 }
 
-const ISO_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+// What isoToYmd accepts: a date, 'T' or a space, a time to the minute, second or fraction, and
+// an optional offset ('Z', '+02', '+0200', '+02:00') of less than 24 hours. parseISO alone would
+// take more (week dates, ordinal dates, '+99:00').
+const ISO_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2})(?::?\d{2})?)?$/;
 
 /**
  * The LOCAL date of a timestamp (legacy rows stored timestamps in date fields). A value
  * that already is a Ymd comes back unchanged rather than being read as UTC midnight.
+ * date-fns' parseISO reads the Postgres-style '+00' / '+0000' offsets, and a timestamp
+ * without an offset as local time.
  */
 export function isoToYmd(iso: string): Ymd {
-  const s = typeof iso === 'string' ? iso.trim() : '';
+  // Upper case for parseISO, which reads only 'T' and 'Z'; a Ymd has no letters.
+  const s = typeof iso === 'string' ? iso.trim().toUpperCase() : '';
   if (isYmd(s)) return s;
   const m = ISO_RE.exec(s);
-  if (!m || !isYmd(m[1])) throw new RangeError(INVALID);
-  // Normalise Postgres-style '+00' / '+0000' offsets to the '+00:00' that Date.parse
-  // is guaranteed to accept; a missing offset means local time per ECMAScript.
-  const zone = (m[3] ?? '').toUpperCase();
-  const offset = zone === 'Z' || zone === '' ? zone : `${zone.slice(0, 3)}:${zone.slice(3).replace(':', '') || '00'}`;
-  const time = (m[2] ?? '').replace(/\.(\d+)$/, (_, f: string) => `.${f.padEnd(3, '0').slice(0, 3)}`);
-  return todayYmd(new Date(`${m[1]}T${time}${offset}`));
+  if (!m || !isYmd(m[1]) || Number(m[5] ?? 0) > 23) throw new RangeError(INVALID);
+  // The day never depends on the fraction of a second, and parseISO's float arithmetic would
+  // round '23:59:59.9999999' up into the next day: the fraction is left out.
+  return todayYmd(parseISO(`${m[1]}T${m[2]}${m[3] ? `:${m[3]}` : ''}${m[4] ?? ''}`));
 }

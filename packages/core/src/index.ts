@@ -204,6 +204,7 @@ export type { ApiErrorBody, ErrorCode, ErrorDetail } from './schemas/errors';
 export {
   addDays,
   addMonths,
+  addWeeks,
   compareYmd,
   dayOfWeekMondayFirst,
   daysBetween,
@@ -224,10 +225,12 @@ export {
   startOfYear,
   toYmd,
   todayYmd,
+  utcYmd,
   weekDays,
 } from './dates';
 export type { Ymd, YmdParts } from './dates';
-export { formatYmd, quarterLabel, weekRangeLabel } from './date-format';
+export { formatTimestamp, formatYmd, quarterLabel, relativeTime, weekRangeLabel } from './date-format';
+export { weekdayNames } from './date-locale';
 export type { YmdFormat } from './date-format';
 
 // Pure rules of docs/product.md#states and docs/product.md#validation.
@@ -270,8 +273,10 @@ export {
 export type { ScopedFields } from './rules/scope';
 export { joinCommaList, joinLineList, joinSpaceList, splitCommaList, splitSpaceList, splitUrlList } from './rules/lists';
 export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
-export { csvRecordBatches, parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv, unguardCell } from './rules/csv';
-export type { CsvRecord, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/csv';
+// CSV: reading with csv-parse (a stream: Node only), writing apart (docs/adr/0039).
+export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './rules/csv';
+export type { CsvRecord } from './rules/csv';
+export { toCsv, unguardCell } from './rules/csv-write';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
 export * from './rules/imports/index';
 export { extractEmails } from './rules/contacts';

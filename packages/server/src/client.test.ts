@@ -1,5 +1,7 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CadenceApiError, createHttpClient, type CadenceClient } from '@cadence/core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/harness';
 
 // The core HTTP client against a real server: the contract widgets, app and CLI rely on.
@@ -73,4 +75,81 @@ it('should read history page by page and revert through the typed client', async
   const again = (await client.history.revert(first.entries[1]!.id).catch((e: unknown) => e)) as CadenceApiError;
   expect(again).toMatchObject({ status: 409, code: 'revert_conflict' });
   expect((await client.history.list({ resource: 'campaigns', id: c.id })).entries[0]!.reverts).toBe(first.entries[1]!.id);
+});
+
+it('should renew a refused session with its refresh token and send the write again', async () => {
+  const anonymous = createHttpClient({ apiUrl: t.url });
+  let refresh = (await anonymous.auth.signIn('admin@example.com', 'secret1')).refresh_token;
+  let access = 'not-a-token';
+  const renewing = createHttpClient({
+    apiUrl: t.url,
+    getToken: () => access,
+    refreshToken: async () => {
+      const session = await anonymous.auth.refresh(refresh);
+      refresh = session.refresh_token;
+      return (access = session.access_token);
+    },
+  });
+  expect(await renewing.campaigns.create({ title: 'After renewal', planning_start_date: '2026-02-01', live_date: '2026-02-10' })).toMatchObject({ title: 'After renewal' });
+  expect(access).not.toBe('not-a-token');
+});
+
+// Retries, timeouts and renewal over real sockets, against a server that misbehaves on purpose.
+describe('the core HTTP client against a node:http server', () => {
+  let server: Server;
+  let url: string;
+  const hits: Record<string, number> = {};
+  const handlers: Record<string, (req: IncomingMessage, res: ServerResponse, hit: number) => void> = {
+    // Busy once (Retry-After: 1 s), then answers.
+    '/api/ideas': (_req, res, hit) => {
+      if (hit === 1) res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'application/json' }).end('{}');
+      else res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"id":"i1"}]');
+    },
+    // Never answers.
+    '/api/events': () => undefined,
+    // Refuses the old token; echoes the body sent with the new one.
+    '/api/campaigns': (req, res) => {
+      if (req.headers.authorization !== 'Bearer new') return void res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"error":{"code":"unauthorized","message":"Expired"}}');
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => res.writeHead(201, { 'Content-Type': 'application/json' }).end(body));
+    },
+  };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const path = new URL(req.url!, 'http://x').pathname;
+      hits[path] = (hits[path] ?? 0) + 1;
+      handlers[path]?.(req, res, hits[path]);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("should retry a read after the server's Retry-After", async () => {
+    const client = createHttpClient({ apiUrl: url, accessKey: 'k' });
+    const started = Date.now();
+    expect(await client.ideas.list()).toEqual([{ id: 'i1' }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(hits['/api/ideas']).toBe(2);
+  });
+
+  it('should give up on a server that does not answer within the timeout, without trying again', async () => {
+    const client = createHttpClient({ apiUrl: url, accessKey: 'k', timeoutMs: 200 });
+    const started = Date.now();
+    expect(await client.events.list().catch((e: unknown) => e)).toMatchObject({ status: 0, code: 'network_error' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(hits['/api/events']).toBe(1);
+  });
+
+  it('should renew the session on a 401 and send the write again', async () => {
+    let token = 'old';
+    const client = createHttpClient({ apiUrl: url, getToken: () => token, refreshToken: async () => (token = 'new') });
+    expect(await client.campaigns.create({ title: 'Again', planning_start_date: '2025-01-01', live_date: '2025-01-02' })).toMatchObject({ title: 'Again' });
+    expect(hits['/api/campaigns']).toBe(2);
+  });
 });

@@ -143,4 +143,85 @@ describe('createHttpClient', () => {
     expect(seen[0]).toMatchObject({ method: 'POST', url: 'https://cadence.test/api/campaigns/import?skip_existing=1' });
     expect(seen[0]!.headers.get('Content-Type')).toBe(xlsx);
   });
+
+  it('should not wait for a Retry-After longer than an attempt may take, and throw the 429 at once', async () => {
+    const later = new Date(Date.now() + 3_600_000).toUTCString();
+    const { fetch, seen } = fakeFetch([
+      json(429, { error: { code: 'rate_limited', message: 'Slow down' } }, { 'Retry-After': '120' }),
+      json(503, { error: { code: 'unavailable', message: 'Down for maintenance' } }, { 'Retry-After': later }),
+    ]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch, timeoutMs: 30_000 });
+    expect(await client.events.list().catch((e: unknown) => e)).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 120 });
+    expect(await client.events.list().catch((e: unknown) => e)).toMatchObject({ status: 503, code: 'unavailable' });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("should hand the caller's own getToken error back as it is, without retrying", async () => {
+    const { fetch, seen } = fakeFetch([]);
+    class SessionEnded extends Error {}
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', fetch, getToken: () => Promise.reject(new SessionEnded('sign in again')) });
+    expect(await client.ideas.list().catch((e: unknown) => e)).toBeInstanceOf(SessionEnded);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('createHttpClient session renewal', () => {
+  const unauthorized = () => json(401, { error: { code: 'unauthorized', message: 'Sign in to continue' } });
+
+  it('should renew a refused session token once and send the request again with the new one, body included', async () => {
+    let token = 'old';
+    const { fetch, seen } = fakeFetch([unauthorized(), json(201, { id: 'c1' })]);
+    const refreshToken = vi.fn(async () => (token = 'new'));
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', getToken: () => token, refreshToken, fetch });
+    expect(await client.campaigns.create({ title: 'A', planning_start_date: '2025-01-01', live_date: '2025-01-02' })).toEqual({ id: 'c1' });
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(seen.map((s) => [s.method, s.headers.get('Authorization')])).toEqual([
+      ['POST', 'Bearer old'],
+      ['POST', 'Bearer new'],
+    ]);
+    expect(JSON.parse(String(seen[1]!.body))).toMatchObject({ title: 'A' });
+  });
+
+  it('should renew once for requests refused together, and not again for one sent after', async () => {
+    let token = 't0';
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const refreshToken = vi.fn(async () => {
+      await released;
+      return (token = 't1');
+    });
+    const fetch = vi.fn(async (req: Request) => (req.headers.get('Authorization') === 'Bearer t1' ? json(200, [req.url]) : unauthorized())) as unknown as typeof globalThis.fetch;
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', getToken: () => token, refreshToken, fetch });
+    const both = Promise.all([client.ideas.list(), client.events.list()]);
+    await vi.waitFor(() => expect(refreshToken).toHaveBeenCalledTimes(1));
+    release();
+    expect(await both).toEqual([['https://cadence.test/api/ideas'], ['https://cadence.test/api/events']]);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('should throw a second 401 as it is, and leave access keys and anonymous calls alone', async () => {
+    const refreshToken = vi.fn(async () => 'new');
+    const { fetch, seen } = fakeFetch([unauthorized(), unauthorized(), unauthorized(), unauthorized()]);
+    const session = createHttpClient({ apiUrl: 'https://cadence.test', getToken: () => 'old', refreshToken, fetch });
+    expect(await session.ideas.list().catch((e: unknown) => e)).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(2);
+    const keyed = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', refreshToken, fetch });
+    expect(await keyed.ideas.list().catch((e: unknown) => e)).toMatchObject({ status: 401 });
+    const anonymous = createHttpClient({ apiUrl: 'https://cadence.test', getToken: () => null, refreshToken, fetch });
+    expect(await anonymous.auth.signIn('a@example.com', 'x').catch((e: unknown) => e)).toMatchObject({ status: 401 });
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(4);
+  });
+
+  it("should keep the 401 when the session cannot be renewed, and hand back refreshToken's own error", async () => {
+    const { fetch, seen } = fakeFetch([unauthorized(), unauthorized()]);
+    const none = createHttpClient({ apiUrl: 'https://cadence.test', getToken: () => 'old', refreshToken: async () => null, fetch });
+    expect(await none.ideas.list().catch((e: unknown) => e)).toMatchObject({ status: 401, code: 'unauthorized' });
+    class SessionEnded extends Error {}
+    const ended = createHttpClient({ apiUrl: 'https://cadence.test', getToken: () => 'old', refreshToken: () => Promise.reject(new SessionEnded('x')), fetch });
+    expect(await ended.ideas.list().catch((e: unknown) => e)).toBeInstanceOf(SessionEnded);
+    expect(seen).toHaveLength(2);
+  });
 });

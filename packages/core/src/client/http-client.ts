@@ -1,3 +1,4 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { Channel } from '../channels';
 import type { PermissionType, Role } from '../constants';
 import type { Campaign } from '../schemas/campaign';
@@ -8,11 +9,20 @@ import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions
 export interface HttpClientOptions {
   /** Base URL of the server, e.g. `https://cadence.example.com` (the client adds `/api`). */
   apiUrl: string;
-  /** Returns the current access token (a session) — called before every request. */
+  /** Returns the current access token (a session) — called before every request (a retry keeps the token it was sent with). */
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * Renews the session after the server refused `getToken`'s token (401) and gives the new
+   * access token (nothing: the session cannot be renewed, the 401 stands). The refused request
+   * is then sent once more with it; 401s that arrive together share one renewal (a refresh
+   * token works once, docs/adr/0003). An error it throws reaches the caller as it is.
+   */
+  refreshToken?: () => Promise<string | null | undefined>;
   /** A long-lived access key (embeds, scripts); used when there is no token. */
   accessKey?: string;
+  /** The `fetch` to send with (tests, instrumentation); default the global one at the time of each request. */
   fetch?: typeof fetch;
+  /** Milliseconds each attempt may take (default 30 s); an attempt that runs out is not tried again. */
   timeoutMs?: number;
 }
 
@@ -36,29 +46,39 @@ interface CallInit {
   body?: BodyInit;
   headers?: Record<string, string>;
   searchParams?: Record<string, string> | undefined;
-  /** Milliseconds for the whole call, retries included; `false`: none (large imports). */
+  /** Milliseconds per attempt; `false`: none (large imports). */
   timeout?: number | false;
   /** Sees the headers of the successful answer (e.g. a list page's X-Next-Cursor). */
   onHeaders?: (headers: Headers) => void;
 }
 
-/** Reads (GETs) answered with one of these are tried again, twice, after 0.3 s then 0.6 s (or the server's Retry-After). */
+/** Reads (GETs) answered with one of these, or not reached at all, are tried again twice (ky: after 0.3 s then 0.6 s, or the server's Retry-After on 429/503). */
 const RETRY_STATUSES = [408, 429, 502, 503, 504];
 const RETRY_LIMIT = 2;
 const NETWORK_MESSAGE = 'Could not reach the Cadence server. Check your connection and try again.';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The wait before retry number `attempt` (1-based): the server's Retry-After on 429/503, else exponential backoff. */
-function retryDelay(attempt: number, res?: Response): number {
-  const after = res && (res.status === 429 || res.status === 503) ? res.headers.get('Retry-After') : null;
-  if (after) {
-    const seconds = Number(after);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(after) - Date.now();
-    if (Number.isFinite(ms)) return Math.max(0, ms);
-  }
-  return 300 * 2 ** (attempt - 1);
+/** Milliseconds a Retry-After header asks to wait (seconds or an HTTP date); NaN without one. */
+function retryAfterMs(res: Response): number {
+  const header = res.headers.get('Retry-After');
+  if (!header) return NaN;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
 }
+
+/** An error of the caller's own `getToken` or `refreshToken`: never retried, and thrown to the caller as it is. */
+class CallerError extends Error {
+  constructor(readonly original: unknown) {
+    super('getToken or refreshToken failed');
+  }
+}
+
+const ofCaller = async <T>(f: () => T | Promise<T>): Promise<T> => {
+  try {
+    return await f();
+  } catch (err) {
+    throw new CallerError(err);
+  }
+};
 
 /** A non-2xx answer as the client's error: the server's code, message, details and (412) current row. */
 async function apiErrorOf(res: Response): Promise<CadenceApiError> {
@@ -80,63 +100,99 @@ async function apiErrorOf(res: Response): Promise<CadenceApiError> {
   );
 }
 
+/** What a call failed with, as callers see it: a `CadenceApiError`, or the caller's own error. */
+async function clientErrorOf(err: unknown): Promise<unknown> {
+  if (err instanceof CallerError) return err.original;
+  if (err instanceof CadenceApiError) return err;
+  if (err instanceof HTTPError) return apiErrorOf(err.response);
+  // A refused connection, a timeout (ky's TimeoutError), an answer cut short.
+  return new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
+}
+
+/** Per call: whether its token came from `getToken` (a session that can be renewed), and whether it was renewed. */
+interface CallContext extends Record<string, unknown> {
+  session?: boolean;
+  renewed?: boolean;
+}
+
 /**
- * The typed HTTP client for the Cadence API (docs/architecture.md#api), on plain `fetch`: a bearer token (or
- * access key) on every request, a timeout over the whole call, reads retried on transient
- * failures, and every failure thrown as a `CadenceApiError` (status 0 `network_error` when
- * the server could not be reached or did not answer in time).
+ * The typed HTTP client for the Cadence API (docs/architecture.md#api), on ky (docs/adr/0039):
+ * a bearer token (or access key) on every request, a timeout per attempt, reads retried on
+ * transient failures honouring `Retry-After`, a refused session token renewed once
+ * (`refreshToken`), and every failure thrown as a `CadenceApiError` (status 0 `network_error`
+ * when the server could not be reached or did not answer in time).
  */
 export function createHttpClient(options: HttpClientOptions): CadenceAdminClient {
-  const base = `${options.apiUrl.replace(/\/+$/, '')}/api/`;
-  const defaultTimeout = options.timeoutMs ?? 30_000;
+  const timeout = options.timeoutMs ?? 30_000;
+  const { refreshToken } = options;
+  let renewal: Promise<string | null | undefined> | null = null;
+  /** One renewal at a time: the requests refused meanwhile wait for it. */
+  const renew = () =>
+    (renewal ??= ofCaller(refreshToken!).finally(() => {
+      renewal = null;
+    }));
+
+  const api: KyInstance = ky.create({
+    prefixUrl: `${options.apiUrl.replace(/\/+$/, '')}/api`,
+    timeout,
+    retry: {
+      limit: RETRY_LIMIT,
+      methods: ['get'],
+      statusCodes: RETRY_STATUSES,
+      // A Retry-After longer than an attempt may take is not waited for: the 429/503 is thrown with
+      // retryAfterSeconds. (The rate-limit headers ky also reads are capped at that wait.)
+      shouldRetry: ({ error }) => {
+        if (error instanceof CallerError) return false;
+        return error instanceof HTTPError && retryAfterMs(error.response) > timeout ? false : undefined;
+      },
+      maxRetryAfter: timeout,
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        async (request, { context }, { retryCount }) => {
+          // A retry is a copy of the request sent, its Authorization included (a renewed one, after a 401).
+          if (retryCount > 0 && request.headers.has('Authorization')) return;
+          const session = await ofCaller(() => options.getToken?.());
+          const token = session ?? options.accessKey;
+          (context as CallContext).session = !!session;
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: refreshToken
+        ? [
+            async (request, { context }, response, { retryCount }) => {
+              const call = context as CallContext;
+              if (response.status !== 401 || !call.session || call.renewed || retryCount >= RETRY_LIMIT) return;
+              call.renewed = true;
+              // Another request may have renewed the session since this one was sent.
+              const current = await ofCaller(() => options.getToken?.());
+              const token = current && `Bearer ${current}` !== request.headers.get('Authorization') ? current : await renew();
+              if (!token) return;
+              const headers = new Headers(request.headers);
+              headers.set('Authorization', `Bearer ${token}`);
+              return ky.retry({ request: new Request(request, { headers }), delay: 0 });
+            },
+          ]
+        : [],
+    },
+  });
 
   const call = async <T>(method: Method, path: string, init: CallInit = {}): Promise<T> => {
-    const url = new URL(path, base);
-    for (const [k, v] of Object.entries(init.searchParams ?? {})) url.searchParams.set(k, v);
-    const timeout = init.timeout ?? defaultTimeout;
-    const deadline = timeout === false ? Infinity : Date.now() + timeout;
-    const retries = method === 'get' ? RETRY_LIMIT : 0;
-    for (let attempt = 0; ; attempt++) {
-      let res: Response;
-      try {
-        const headers = new Headers(init.headers);
-        const token = (await options.getToken?.()) ?? options.accessKey;
-        if (token) headers.set('Authorization', `Bearer ${token}`);
-        let body = init.body;
-        if (init.json !== undefined) {
-          headers.set('Content-Type', 'application/json');
-          body = JSON.stringify(init.json);
-        }
-        const left = deadline - Date.now();
-        const signal = left === Infinity ? undefined : AbortSignal.timeout(Math.max(0, left));
-        // One Request argument, as before (custom fetches and tests read `request.url`, `request.headers`).
-        res = await (options.fetch ?? fetch)(new Request(url, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) }));
-      } catch (err) {
-        if (err instanceof CadenceApiError) throw err;
-        // A refused connection is worth another try for a read; a timeout is not (the time is spent).
-        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        if (!timedOut && attempt < retries && Date.now() + retryDelay(attempt + 1) < deadline) {
-          await sleep(retryDelay(attempt + 1));
-          continue;
-        }
-        throw new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
-      }
-      if (res.ok) {
-        init.onHeaders?.(res.headers);
-        if (res.status === 204) return undefined as T;
-        try {
-          return (await res.json()) as T;
-        } catch {
-          throw new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
-        }
-      }
-      const wait = retryDelay(attempt + 1, res);
-      if (attempt < retries && RETRY_STATUSES.includes(res.status) && Date.now() + wait < deadline) {
-        await res.body?.cancel().catch(() => undefined);
-        await sleep(wait);
-        continue;
-      }
-      throw await apiErrorOf(res);
+    const { onHeaders, timeout: callTimeout, ...rest } = init;
+    const kyOptions: Options = { method, ...rest, context: {}, ...(callTimeout !== undefined ? { timeout: callTimeout } : {}) };
+    let res: Response;
+    try {
+      res = await api(path, kyOptions);
+    } catch (err) {
+      throw await clientErrorOf(err);
+    }
+    onHeaders?.(res.headers);
+    if (res.status === 204) return undefined as T;
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
     }
   };
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PROSPECTIVE_TEMPLATE_COLUMNS } from '../constants';
-import { parseCsv, parseCsvRecords, parseProspectiveCsv, prospectiveTemplateCsv, toCsv } from './csv';
+import { CsvSyntaxError, parseCsv, parseCsvRecords } from './csv';
+import { toCsv } from './csv-write';
+import { parseProspectiveCsv, prospectiveTemplateCsv } from './imports/prospective-csv';
 
 const HEADER = PROSPECTIVE_TEMPLATE_COLUMNS.join(',');
 
@@ -46,9 +48,22 @@ describe('parseCsv', () => {
     ]);
   });
 
-  it('should be lenient with spaces before a quote, stray quotes and a missing closing quote', () => {
-    expect(parseCsv('a, "b,c" ,5" screen')).toEqual([['a', 'b,c ', '5" screen']]);
-    expect(parseCsv('a,"unterminated, text')).toEqual([['a', 'unterminated, text']]);
+  it('should be lenient with spaces around fields and quoted values, and with stray quotes', () => {
+    expect(parseCsv('a, "b,c" ,5" screen')).toEqual([['a', 'b,c', '5" screen']]);
+    expect(parseCsv(' a ,\t"  b  "\t, c d ')).toEqual([['a', '  b  ', 'c d']]);
+  });
+
+  it('should refuse a quote left open or text after a closing quote, at the line of the record', () => {
+    const refusal = (text: string) => {
+      try {
+        parseCsv(text);
+      } catch (err) {
+        return err instanceof CsvSyntaxError ? { line: err.line, message: err.message } : err;
+      }
+      return 'read';
+    };
+    expect(refusal('h\nx\na,"unterminated, text\nmore')).toEqual({ line: 3, message: 'A quoted value is not closed: a closing " is missing' });
+    expect(refusal('h\n"a\nb",1\n"5" screen",2')).toEqual({ line: 4, message: 'Text after a closing quote: a " inside a quoted value is written twice ("")' });
   });
 
   it('should give no rows for empty input', () => {
@@ -59,6 +74,7 @@ describe('parseCsv', () => {
 
   it('should number records by the line they start on', () => {
     expect(parseCsvRecords('h\n"a\nb"\r\n\r\nc').map((r) => r.line)).toEqual([1, 2, 4, 5]);
+    expect(parseCsvRecords('\uFEFF"a\r\nb\rc\n\nd",x\ry').map((r) => r.line)).toEqual([1, 6]);
   });
 });
 
@@ -128,6 +144,14 @@ describe('parseProspectiveCsv', () => {
     for (const text of ['', '\uFEFF', `${HEADER}`, `${HEADER}\n`, `${HEADER}\n\n  \n`, '\n\n']) {
       expect(parseProspectiveCsv(text), JSON.stringify(text)).toEqual({ rows: [], skipped: [], error: MESSAGES.csvTooShort });
     }
+  });
+
+  it('should refuse a file that is not CSV, by line', () => {
+    expect(parseProspectiveCsv(`${HEADER}\nAcme,NA\n"Open,EMEA\nBeta`)).toEqual({
+      rows: [],
+      skipped: [],
+      error: 'Line 3: A quoted value is not closed: a closing " is missing',
+    });
   });
 
   it('should report no valid rows when every name is empty', () => {

@@ -149,7 +149,7 @@ export function monthGridlines(range: YmdSpan): GanttGridline[] {
   let month = startOfMonth(range.start);
   if (month < range.start) month = addMonths(month, 1);
   for (; month <= range.end; month = addMonths(month, 1)) {
-    lines.push({ ymd: month, leftPercent: (daysBetween(range.start, month) / total) * 100, label: formatYmd(month, 'MMM dd').slice(0, 3) });
+    lines.push({ ymd: month, leftPercent: (daysBetween(range.start, month) / total) * 100, label: formatYmd(month, 'MMM') });
   }
   return lines;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
 import { campaignsToIcs, escapeIcsText, foldIcsLine } from './ical';
 
 describe('campaignsToIcs', () => {
@@ -27,5 +28,21 @@ describe('campaignsToIcs', () => {
     for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'é'.repeat(60)}`);
     expect(escapeIcsText('a\\b')).toBe('a\\\\b');
+  });
+});
+
+describe.each(TEST_ZONES)('iCalendar time stamps in TZ=%s', (zone) => {
+  useTimeZone(zone);
+
+  it('should stamp in UTC basic format, without milliseconds', () => {
+    const ics = campaignsToIcs(
+      [
+        { id: 'a', title: 'A', live_date: '2026-03-08', updated_at: '2026-03-08T09:59:59.987+00:00' },
+        { id: 'b', title: 'B', live_date: '2026-03-08', updated_at: '2026-03-08 02:30:00-08' },
+        { id: 'c', title: 'C', live_date: '2026-03-08' },
+      ],
+      { name: 'Cadence', now: new Date('2026-11-22T00:00:00.500Z') },
+    );
+    expect(ics.match(/^DTSTAMP:.*$/gm)).toEqual(['DTSTAMP:20260308T095959Z', 'DTSTAMP:20260308T103000Z', 'DTSTAMP:20261122T000000Z']);
   });
 });

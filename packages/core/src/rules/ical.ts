@@ -1,3 +1,5 @@
+import { UTCDateMini } from '@date-fns/utc/date/mini';
+import { formatISO } from 'date-fns';
 import { addDays } from '../dates';
 
 export interface IcsCampaign {
@@ -12,7 +14,8 @@ export interface IcsCampaign {
 
 const CRLF = '\r\n';
 const basicDate = (ymd: string) => ymd.replaceAll('-', '');
-const basicUtc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+/** RFC 5545 §3.3.5 UTC date-time, '20261116T093000Z': date-fns' basic ISO format of the UTC time. */
+const basicUtc = (instant: string | Date) => formatISO(new UTCDateMini(new Date(instant).getTime()), { format: 'basic' });
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT values. */
 export const escapeIcsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -42,7 +45,7 @@ export function foldIcsLine(line: string): string {
  * exclusive, so it is the day after the last day; an ongoing campaign shows on its live date.
  */
 export function campaignsToIcs(campaigns: readonly IcsCampaign[], options: { name: string; now?: Date }): string {
-  const stamp = basicUtc((options.now ?? new Date()).toISOString());
+  const stamp = basicUtc(options.now ?? new Date());
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -1,10 +1,10 @@
-import { toCsv } from '@cadence/core';
+import { toCsv, utcYmd } from '@cadence/core';
 
 const XLSX = /\.xlsx$/i;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const cellText = (v: unknown): string =>
-  v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+  v === null || v === undefined ? '' : v instanceof Date ? utcYmd(v) : String(v);
 
 /** Rows of a sheet as CSV text for the server's import, unguarded (a program reads it). */
 export const rowsToCsv = (rows: ReadonlyArray<ReadonlyArray<unknown>>): string => toCsv(rows.map((r) => r.map(cellText)), { guardFormulas: false });

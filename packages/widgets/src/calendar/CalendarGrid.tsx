@@ -1,4 +1,4 @@
-import { daysBetween, type CalendarMode, type Campaign, type Ymd } from '@cadence/core';
+import { daysBetween, weekdayNames, type CalendarMode, type Campaign, type Ymd } from '@cadence/core';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ghostDay, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
@@ -9,8 +9,8 @@ import { moveDay } from './grid-keys';
 
 const EMPTY: readonly AnyCampaign[] = [];
 
-/** Monday first (docs/product.md#calendar). */
-export const WEEKDAY_HEADERS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+/** 'Mon' … 'Sun': core's date locale names the days and starts the week on Monday (docs/product.md#calendar). */
+export const WEEKDAY_HEADERS: readonly string[] = /* @__PURE__ */ weekdayNames();
 
 export interface CalendarGridProps {
   weeks: Ymd[][];

@@ -1,12 +1,12 @@
-import { addDays, dayOfWeekMondayFirst, type Ymd } from '@cadence/core';
+import { addDays, addWeeks, endOfWeek, startOfWeek, type Ymd } from '@cadence/core';
 
 const STEPS: Record<string, (day: Ymd) => Ymd> = {
   ArrowLeft: (d) => addDays(d, -1),
   ArrowRight: (d) => addDays(d, 1),
-  ArrowUp: (d) => addDays(d, -7),
-  ArrowDown: (d) => addDays(d, 7),
-  Home: (d) => addDays(d, -dayOfWeekMondayFirst(d)),
-  End: (d) => addDays(d, 6 - dayOfWeekMondayFirst(d)),
+  ArrowUp: (d) => addWeeks(d, -1),
+  ArrowDown: (d) => addWeeks(d, 1),
+  Home: startOfWeek,
+  End: endOfWeek,
 };
 
 /**

@@ -49,4 +49,10 @@ describe('activityQuery', () => {
       .toEqual({ actor: 'u1', resource: 'ads', since: '2026-03-01', until: '2026-04-01' });
     expect(activityQuery({ actor: '', resource: '', since: '2026-13-01', until: 'x' })).toEqual({});
   });
+
+  it('should end the last day at the next one across a year end and a leap day, and the last possible day at nothing', () => {
+    expect(activityQuery({ actor: '', resource: '', since: '', until: '2026-12-31' })).toEqual({ until: '2027-01-01' });
+    expect(activityQuery({ actor: '', resource: '', since: '', until: '2028-02-29' })).toEqual({ until: '2028-03-01' });
+    expect(activityQuery({ actor: '', resource: '', since: '', until: '9999-12-31' })).toEqual({});
+  });
 });

@@ -1,4 +1,4 @@
-import { HISTORY_RESOURCES, can, isYmd, type HistoryQuery, type HistoryResource } from '@cadence/core';
+import { HISTORY_RESOURCES, addDays, can, isYmd, type HistoryQuery, type HistoryResource } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { useUsers } from '../provider/resources';
 import { useSession } from '../provider/session';
@@ -20,12 +20,12 @@ export interface ActivityFilters {
 
 /** The API's query for the filters: empty ones left out, `until` through the end of that day. */
 export function activityQuery(f: ActivityFilters): Omit<HistoryQuery, 'cursor' | 'limit'> {
-  const next = (ymd: string) => new Date(Date.parse(`${ymd}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return {
     ...(f.actor ? { actor: f.actor } : {}),
     ...(f.resource ? { resource: f.resource } : {}),
     ...(isYmd(f.since) ? { since: f.since } : {}),
-    ...(isYmd(f.until) ? { until: next(f.until) } : {}),
+    // The day after, exclusive; the last day a Ymd can hold has none, so it sets no bound.
+    ...(isYmd(f.until) && f.until < '9999-12-31' ? { until: addDays(f.until, 1) } : {}),
   };
 }
 

@@ -29,6 +29,13 @@ describe('History tab of the campaign dialog', () => {
     expect(list).toHaveTextContent('admin@cadence.demo changed Campaign Title Spring Launch → Summer Launch; Live Date Mar 20, 2026 → Mar 27, 2026, less than a minute ago');
   });
 
+  it("should give each entry's time its local date and time as a tooltip", async () => {
+    const { client, row } = seeded();
+    await editThenOpen(client, row.id);
+    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    expect(within(list).getByText('less than a minute ago')).toHaveAttribute('title', 'Mar 11, 2026, 10:00:00 AM');
+  });
+
   it('should not offer the tab when creating a campaign', async () => {
     renderWidget(<CampaignDialog open onOpenChange={() => {}} />, { at });
     await screen.findByRole('dialog', { name: 'Create New Campaign' });

@@ -1,4 +1,4 @@
-import { CadenceApiError, TOPIC_REFRESHES, can, type HistoryEntry, type HistoryResource, type PolicyResource } from '@cadence/core';
+import { CadenceApiError, TOPIC_REFRESHES, can, formatTimestamp, relativeTime, type HistoryEntry, type HistoryResource, type PolicyResource } from '@cadence/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { errorMessage } from '../provider/resources';
@@ -7,7 +7,6 @@ import historyCss from '../styles/history.css?inline';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import { EmptyState } from '../ui/bits';
 import { actorName, describeAction, isRevertible, revertDescription } from './history-rules';
-import { relativeTime } from '../ideas/idea-rules';
 import { topicOf, useHistory, type HistorySource } from './use-history';
 
 const POLICY: Partial<Record<HistoryResource, PolicyResource>> = {
@@ -104,7 +103,7 @@ export function HistoryTimeline({ source, row, withNoun = false, onReverted }: H
           <li key={e.id} className="cad-history__item">
             <p className="cad-history__text">
               <span className="cad-history__actor">{actorName(e)}</span> {describeAction(e, withNoun)},{' '}
-              <time dateTime={e.at} title={new Date(e.at).toLocaleString()}>{relativeTime(e.at, at)}</time>
+              <time dateTime={e.at} title={formatTimestamp(e.at)}>{relativeTime(e.at, at)}</time>
               {refusal?.id === e.id && <span className="cad-history__error" role="alert"> {refusal.message}</span>}
             </p>
             {mayRevert(e) && (

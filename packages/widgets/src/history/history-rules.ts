@@ -1,5 +1,4 @@
-import { formatCount, formatYmd, isYmd, type HistoryEntry, type HistoryResource } from '@cadence/core';
-import { relativeTime } from '../ideas/idea-rules';
+import { formatCount, formatYmd, isYmd, relativeTime, type HistoryEntry, type HistoryResource } from '@cadence/core';
 
 // How an activity-log entry reads in the History tab and on the Activity page (docs/adr/0028):
 // one sentence per entry, with the field labels the dialogs use and dates as the rest of the UI

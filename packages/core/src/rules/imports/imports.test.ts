@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../constants';
 import { prospectiveCreateSchema } from '../../schemas/industry';
-import { csvRecordBatches, parseCsvRecords, toCsv, type CsvRecord } from '../csv';
+import { csvRecordBatches, parseCsvRecords, type CsvRecord } from '../csv';
+import { toCsv } from '../csv-write';
 import { checkProspectiveRow, PROSPECTIVE_IMPORT, PROSPECTIVE_MAX_LENGTH, type ProspectiveValue } from './prospective';
 import { ImportReader } from './reader';
 import { recordsOfRows, type ImportSpec } from './spec';
@@ -67,6 +68,16 @@ describe('prospective publications spec', () => {
       { line: 5, row: expect.objectContaining({ name: 'Plain', region: null }) },
     ]);
     expect(r.report.warnings).toEqual([{ line: 3, reason: 'Name is empty' }]);
+  });
+
+  it('should refuse a file that is not CSV as a whole, at the line it stops, whatever was read before', async () => {
+    async function* pieces() {
+      yield 'Name,Region\nAcme,NA\n';
+      yield 'Beta,"EMEA\nGamma,NA\n';
+    }
+    const r = await read(PROSPECTIVE_IMPORT, csvRecordBatches(pieces()));
+    expect(r.error).toBe('Line 3: A quoted value is not closed: a closing " is missing');
+    expect(r.refusal).toBe(r.error);
   });
 
   it('should refuse a file whose rows all lack a name', async () => {

@@ -4,6 +4,8 @@ import { CAMPAIGN_IMPORT, EVENT_IMPORT } from './tables';
 
 export { MAX_REPORTED_PROBLEMS, ImportReader } from './reader';
 export { checkProspectiveRow, normaliseProspective, PROSPECTIVE_IMPORT, PROSPECTIVE_MAX_LENGTH } from './prospective';
+export { parseProspectiveCsv, prospectiveTemplateCsv } from './prospective-csv';
+export type { ProspectiveCsvBatch, ProspectiveCsvResult, ProspectiveCsvRow } from './prospective-csv';
 export type { ProspectiveValue } from './prospective';
 export { IMPORT_KINDS, isBlankRecord, parseRecord, recordsOfRows, Skip } from './spec';
 export type { Cells, Checked, ImportKind, ImportProblem, ImportSpec, ImportWarning, Layout, LineReport } from './spec';

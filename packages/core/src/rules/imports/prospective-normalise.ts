@@ -1,14 +1,22 @@
-import type { ProspectiveCsvRow } from '../csv';
 import { extractWebAddress } from '../urls';
 import { Skip, type Cells } from './spec';
 
 /*
  * The parse and normalise steps of docs/product.md#bulk-upload, apart from the check (which needs the
- * zod schema): parseProspectiveCsv uses them in the browser, whose bundles carry no zod (ADR 15).
+ * zod schema): parseProspectiveCsv (prospective-csv.ts) uses them in the browser, whose bundles carry no zod (ADR 15).
  */
 
 /** A prospective publication as a file gives it (docs/product.md#validation-publications), before the database adds its id. */
-export type ProspectiveValue = Omit<ProspectiveCsvRow, 'line'>;
+export interface ProspectiveValue {
+  name: string;
+  region: string | null;
+  industry: string | null;
+  audience: string | null;
+  website: string | null;
+  media_kit_link: string | null;
+  contacts: string | null;
+  notes: string | null;
+}
 
 export const PROSPECTIVE_FIELDS = ['name', 'region', 'industry', 'audience', 'website', 'media_kit_link', 'contacts', 'notes'] as const;
 /** docs/product.md#bulk-upload reads the columns by position; the header's text is not checked. */

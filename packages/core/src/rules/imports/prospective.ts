@@ -1,7 +1,7 @@
 import { LIMITS } from '../../constants';
 import { prospectiveCreateSchema } from '../../schemas/industry';
-import type { ProspectiveCsvRow } from '../csv';
 import { normaliseProspective, PROSPECTIVE_BY_POSITION, PROSPECTIVE_FIELDS as FIELDS, type ProspectiveValue } from './prospective-normalise';
+import type { ProspectiveCsvRow } from './prospective-csv';
 import type { Checked, ImportSpec } from './spec';
 
 export { normaliseProspective, type ProspectiveValue };

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../constants';
-import type { CsvRecord } from '../csv';
+import { CsvSyntaxError, type CsvRecord } from '../csv';
 import { isBlankRecord, parseRecord, Skip, type ImportProblem, type ImportSpec, type ImportWarning, type Layout, type LineReport } from './spec';
 
 /** Problems listed in a report; the count and the message still name them all. */
@@ -30,9 +30,15 @@ export class ImportReader<Row> {
 
   /** Reads every batch; `afterBatch` runs after each (for the caller to write what onRow gathered). */
   async read(batches: AsyncIterable<readonly CsvRecord[]> | Iterable<readonly CsvRecord[]>, afterBatch?: () => void | Promise<void>): Promise<void> {
-    for await (const batch of batches) {
-      this.take(batch);
-      if (afterBatch) await afterBatch();
+    try {
+      for await (const batch of batches) {
+        this.take(batch);
+        if (afterBatch) await afterBatch();
+      }
+    } catch (err) {
+      // Text that is not CSV: the rest of the file cannot be read, so it is refused as a whole, by line.
+      if (!(err instanceof CsvSyntaxError)) throw err;
+      this.fileError ??= `Line ${err.line}: ${err.message}`;
     }
     if (this.fileError === null && this.errorCount === 0) {
       if (this.layout === null || this.dataRows === 0) this.fileError = MESSAGES.csvTooShort;

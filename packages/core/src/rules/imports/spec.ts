@@ -1,5 +1,7 @@
 import type { CsvRecord } from '../csv';
 
+export { isBlankRecord } from '../csv';
+
 export const IMPORT_KINDS = ['prospective-publications', 'campaigns', 'events'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -68,11 +70,6 @@ export function parseRecord(columns: readonly string[], layout: Layout, fields: 
     cells[columns[i]!] = value === '' ? null : value;
   }
   return cells;
-}
-
-export function isBlankRecord(record: CsvRecord): boolean {
-  for (const f of record.fields) if (f !== '' && f.trim() !== '') return false;
-  return true;
 }
 
 /** Records as the JSON of `{rows: [...]}` gives them: a header, then a line per row from 2 on. */

@@ -1,6 +1,6 @@
 import { campaignCreateSchema } from '../../schemas/campaign';
 import { eventCreateSchema } from '../../schemas/events';
-import { unguardCell } from '../csv';
+import { unguardCell } from '../csv-write';
 import { splitCommaList, splitUrlList } from '../lists';
 import { normalizeScopedCampaign } from '../scope';
 import type { z } from 'zod';

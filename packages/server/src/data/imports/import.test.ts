@@ -85,6 +85,19 @@ describe('POST /api/prospective-publications/import', () => {
     expect(await names()).toEqual(before);
   });
 
+  it('should refuse a file that is not CSV by the line it stops at, and save nothing', async () => {
+    const before = await names();
+    const good = Array.from({ length: 3000 }, (_, i) => `Unclosed ${i},NA`);
+    const res = await send([HEADER, ...good, 'Open,"EMEA', 'Later,NA'].join('\n'));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: 'Line 3002: A quoted value is not closed: a closing " is missing',
+      details: [{ path: 'file', message: 'Line 3002: A quoted value is not closed: a closing " is missing' }],
+    });
+    expect(await names()).toEqual(before);
+  });
+
   it('should refuse a NUL character by line and field', async () => {
     const res = await send(`${HEADER}\nNul Co,NA,,,,,"a\0b"\n`);
     expect(res.status).toBe(400);
