@@ -14,4 +14,23 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
+// jsdom reports Apple as its vendor, which makes Floating UI render its Safari-only focus guards
+// (unnamed role="button" spans, for VoiceOver's cursor; docs/adr/0040). Test the DOM Chromium and
+// Firefox get, as the end-to-end axe runs in Chromium do.
+Object.defineProperty(window.navigator, 'vendor', { configurable: true, value: '' });
+
+// jsdom lacks the `inert` property every browser we support has; without it Floating UI keeps focus
+// guards in a popover (ui/Popover.tsx) that asks for none, so Tab would not leave it as in a browser.
+if (!('inert' in HTMLElement.prototype)) {
+  Object.defineProperty(HTMLElement.prototype, 'inert', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.hasAttribute('inert');
+    },
+    set(this: HTMLElement, value: boolean) {
+      this.toggleAttribute('inert', value);
+    },
+  });
+}
+
 afterEach(() => cleanup());

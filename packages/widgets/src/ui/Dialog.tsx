@@ -1,5 +1,6 @@
-import { useId, type ReactNode, type RefObject } from 'react';
-import { Portal, useLayer } from './layer';
+import { FloatingFocusManager, FloatingNode, FloatingOverlay, useDismiss, useFloating, useFloatingNodeId, useInteractions, useRole } from '@floating-ui/react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { LayerPortal, LayerTree } from './layer';
 
 export interface DialogProps {
   open: boolean;
@@ -10,51 +11,69 @@ export interface DialogProps {
   headerExtra?: ReactNode;
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
+  /** What gets focus on open: the nth tabbable element inside (default 0, else the dialog itself), or this element. */
   initialFocus?: number | RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
-const OVERLAY_STYLE = { position: 'fixed', inset: 0, overflow: 'auto' } as const;
-
 /** A modal dialog: focus is trapped, Escape and a click outside close it (an alertdialog: only its buttons and Escape). */
-export function Dialog({ open, onOpenChange, title, description, headerExtra, role = 'dialog', size = 'md', initialFocus, children }: DialogProps): ReactNode {
-  const layer = useLayer(open, {
-    onClose: () => onOpenChange(false),
-    modal: true,
-    outsidePress: role !== 'alertdialog',
-    pressEvent: 'mousedown',
-    ...(initialFocus !== undefined ? { initialFocus } : {}),
-  });
+export function Dialog(props: DialogProps): ReactNode {
+  return (
+    <LayerTree>
+      <DialogLayer {...props} />
+    </LayerTree>
+  );
+}
+
+function DialogLayer({ open, onOpenChange, title, description, headerExtra, role = 'dialog', size = 'md', initialFocus = 0, children }: DialogProps): ReactNode {
+  const nodeId = useFloatingNodeId();
+  const overlay = useRef<HTMLDivElement>(null);
+  const { refs, context } = useFloating({ nodeId, open, onOpenChange });
+  const { getFloatingProps } = useInteractions([
+    useDismiss(context, {
+      // A press on the overlay, not in a layer opened above (a confirmation's overlay covers this
+      // one's); `mousedown`, which a touch only sends for a tap, so a swipe does not close.
+      outsidePress: role !== 'alertdialog' && ((e) => e.composedPath()[0] === overlay.current),
+      outsidePressEvent: 'mousedown',
+    }),
+    useRole(context, { role }),
+  ]);
   const titleId = useId();
   const descriptionId = useId();
   if (!open) return null;
   return (
-    <Portal>
-      <div className="cad-root cad-overlay" style={OVERLAY_STYLE}>
-        <div
-          ref={layer.ref}
-          role={role}
-          aria-modal="true"
-          tabIndex={-1}
-          className={`cad-dialog cad-dialog--${size}`}
-          aria-labelledby={titleId}
-          aria-describedby={description ? descriptionId : undefined}
-        >
-          <div className="cad-dialog__header">
-            <div className="cad-dialog__heading">
-              <h2 id={titleId} className="cad-dialog__title">{title}</h2>
-              {headerExtra}
+    <FloatingNode id={nodeId}>
+      <LayerPortal>
+        {/* A press on the overlay leaves focus where it is: in the topmost modal (then Escape, too,
+            reaches that one first), not fallen to the body. */}
+        <FloatingOverlay ref={overlay} lockScroll className="cad-root cad-overlay" onMouseDown={(e) => e.target === e.currentTarget && e.preventDefault()}>
+          {/* Modal: Tab stays inside, the rest of the page is aria-hidden (live regions kept). */}
+          <FloatingFocusManager context={context} modal initialFocus={initialFocus}>
+            <div
+              ref={refs.setFloating}
+              aria-modal="true"
+              className={`cad-dialog cad-dialog--${size}`}
+              aria-labelledby={titleId}
+              aria-describedby={description ? descriptionId : undefined}
+              {...getFloatingProps()}
+            >
+              <div className="cad-dialog__header">
+                <div className="cad-dialog__heading">
+                  <h2 id={titleId} className="cad-dialog__title">{title}</h2>
+                  {headerExtra}
+                </div>
+                {description && <p id={descriptionId} className="cad-dialog__description">{description}</p>}
+              </div>
+              {children}
+              {role === 'dialog' && (
+                <button type="button" className="cad-icon-button cad-dialog__close" aria-label="Close" onClick={() => onOpenChange(false)}>
+                  ×
+                </button>
+              )}
             </div>
-            {description && <p id={descriptionId} className="cad-dialog__description">{description}</p>}
-          </div>
-          {children}
-          {role === 'dialog' && (
-            <button type="button" className="cad-icon-button cad-dialog__close" aria-label="Close" onClick={() => onOpenChange(false)}>
-              ×
-            </button>
-          )}
-        </div>
-      </div>
-    </Portal>
+          </FloatingFocusManager>
+        </FloatingOverlay>
+      </LayerPortal>
+    </FloatingNode>
   );
 }

@@ -1,5 +1,17 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { FLOATING_STYLE, Portal, useLayer, usePlacement } from './layer';
+import {
+  FloatingFocusManager,
+  FloatingNode,
+  useClick,
+  useDismiss,
+  useFloating,
+  useFloatingNodeId,
+  useInteractions,
+  useListNavigation,
+  useRole,
+  useTypeahead,
+} from '@floating-ui/react';
+import { useRef, useState, type ReactNode } from 'react';
+import { LayerPortal, LayerTree, beside, useShadowOutsidePress } from './layer';
 
 export interface MenuItem {
   label: string;
@@ -7,87 +19,77 @@ export interface MenuItem {
   danger?: boolean;
 }
 
-/**
- * A button opening a menu (WAI-ARIA menu button): focus goes to the first item, arrow keys,
- * Home and End move, Enter picks, Escape, Tab or a press outside close it.
- */
-export function Menu({ label, items, triggerClassName = 'cad-icon-button', icon = '⋯' }: {
+interface MenuProps {
   label: string;
   items: MenuItem[];
   /** The trigger's look outside a widget (the app's side bar styles its own). */
   triggerClassName?: string;
   icon?: ReactNode;
-}): ReactNode {
+}
+
+/**
+ * A button opening a menu (WAI-ARIA menu button): focus goes to the first item (the last with
+ * Arrow Up on the button), arrow keys (wrapping), Home, End and typing the start of a label move,
+ * Enter picks, Escape, Tab or a press outside close it.
+ */
+export function Menu(props: MenuProps): ReactNode {
+  return (
+    <LayerTree>
+      <MenuButton {...props} />
+    </LayerTree>
+  );
+}
+
+function MenuButton({ label, items, triggerClassName = 'cad-icon-button', icon = '⋯' }: MenuProps): ReactNode {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState<number | null>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const nodeId = useFloatingNodeId();
+  const { refs, floatingStyles, context } = useFloating({ nodeId, open, onOpenChange: setOpen, ...beside('bottom-end') });
   const listRef = useRef<Array<HTMLElement | null>>([]);
-  const close = () => {
-    setOpen(false);
-    setActive(null);
-  };
-  const layer = useLayer(open, { onClose: close, reference: trigger });
-  usePlacement(open, trigger, layer.element, 'end');
-  const show = (index: number) => {
-    setOpen(true);
-    setActive(index);
-  };
-  const move = (index: number) => {
-    const n = items.length;
-    const next = ((index % n) + n) % n;
-    setActive(next);
-    listRef.current[next]?.focus();
-  };
-  const onMenuKey = (e: KeyboardEvent) => {
-    const at = active ?? -1;
-    const to = { ArrowDown: at + 1, ArrowUp: at < 0 ? items.length - 1 : at - 1, Home: 0, End: items.length - 1 }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    move(to);
-  };
+  const labelsRef = useRef<string[]>([]);
+  labelsRef.current = items.map((item) => item.label);
+  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
+    useClick(context),
+    useDismiss(context, { outsidePress: useShadowOutsidePress(context, nodeId) }),
+    useRole(context, { role: 'menu' }),
+    useListNavigation(context, { listRef, activeIndex: active, onNavigate: setActive, loop: true, focusItemOnOpen: true }),
+    // Open only: on the trigger, letters typed just before Escape would swallow a Space.
+    useTypeahead(context, { enabled: open, listRef: labelsRef, activeIndex: active, onMatch: setActive }),
+  ]);
   return (
-    <>
-      <button
-        type="button"
-        ref={trigger}
-        className={triggerClassName}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => (open ? close() : show(0))}
-        onKeyDown={(e) => {
-          if (open || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
-          e.preventDefault();
-          show(e.key === 'ArrowDown' ? 0 : items.length - 1);
-        }}
-      >
+    <FloatingNode id={nodeId}>
+      {/* `role`: useRole takes a menu inside any other layer (the day dialog) for a submenu, whose trigger is a menuitem. */}
+      <button type="button" ref={refs.setReference} className={triggerClassName} aria-label={label} {...getReferenceProps({ role: undefined })}>
         {icon}
       </button>
       {open && (
-        <Portal>
-          <div ref={layer.ref} style={FLOATING_STYLE} className="cad-root cad-menu" role="menu" aria-label={label} tabIndex={-1} onKeyDown={onMenuKey}>
-            {items.map((item, i) => (
-              <button
-                key={item.label}
-                type="button"
-                role="menuitem"
-                tabIndex={active === i ? 0 : -1}
-                className={`cad-menu__item${item.danger ? ' cad-menu__item--danger' : ''}`}
-                ref={(el) => {
-                  listRef.current[i] = el;
-                }}
-                onFocus={() => setActive(i)}
-                onClick={() => {
-                  close();
-                  item.onSelect();
-                }}
-              >
-                {item.label}
-              </button>
-            ))}
-          </div>
-        </Portal>
+        <LayerPortal>
+          <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+            <div ref={refs.setFloating} style={floatingStyles} className="cad-root cad-menu" aria-label={label} {...getFloatingProps()}>
+              {items.map((item, i) => (
+                <button
+                  key={item.label}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={active === i ? 0 : -1}
+                  className={`cad-menu__item${item.danger ? ' cad-menu__item--danger' : ''}`}
+                  ref={(el) => {
+                    listRef.current[i] = el;
+                  }}
+                  {...getItemProps({
+                    onClick: () => {
+                      setOpen(false);
+                      item.onSelect();
+                    },
+                  })}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>
+          </FloatingFocusManager>
+        </LayerPortal>
       )}
-    </>
+    </FloatingNode>
   );
 }

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { PortalRootContext } from '../provider/context';
 import { Dialog } from './Dialog';
@@ -27,13 +28,31 @@ function Page(): ReactNode {
 }
 
 /** A menu portalling into a root element, as inside a widget (the root is null until mounted). */
-function InWidget(): ReactNode {
+function InWidget({ labels = ['One', 'Two'] }: { labels?: string[] }): ReactNode {
   const [root, setRoot] = useState<HTMLElement | null>(null);
   return (
     <PortalRootContext.Provider value={root}>
-      <Menu label="Actions" items={[{ label: 'One', onSelect: () => {} }, { label: 'Two', onSelect: () => {} }]} />
+      <Menu label="Actions" items={labels.map((label) => ({ label, onSelect: () => {} }))} />
       <div ref={setRoot} data-testid="root" />
       <button type="button">After</button>
+    </PortalRootContext.Provider>
+  );
+}
+
+/** A widget's menu and dialog in a shadow root, as the custom elements render them. */
+function ShadowWidget(): ReactNode {
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <PortalRootContext.Provider value={root}>
+      <div ref={setRoot} className="cad-root">
+        <Menu label="Actions" items={[{ label: 'One', onSelect: () => {} }, { label: 'Two', onSelect: () => {} }]} />
+        <p>Widget text</p>
+        <button type="button" onClick={() => setOpen(true)}>Open</button>
+        <Dialog open={open} onOpenChange={setOpen} title="Day">
+          <input aria-label="First" />
+        </Dialog>
+      </div>
     </PortalRootContext.Provider>
   );
 }
@@ -50,10 +69,11 @@ describe('layers (dialogs, menus, popovers)', () => {
     expect(screen.getByText('Page text').closest('[aria-hidden="true"]')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
     expect(document.body.style.overflow).toBe('hidden');
+    // Floating UI's focus guards move focus on in the next frame.
     await user.tab({ shift: true });
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus());
     await user.tab();
-    expect(within(dialog).getByLabelText('First')).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByLabelText('First')).toHaveFocus());
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
@@ -68,7 +88,7 @@ describe('layers (dialogs, menus, popovers)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Day' });
     await user.click(within(dialog).getByRole('button', { name: 'Actions' }));
     const menu = screen.getByRole('menu', { name: 'Actions' });
-    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toHaveFocus();
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -118,7 +138,7 @@ describe('layers (dialogs, menus, popovers)', () => {
     const pop = screen.getByRole('dialog', { name: 'Power Today' });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(trigger).toHaveAttribute('aria-controls', pop.id);
-    expect(within(pop).getByRole('link', { name: 'Site' })).toHaveFocus();
+    await waitFor(() => expect(within(pop).getByRole('link', { name: 'Site' })).toHaveFocus());
     expect(pop.style.position).toBe('fixed');
     await user.tab({ shift: true }); // out of the popover (portalled at the end of the body), to the button before it
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -138,12 +158,77 @@ describe('layers (dialogs, menus, popovers)', () => {
     render(<InWidget />);
     act(() => screen.getByRole('button', { name: 'Actions' }).focus());
     await user.keyboard('{ArrowUp}');
-    expect(screen.getByRole('menuitem', { name: 'Two' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Two' })).toHaveFocus());
     expect(screen.getByTestId('root')).toContainElement(screen.getByRole('menu'));
     await user.keyboard('{Home}');
     expect(screen.getByRole('menuitem', { name: 'One' })).toHaveFocus();
     await user.keyboard('{End}{Tab}'); // past the last item: focus leaves the menu, which closes
     expect(screen.queryByRole('menu')).toBeNull();
     expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+  });
+
+  it('should open a menu on Enter or Space at its first item, and move to an item by typing its start', async () => {
+    const user = userEvent.setup();
+    render(<InWidget labels={['Edit', 'Mark as Live', 'Mark as Done', 'Delete']} />);
+    const trigger = screen.getByRole('button', { name: 'Actions' });
+    act(() => trigger.focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveFocus());
+    await user.keyboard('m');
+    expect(screen.getByRole('menuitem', { name: 'Mark as Live' })).toHaveFocus();
+    await user.keyboard('m'); // the same letter again: the next item it starts
+    expect(screen.getByRole('menuitem', { name: 'Mark as Done' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(trigger).toHaveFocus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveFocus());
+  });
+
+  // The custom elements: layers portal into the widget's root inside its shadow root. Floating UI's
+  // outside press alone misses presses inside a shadow root whose host is alone under its top
+  // ancestor (here: a direct child of the body, beside other page content).
+  it('should keep layers inside a shadow root and close them on a press outside, in or out of it', async () => {
+    const user = userEvent.setup();
+    const header = document.createElement('header');
+    header.textContent = 'Page header';
+    const host = document.createElement('div');
+    document.body.append(header, host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const mount = document.createElement('div');
+    shadow.append(mount);
+    const root = createRoot(mount);
+    try {
+      act(() => root.render(<ShadowWidget />));
+      const inShadow = within(shadow as unknown as HTMLElement);
+      const trigger = inShadow.getByRole('button', { name: 'Actions' });
+      await user.click(trigger);
+      const menu = inShadow.getByRole('menu', { name: 'Actions' });
+      expect(shadow.querySelector('.cad-root')).toContainElement(menu);
+      // jest-dom's toHaveFocus reads document.activeElement, which is the host.
+      await waitFor(() => expect(shadow.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'One' })));
+      await user.click(inShadow.getByText('Widget text'));
+      expect(inShadow.queryByRole('menu')).toBeNull();
+      await user.click(trigger);
+      await user.click(header);
+      expect(inShadow.queryByRole('menu')).toBeNull();
+      await user.click(trigger);
+      await user.keyboard('{Escape}');
+      expect(inShadow.queryByRole('menu')).toBeNull();
+      expect(shadow.activeElement).toBe(trigger);
+
+      await user.click(inShadow.getByRole('button', { name: 'Open' }));
+      const dialog = inShadow.getByRole('dialog', { name: 'Day' });
+      await waitFor(() => expect(shadow.activeElement).toBe(within(dialog).getByLabelText('First')));
+      expect(header).toHaveAttribute('aria-hidden', 'true');
+      expect(document.body.style.overflow).toBe('hidden');
+      await user.pointer({ keys: '[MouseLeft]', target: dialog.parentElement! });
+      expect(inShadow.queryByRole('dialog')).toBeNull();
+      expect(header).not.toHaveAttribute('aria-hidden');
+    } finally {
+      act(() => root.unmount());
+      header.remove();
+      host.remove();
+    }
   });
 });
