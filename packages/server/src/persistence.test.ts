@@ -16,7 +16,8 @@ async function boot() {
 const post = (url: string, path: string, body: unknown) =>
   fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-it('should keep accounts and sessions in DATA_DIR across a restart of the embedded database', async () => {
+// Starts (and restarts) a whole embedded PostgreSQL from disk: seconds alone, up to a minute with test files side by side on two cores.
+it('should keep accounts and sessions in DATA_DIR across a restart of the embedded database', { timeout: 120_000 }, async () => {
   const first = await boot();
   expect((await post(first.url, '/api/auth/signup', { email: 'keep@example.com', password: 'secret1' })).status).toBe(201);
   const session = (await (await post(first.url, '/api/auth/signin', { email: 'keep@example.com', password: 'secret1' })).json()) as {

@@ -9,7 +9,8 @@ import { migrateLatest } from './migrations/index';
 const work = mkdtempSync(path.join(tmpdir(), 'cadence-snapshot-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-it('should start a new data directory from the build snapshot, migrated, and keep what is written to it', async () => {
+// Starts (and restarts) a whole embedded PostgreSQL from disk: seconds alone, up to a minute with test files side by side on two cores.
+it('should start a new data directory from the build snapshot, migrated, and keep what is written to it', { timeout: 120_000 }, async () => {
   // What the build does: an in-memory database, migrated, dumped.
   const source = connect({ dataDir: 'memory' });
   await migrateLatest(source.db);
@@ -35,7 +36,7 @@ it('should start a new data directory from the build snapshot, migrated, and kee
   expect(used).toBe(1);
 });
 
-it('should keep DATA_DIR and its database folder to their owner (700), and narrow folders made wider before', async () => {
+it('should keep DATA_DIR and its database folder to their owner (700), and narrow folders made wider before', { timeout: 120_000 }, async () => {
   const dataDir = path.join(work, 'fresh', 'cadence');
   const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
   const first = connect({ dataDir, initialSnapshot: () => undefined });
