@@ -72,6 +72,9 @@ export async function buildPages({ outDir = OUT_DIR, minify = true, plugins = []
       '@cadence/core': path.join(repo, 'packages/core/src/index.ts'),
     },
     nodePaths: [path.join(repo, 'bench/node_modules')],
+    // Core's stream reader loads csv-parse's Node build on its first call (docs/adr/0039), which no
+    // page makes; esbuild cannot resolve that build's `stream` for a browser, even unused.
+    external: ['csv-parse'],
     plugins: [...plugins, inlineCss],
     loader: { '.woff': 'empty', '.woff2': 'empty', '.ttf': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
     metafile: true,
