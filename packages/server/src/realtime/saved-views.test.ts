@@ -48,7 +48,9 @@ describe('saved views on the realtime feed', () => {
     await t.api('PATCH', `/api/views/${shared.id}`, { token: editor.token, body: { name: 'Mine now' } });
     await owner.waitFor((m) => m.row?.name === 'Mine now');
     await sleep(100);
-    const heard = other.changes().filter((m) => m.row?.id === shared.id || m.id === shared.id);
+    // On PostgreSQL a socket opened just after the view's creation can still get that creation (the
+    // feed's horizon): it was shared then. What must never reach the others is a later state.
+    const heard = other.changes().filter((m) => (m.row?.id === shared.id || m.id === shared.id) && m.op !== 'insert');
     expect(heard.every((m) => m.op === 'delete' && m.row === undefined)).toBe(true);
     owner.ws.close();
     other.ws.close();
