@@ -14,9 +14,9 @@ const NoToastSlot = () => null;
  * else starts with an empty cache and a fresh realtime connection.
  */
 function WidgetsProvider({ children }: { children: ReactNode }): ReactNode {
-  const { user, getAccessToken } = useAuth();
+  const { user, getAccessToken, renewAccessToken } = useAuth();
   const showToast = useToast();
-  const auth = useMemo(() => ({ getToken: getAccessToken }), [getAccessToken]);
+  const auth = useMemo(() => ({ getToken: getAccessToken, refreshToken: renewAccessToken }), [getAccessToken, renewAccessToken]);
   const forward = useCallback(
     (t: Toast) =>
       showToast({

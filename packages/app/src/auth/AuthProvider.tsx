@@ -21,7 +21,7 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
   const toast = useToast();
   const anonymous = useMemo<CadenceClient>(() => createHttpClient({ apiUrl }), [apiUrl]);
   const [manager] = useState(() => injected ?? browserSessionManager((token) => anonymous.auth.refresh(token)));
-  const authed = useMemo<CadenceClient>(() => createHttpClient({ apiUrl, getToken: () => manager.getAccessToken() }), [apiUrl, manager]);
+  const authed = useMemo<CadenceClient>(() => createHttpClient({ apiUrl, getToken: () => manager.getAccessToken(), refreshToken: () => manager.renewAccessToken() }), [apiUrl, manager]);
   const [session, setSession] = useState<Session | null>(manager.current);
   const [loading, setLoading] = useState(true);
   const [providers, setProviders] = useState<AuthProviders | null>(null);
@@ -123,10 +123,11 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
   }, [authed, manager, toast]);
 
   const getAccessToken = useCallback(() => manager.getAccessToken(), [manager]);
+  const renewAccessToken = useCallback(() => manager.renewAccessToken(), [manager]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session?.user ?? null, session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken }),
-    [session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken],
+    () => ({ user: session?.user ?? null, session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken, renewAccessToken }),
+    [session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken, renewAccessToken],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

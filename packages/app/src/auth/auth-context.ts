@@ -19,6 +19,8 @@ export interface AuthContextValue {
   signOut(): Promise<void>;
   /** The current access token, refreshed when about to expire. */
   getAccessToken(): Promise<string | null>;
+  /** A new access token after the server refused the current one; null when the session is over. */
+  renewAccessToken(): Promise<string | null>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -73,6 +73,35 @@ describe('SessionManager', () => {
     tabB.dispose();
   });
 
+  it('should renew a refused access token that is not about to expire, once for two tabs', async () => {
+    const storage = memoryStorage();
+    const locks = memoryLocks();
+    let n = 1;
+    const refresh = vi.fn(async () => session(++n));
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session(1)));
+    const tabA = new SessionManager({ refresh, storage, locks, now: () => NOW });
+    const tabB = new SessionManager({ refresh, storage, locks, now: () => NOW });
+    // Both tabs were refused 'access-1' (revoked, or a skewed clock): only one spends refresh-1.
+    const [a, b] = await Promise.all([tabA.renewAccessToken(), tabB.renewAccessToken()]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledWith('refresh-1');
+    expect([a, b]).toEqual(['access-2', 'access-2']);
+    tabA.dispose();
+    tabB.dispose();
+  });
+
+  it('should sign out when the refused token cannot be renewed', async () => {
+    const storage = memoryStorage();
+    const refresh = vi.fn(async () => {
+      throw new CadenceApiError(401, 'unauthorized', 'Invalid refresh token');
+    });
+    const m = new SessionManager({ refresh, storage, now: () => NOW });
+    m.set(session(1));
+    expect(await m.renewAccessToken()).toBeNull();
+    expect(m.current).toBeNull();
+    m.dispose();
+  });
+
   it('should end the session when the server refuses the refresh token', async () => {
     const storage = memoryStorage();
     const refresh = vi.fn(async () => {

@@ -91,10 +91,19 @@ export class SessionManager {
     return this.session?.access_token ?? null;
   }
 
+  /**
+   * The server refused the current access token (a 401: revoked, or the clocks disagree): a new
+   * one, whatever its expiry says, unless another tab already renewed it. Null: signed out.
+   */
+  async renewAccessToken(): Promise<string | null> {
+    await this.refresh(true).catch(() => null);
+    return this.session?.access_token ?? null;
+  }
+
   /** Refreshes once per tab at a time, and once across tabs per refresh token. */
-  refresh(): Promise<Session | null> {
+  refresh(force = false): Promise<Session | null> {
     if (!this.inFlight) {
-      const run = () => this.refreshExclusively();
+      const run = () => this.refreshExclusively(force);
       const locked = this.options.locks ? this.options.locks.request(LOCK_NAME, run) : run();
       this.inFlight = locked.finally(() => {
         this.inFlight = null;
@@ -109,13 +118,14 @@ export class SessionManager {
     this.listeners.clear();
   }
 
-  private async refreshExclusively(): Promise<Session | null> {
+  private async refreshExclusively(force: boolean): Promise<Session | null> {
     const stored = this.read();
     if (!stored) {
       this.adopt(null);
       return null;
     }
-    if (!this.isExpiring(stored)) {
+    // Forced: only the token this tab holds was refused; one another tab stored since is new.
+    if (force ? stored.access_token !== this.session?.access_token : !this.isExpiring(stored)) {
       this.adopt(stored);
       return stored;
     }

@@ -78,6 +78,23 @@ describe('CadenceProvider', () => {
     }
   });
 
+  it('should renew a refused session token through auth.refreshToken and show the answer', async () => {
+    const fetch = vi.fn(async (request: Request) =>
+      request.headers.get('Authorization') === 'Bearer renewed'
+        ? new Response(JSON.stringify({ ...ZERO_STATS, total: 3 }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'Token expired' } }), { status: 401, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const refreshToken = vi.fn(async () => 'renewed');
+    try {
+      render(<CadenceProvider apiUrl="https://cadence.example" realtime={{ subscribe: () => () => undefined }} auth={{ getToken: () => 'stale', refreshToken }}><StatCards /></CadenceProvider>);
+      await waitFor(() => expect(total()).toHaveTextContent('3'));
+      expect(refreshToken).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('should refetch campaigns when a change carries no row to apply in place', async () => {
     const client = createMemoryClient({ campaigns: [makeCampaign({ title: 'X' })] });
     let notify = () => {};

@@ -15,8 +15,14 @@ export interface CadenceProviderProps {
   client?: CadenceClient;
   /** Server base URL; the client adds `/api`. */
   apiUrl?: string;
-  /** Signed-in sessions: called before every request. */
-  auth?: { getToken: () => string | null | undefined | Promise<string | null | undefined> };
+  /**
+   * Signed-in sessions: `getToken` is called before every request; `refreshToken`, when given,
+   * after the server refused a token (401), for a new one to send the request again with.
+   */
+  auth?: {
+    getToken: () => string | null | undefined | Promise<string | null | undefined>;
+    refreshToken?: () => Promise<string | null | undefined>;
+  };
   /** A long-lived access key, for embeds. */
   accessKey?: string;
   /**
@@ -39,13 +45,19 @@ export interface CadenceProviderProps {
 
 function useClient({ client, apiUrl, auth, accessKey }: CadenceProviderProps): CadenceClient {
   const getToken = auth?.getToken;
+  const refreshToken = auth?.refreshToken;
   return useMemo(() => {
     if (client) return client;
     if (!apiUrl || (!getToken && !accessKey)) {
       throw new Error('[Cadence] <CadenceProvider> needs a `client`, or an `apiUrl` with `auth.getToken` or `accessKey`.');
     }
-    return createHttpClient({ apiUrl, ...(getToken ? { getToken } : {}), ...(accessKey ? { accessKey } : {}) });
-  }, [client, apiUrl, getToken, accessKey]);
+    return createHttpClient({
+      apiUrl,
+      ...(getToken ? { getToken } : {}),
+      ...(getToken && refreshToken ? { refreshToken } : {}),
+      ...(accessKey ? { accessKey } : {}),
+    });
+  }, [client, apiUrl, getToken, refreshToken, accessKey]);
 }
 
 type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;

@@ -20,10 +20,10 @@ const labelOf = (grant: string) => GRANTS.find((g) => g.value === grant)?.label 
  * next sign-in or refresh check.
  */
 export function SsoMappingsPanel(): ReactNode {
-  const { providers, getAccessToken } = useAuth();
+  const { providers, getAccessToken, renewAccessToken } = useAuth();
   const session = useSession();
   const admin = session.ready && can(session.principal, 'administer', 'user');
-  const client = useMemo(() => createHttpClient({ apiUrl: window.location.origin, getToken: getAccessToken }), [getAccessToken]);
+  const client = useMemo(() => createHttpClient({ apiUrl: window.location.origin, getToken: getAccessToken, refreshToken: renewAccessToken }), [getAccessToken, renewAccessToken]);
   const [mappings, setMappings] = useState<SsoMappingRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [value, setValue] = useState('');
