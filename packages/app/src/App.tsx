@@ -1,8 +1,9 @@
 import { CadenceProvider, CadenceStyles, type RealtimeLike, type Toast } from '@cadence/widgets';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { useAuth } from './auth/auth-context';
 import { AuthProvider } from './auth/AuthProvider';
+import { AppRoutes } from './router';
 import { ToastProvider, useToast } from './ui/toast';
 
 /** Signed out there is no feed to open. */
@@ -41,13 +42,15 @@ function WidgetsProvider({ children }: { children: ReactNode }): ReactNode {
   );
 }
 
-export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }): ReactNode {
+export function App(): ReactNode {
   return (
     <ToastProvider>
       <CadenceStyles />
       <AuthProvider>
         <WidgetsProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </WidgetsProvider>
       </AuthProvider>
     </ToastProvider>

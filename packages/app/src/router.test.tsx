@@ -12,8 +12,8 @@ function Boom(): never {
 
 describe('routes (docs/product.md#routes)', () => {
   it('should send a signed-out visitor from / to /auth', async () => {
-    const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    const app = renderApp('/');
+    await waitFor(() => expect(app.location().pathname).toBe('/auth'));
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toBeInTheDocument();
   });
@@ -62,9 +62,9 @@ describe('routes (docs/product.md#routes)', () => {
 describe('/auth reset form', () => {
   it('should move the token to session storage and check both passwords', async () => {
     const user = userEvent.setup();
-    const router = renderApp('/auth?token=abc123');
+    const app = renderApp('/auth?token=abc123');
     const fresh = await screen.findByLabelText('New Password');
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(app.location().search).toBe(''));
     expect(window.sessionStorage.getItem(RESET_TOKEN_KEY)).toBe('abc123');
 
     await user.type(fresh, 'secret1');

@@ -1,15 +1,8 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** The route error boundary (docs/product.md#routes: 'Unexpected Application Error!'). */
-export function ErrorPage(): ReactNode {
-  const error = useRouteError();
-  console.error('[Cadence] unexpected application error', error);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** What a route's error boundary shows (docs/product.md#routes: 'Unexpected Application Error!'). */
+export function ErrorPage({ error }: { error: unknown }): ReactNode {
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <div className="state state--page" role="alert">
       <div className="card card--narrow">

@@ -2,10 +2,11 @@ import type { CadenceClient } from '@cadence/core';
 import { CadenceProvider } from '@cadence/widgets';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
 import { SessionManager } from '../auth/session-manager';
-import { buildRoutes } from '../router';
+import { AppRoutes, buildRoutes } from '../router';
 import { ToastProvider } from '../ui/toast';
 
 /** A client whose every call fails as if signed out; routes that need data show their fallbacks. */
@@ -16,18 +17,38 @@ export function signedOutClient(): CadenceClient {
   return new Proxy({} as CadenceClient, { get: () => new Proxy({}, { get: () => fail }) });
 }
 
-/** Renders the app's routes at `path`, signed out, with optional extra routes inside the shell. */
-export function renderApp(path: string, extra: RouteObject[] = []) {
-  const router = createMemoryRouter(buildRoutes(extra), { initialEntries: [path] });
+function LocationSpy({ onChange }: { onChange: (location: Location) => void }): ReactNode {
+  const location = useLocation();
+  useEffect(() => onChange(location), [location, onChange]);
+  return null;
+}
+
+/**
+ * Renders the app's routes at `path` as the app does (declarative mode), signed out, with
+ * optional extra routes inside the shell. Returns where the app is now.
+ */
+export function renderApp(path: string, extra: RouteObject[] = []): { location: () => Location } {
+  let current: Location | null = null;
+  const track = (location: Location) => {
+    current = location;
+  };
   const manager = new SessionManager({ refresh: vi.fn(), storage: window.localStorage });
   render(
     <ToastProvider>
       <AuthProvider apiUrl="http://cadence.test" manager={manager}>
         <CadenceProvider client={signedOutClient()}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes routes={buildRoutes(extra)} />
+            <LocationSpy onChange={track} />
+          </MemoryRouter>
         </CadenceProvider>
       </AuthProvider>
     </ToastProvider>,
   );
-  return router;
+  return {
+    location: () => {
+      if (!current) throw new Error('the app has not rendered a location yet');
+      return current;
+    },
+  };
 }
