@@ -1,3 +1,4 @@
+import writeExcelFile from 'write-excel-file/node';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CadenceApiError, createHttpClient, type CadenceClient } from '@cadence/core';
@@ -39,8 +40,15 @@ it('should raise CadenceApiError with the code, field details and the current ro
   expect(invalid.fieldMessage('planning_start_date')).toBe('Must be a date (YYYY-MM-DD)');
 });
 
+it('should import an .xlsx file sent as it is, dates as YYYY-MM-DD', async () => {
+  const sheet = await writeExcelFile([['Name', 'Region', 'Industry', 'Audience', 'Website', 'Media Kit Link', 'Contacts', 'Notes'], ['Workbook Weekly', 'APAC', 'Rail', null, null, null, null, new Date(Date.UTC(2026, 2, 1))]], { dateFormat: 'yyyy-mm-dd' }).toBuffer();
+  const file = new File([new Uint8Array(sheet)], 'pubs.xlsx');
+  expect(await client.prospective.importFile(file)).toEqual({ rows: 1, imported: 1, skipped: [] });
+  expect((await client.prospective.list()).find((p) => p.name === 'Workbook Weekly')).toMatchObject({ region: 'APAC', notes: '2026-03-01' });
+});
+
 it('should import CSV and manage permissions', async () => {
-  const report = await client.prospective.importCsv('Name,Region\nAcme,NA\n', { dryRun: true });
+  const report = await client.prospective.importFile('Name,Region\nAcme,NA\n', { dryRun: true });
   expect(report).toEqual({ rows: 1, imported: 1, skipped: [] });
   const { user } = await client.auth.signUp('viewer@example.com', 'secret1');
   await client.users.grant(user.id, 'channel_view', 'email');

@@ -130,7 +130,7 @@ describe('createHttpClient', () => {
   it('should send a CSV import as text with no timeout', async () => {
     const { fetch, seen } = fakeFetch([json(200, { created: 1 })]);
     const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch, timeoutMs: 1 });
-    await client.prospective.importCsv('name\nA', { dryRun: true });
+    await client.prospective.importFile('name\nA', { dryRun: true });
     expect(seen[0]).toMatchObject({ method: 'POST', url: 'https://cadence.test/api/prospective-publications/import?dry_run=1', body: 'name\nA' });
     expect(seen[0]!.headers.get('Content-Type')).toBe('text/csv');
   });

@@ -28,6 +28,8 @@ export interface HttpClientOptions {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const searchParams = (query?: object): Record<string, string> | undefined => {
   if (!query) return undefined;
   const entries = Object.entries(query as Query).filter(([, v]) => v !== undefined && v !== null && v !== '');
@@ -209,6 +211,9 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
   const permissionQuery = (permission_type: PermissionType, channel?: Channel | null) =>
     searchParams({ permission_type, channel: channel ?? undefined });
 
+  /** What an upload is, by its type or else its name (a browser may give an .xlsx no type). */
+  const uploadType = (file: Blob | string): string =>
+    typeof file !== 'string' && (file.type === XLSX_TYPE || /\.xlsx$/i.test((file as File).name ?? '')) ? XLSX_TYPE : 'text/csv';
   const adTypeCrud = crud<any, any, any, any>('ad-types');
   const prospectiveCrud = crud<any, any, any, any>('prospective-publications');
   /** Every import kind is one route taking the file as its body, streamed (no timeout: a large file takes a while). */
@@ -295,7 +300,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       remove: prospectiveCrud.remove,
       create: (body) => call('post', 'prospective-publications', { json: body }),
       createMany: (rows) => call('post', 'prospective-publications', { json: { rows } }),
-      importCsv: (csv, o = {}) => upload('prospective-publications', csv, o),
+      importFile: (file, o = {}) => upload('prospective-publications', file, { ...o, contentType: uploadType(file) }),
     },
     articles: crud('articles'),
     events: crud('events'),

@@ -113,7 +113,11 @@ export interface CadenceClient {
   prospective: Omit<Crud<ProspectivePublication, ProspectiveCreate, ProspectiveUpdate, Page>, 'create'> & {
     create(body: ProspectiveCreate): Promise<ProspectivePublication>;
     createMany(rows: ProspectiveCreate[]): Promise<ProspectivePublication[]>;
-    importCsv(csv: string, options?: { dryRun?: boolean; skipExisting?: boolean }): Promise<ImportReport>;
+    /**
+     * The bulk upload: a CSV (text, or a file) or an .xlsx file sent as it is; the server reads
+     * it and answers with its report (docs/product.md#bulk-upload).
+     */
+    importFile(file: Blob | string, options?: { dryRun?: boolean; skipExisting?: boolean }): Promise<ImportReport>;
   };
   articles: Crud<Article, ArticleCreate, ArticleUpdate, Page & { status?: AdStatus }>;
   events: Crud<CadenceEvent, EventCreate, EventUpdate, Page>;

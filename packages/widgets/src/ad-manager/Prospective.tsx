@@ -7,7 +7,6 @@ import { useSession } from '../provider/session';
 import { CopyButton } from '../ui/CopyButton';
 import { Popover } from '../ui/Popover';
 import { matches } from './ad-rules';
-import { uploadAsCsv } from './prospective-file';
 import { prospectiveFields } from './prospective-rules';
 import { lazyDialog } from '../ui/lazy-dialog';
 
@@ -83,7 +82,7 @@ export function Prospective(): ReactNode {
         onSave={(body) => write({ call: (c) => c.prospective.create(body), success: AD_TOASTS.prospectiveAdded, failure: AD_TOASTS.prospectiveAddError, invalidate: [KEYS.prospective] })} />
       <BulkUploadDialog open={uploading} onClose={() => setUploading(false)}
         onUpload={(file) => write({
-          call: async (c) => c.prospective.importCsv(await uploadAsCsv(file)),
+          call: (c) => c.prospective.importFile(file),
           success: (r) => AD_TOASTS.imported(r.imported),
           failure: (e) => AD_TOASTS.importError(errorMessage(e)),
           invalidate: [KEYS.prospective],

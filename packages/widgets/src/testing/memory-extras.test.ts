@@ -38,9 +38,9 @@ describe('in-memory client (issue #6 data)', () => {
 
   it('should import CSV with core\'s rules', async () => {
     const c = client();
-    await expect(c.prospective.importCsv('Name\n')).rejects.toMatchObject({ message: 'File must contain at least a header row and one data row' });
-    expect(await c.prospective.importCsv('Name,Region\nMining Monthly,NA\nNew One,EMEA\n', { skipExisting: true })).toEqual({ rows: 2, imported: 1, skipped: [{ line: 2, reason: 'Already exists' }] });
-    expect(await c.prospective.importCsv('Name\nDry\n', { dryRun: true })).toEqual({ rows: 1, imported: 1, skipped: [] });
+    await expect(c.prospective.importFile('Name\n')).rejects.toMatchObject({ message: 'File must contain at least a header row and one data row' });
+    expect(await c.prospective.importFile('Name,Region\nMining Monthly,NA\nNew One,EMEA\n', { skipExisting: true })).toEqual({ rows: 2, imported: 1, skipped: [{ line: 2, reason: 'Already exists' }] });
+    expect(await c.prospective.importFile('Name\nDry\n', { dryRun: true })).toEqual({ rows: 1, imported: 1, skipped: [] });
     expect((await c.prospective.list()).some((p) => p.name === 'Dry')).toBe(false);
   });
 

@@ -39,6 +39,17 @@ interface Ctx {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Publications, ad types, ads (joined as the server joins them), prospective publications and articles. */
+/** A Blob's text; jsdom's Blob has no `text()`, its FileReader reads it. */
+const blobText = (blob: Blob): Promise<string> =>
+  typeof blob.text === 'function'
+    ? blob.text()
+    : new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+        reader.readAsText(blob);
+      });
+
 export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient, 'publications' | 'adTypes' | 'ads' | 'prospective' | 'articles'> {
   const base = { run: ctx.run, now: ctx.now, userId: ctx.userId, canRead: ctx.canRead, canWrite: ctx.canWrite };
   const { publications: pubs, adTypes: types, ads: adRows } = data;
@@ -101,9 +112,12 @@ export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient
       ...prospective,
       create: (body) => prospective.create(body),
       createMany: (rows) => ctx.run('prospective.createMany', () => rows.map((r) => prospective.out(prospective.insert(r))), [rows]),
-      importCsv: (csv, o = {}) =>
-        ctx.run('prospective.importCsv', () => {
+      // CSV only: reading a workbook is the server's (the real client sends an .xlsx as it is).
+      importFile: async (file, o = {}) => {
+        const csv = typeof file === 'string' ? file : await blobText(file);
+        return ctx.run('prospective.importFile', () => {
           if (!ctx.canWrite()) throw new CadenceApiError(403, 'forbidden', 'You may not import prospective publications');
+          if (csv.startsWith('PK')) throw new CadenceApiError(415, 'unsupported_media_type', 'The memory client reads CSV uploads only');
           const parsed = parseProspectiveCsv(csv);
           if (parsed.error) throw new CadenceApiError(400, 'validation_failed', parsed.error);
           const existing = new Set(data.prospective.map((p) => p.name.toLowerCase()));
@@ -111,7 +125,8 @@ export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient
           const keep = parsed.rows.filter((r) => !(o.skipExisting && existing.has(r.name.toLowerCase()) && skipped.push({ line: r.line, reason: 'Already exists' })));
           if (!o.dryRun) keep.forEach(({ line: _line, ...r }) => prospective.insert(r));
           return { rows: parsed.rows.length + parsed.skipped.length, imported: keep.length, skipped };
-        }, [csv, o]),
+        }, [csv, o]);
+      },
     } as CadenceClient['prospective'],
     articles: articles as unknown as CadenceClient['articles'],
   };
