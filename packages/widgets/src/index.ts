@@ -66,6 +66,8 @@ export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
 export { eventAsCampaign } from './events/event-rules';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
 export { Menu } from './ui/Menu';
+/** Loads the code of menus, popovers and dialogs ahead of their first use (they load it on first hover, focus or open). */
+export { loadLayers as preloadLayers } from './ui/floating-load';
 export { lazyDialog } from './ui/lazy-dialog';
 export type { MenuItem } from './ui/Menu';
 export { ActivityLog } from './history/ActivityLog';

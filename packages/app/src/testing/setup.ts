@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { preloadLayers } from '@cadence/widgets';
+import { afterEach, beforeAll } from 'vitest';
 
 // findBy/waitFor wait up to 5 s, not 1 s: CI runs the suites side by side on two shared cores,
 // where a lazy route or a first render can take longer than a second.
@@ -41,3 +42,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// A browser has the menus' and dialogs' code by the time a user clicks (their triggers load it on
+// hover or focus); tests click at once.
+beforeAll(() => preloadLayers());

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadLayers } from '../ui/floating-load';
 
 // findBy/waitFor wait up to 5 s, not 1 s: CI runs the suites side by side on two shared cores,
 // where a lazy route or a first render can take longer than a second.
@@ -32,5 +33,9 @@ if (!('inert' in HTMLElement.prototype)) {
     },
   });
 }
+
+// A browser has the layers' chunk by the time a user clicks (a trigger loads it on hover or focus;
+// ui/floating/layer.test.tsx covers a layer opened before it arrived). Tests click at once.
+beforeAll(() => loadLayers());
 
 afterEach(() => cleanup());

@@ -25,7 +25,7 @@ import {
   type UseFloatingOptions,
 } from '@floating-ui/react';
 import { useContext, type ReactNode } from 'react';
-import { PortalRootContext } from '../provider/context';
+import { PortalRootContext } from '../../provider/context';
 
 /**
  * Renders a layer into the nearest widget root, or the body outside any widget; nothing while the

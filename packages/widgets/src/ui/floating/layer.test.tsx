@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { PortalRootContext } from '../provider/context';
-import { Dialog } from './Dialog';
-import { Menu } from './Menu';
-import { Popover } from './Popover';
+import { forgetLayersForTests } from '../floating-load';
+import { PortalRootContext } from '../../provider/context';
+import { Dialog } from '../Dialog';
+import { Menu } from '../Menu';
+import { Popover } from '../Popover';
 
 /** A page with a dialog holding a menu whose item opens a confirmation: three nested layers. */
 function Page(): ReactNode {
@@ -58,6 +59,29 @@ function ShadowWidget(): ReactNode {
 }
 
 describe('layers (dialogs, menus, popovers)', () => {
+  it('should open a dialog and a menu whose code has not loaded yet, once it has', async () => {
+    forgetLayersForTests();
+    const fresh = { Dialog, Menu };
+    function Fresh(): ReactNode {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>Open</button>
+          <fresh.Dialog open={open} onOpenChange={setOpen} title="Later">
+            <fresh.Menu label="More" items={[{ label: 'Only', onSelect: () => {} }]} />
+          </fresh.Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Fresh />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Later' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'More' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'More' }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Only' })).toHaveFocus());
+  });
+
   it('should move focus in, trap Tab, hide the page and give focus back on Escape', async () => {
     const user = userEvent.setup();
     render(<Page />);
