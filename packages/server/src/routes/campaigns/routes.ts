@@ -23,7 +23,8 @@ import { fieldError, forbidden, notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { whereListFilters, whereTouchesWindow } from './filters';
-import { campaigns, whereReadable, type CampaignRaw } from './resource';
+import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
+import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
 
 const TAG = 'Campaigns';
@@ -64,7 +65,7 @@ function campaignPatch(p: Principal, before: CampaignRaw, body: z.output<typeof 
 const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
   spec: CAMPAIGN_IMPORT,
   table: 'campaigns',
-  topic: campaigns.topic,
+  topic: campaigns.entity,
   existingKeysSql: "SELECT lower(title) || '|' || live_date::text AS k FROM campaigns",
   allow: (p, row, line) => {
     if (!can(p, 'create', 'campaign', { ...row, primary_channel: row.primary_channel ?? null, created_by: p.userId })) throw forbidden(`Line ${line}: you may not create campaigns there`);

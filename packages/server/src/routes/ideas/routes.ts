@@ -6,38 +6,14 @@ import {
   ideaSchema,
   ideaUpdateSchema,
   listQuerySchema,
-  type Idea,
-  type IdeaComment,
 } from '@cadence/core';
 import { z } from 'zod';
-import { createRow, deleteRow, getRow, listRows, page, type Resource } from '../../data/crud';
-import { withIsoTimestamps } from '../../data/present';
+import { createRow, deleteRow, getRow, listRows, page } from '../../data/crud';
+import { comments, ideas } from '../../data/resources/ideas';
 import { forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { standardRoutes } from '../standard-routes';
-
-type Raw<T> = T & { created_at: Date; updated_at: Date };
-
-export const ideas: Resource<Raw<Idea>, Idea> = {
-  table: 'ideas',
-  topic: 'ideas',
-  label: 'Idea',
-  select: (db) => db('ideas').select('ideas.*'),
-  selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as Idea,
-  policy: 'idea',
-};
-
-export const comments: Resource<Raw<IdeaComment>, IdeaComment> = {
-  table: 'ideas_comments',
-  topic: 'comments',
-  label: 'Comment',
-  select: (db) => db('ideas_comments').select('ideas_comments.*'),
-  selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as IdeaComment,
-  policy: 'comment',
-};
 
 const TAG = 'Ideas';
 

@@ -16,7 +16,7 @@ import { fieldError, forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { standardRoutes } from '../standard-routes';
-import { ads, articles } from './resources';
+import { ads, articles } from '../../data/resources/industry';
 
 const TAG = 'Industry publications';
 

@@ -17,7 +17,7 @@ import type { RouteTable } from '../../http/route';
 import { parseOrThrow } from '../../http/zod-errors';
 import type { Services } from '../../services';
 import { importRoute } from '../imports';
-import { prospective } from './resources';
+import { prospective } from '../../data/resources/industry';
 
 const TAG = 'Industry publications';
 

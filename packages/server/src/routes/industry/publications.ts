@@ -14,7 +14,7 @@ import { forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { standardRoutes } from '../standard-routes';
-import { adTypes, publications } from './resources';
+import { adTypes, publications } from '../../data/resources/industry';
 
 const TAG = 'Industry publications';
 
