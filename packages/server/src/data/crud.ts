@@ -89,8 +89,11 @@ export interface UpdateOptions {
   reverts?: string | null;
 }
 
-/** The fields to write, or a function of the locked row that returns them (and may refuse with a 4xx). */
-export type Patch<Raw> = Record<string, unknown> | ((before: Raw) => Record<string, unknown>);
+/**
+ * The fields to write, or a function of the locked row that returns them: it may refuse with a
+ * 4xx, and may ask the database in the update's transaction (`trx`) before anything is written.
+ */
+export type Patch<Raw> = Record<string, unknown> | ((before: Raw, trx: Knex) => Record<string, unknown> | Promise<Record<string, unknown>>);
 
 async function lockForWrite<Raw extends Guarded<P>, P extends PolicyResource>(
   trx: Knex,
@@ -119,7 +122,7 @@ export async function updateRow<Raw extends Guarded<P>, Row, P extends PolicyRes
 ): Promise<Row> {
   return s.db.transaction(async (trx) => {
     const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'update');
-    const patch = typeof patchOrFn === 'function' ? patchOrFn(before) : patchOrFn;
+    const patch = typeof patchOrFn === 'function' ? await patchOrFn(before, trx) : patchOrFn;
     if (Object.keys(patch).length === 0) return r.present(before);
     await trx(r.table)
       .where({ id })

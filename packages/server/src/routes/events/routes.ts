@@ -16,7 +16,7 @@ import { events } from '../../data/resources/events';
 import { fieldError, forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { standardRoutes } from '../standard-routes';
+import { byCaller, standardRoutes } from '../standard-routes';
 
 const TAG = 'Events';
 
@@ -44,11 +44,12 @@ export function eventRoutes(s: Services, t: RouteTable): void {
     create: {
       summary: "Add an event: name, a vertical, an audience, start and end date and a type required; 'other' needs its text",
       body: eventCreateSchema,
+      values: byCaller,
     },
     update: {
       summary: 'Edit an event',
       body: eventUpdateSchema,
-      patch: (body) => (before) => {
+      patch: (body, before) => {
         const after = { ...before, ...body } as CadenceEvent;
         if (after.vertical.includes('other') && !after.vertical_other) throw fieldError('vertical_other', 'Describe the other vertical');
         return body;
