@@ -9,7 +9,7 @@ import { getRow } from '../../data/crud';
 import { HISTORY_DATA } from '../../data/registry';
 import type { RouteTable } from '../../http/route';
 import { historyPage, importEntryOf } from '../../history/read';
-import { revertEntry } from '../../history/revert';
+import { revertEntry } from '../../commands/revert-entry';
 import type { Services } from '../../services';
 
 const TAG = 'History';

@@ -6,8 +6,8 @@ import type { AnyResource } from '../data/resource';
 import { changedInTransaction } from '../data/changes';
 import { AppError, forbidden, notFound, revertConflict } from '../errors';
 import type { Services } from '../services';
-import { entriesQuery, presentEntry, rowStates, withRowStates, type StoredEntry } from './read';
-import { recordHistory } from './record';
+import { entriesQuery, presentEntry, rowStates, withRowStates, type StoredEntry } from '../history/read';
+import { recordHistory } from '../history/record';
 
 /** One entry the caller may read, or 404 (an entry they may not read does not exist for them). */
 export async function readableEntry(db: Knex, p: Principal, entryId: string): Promise<HistoryEntry> {
