@@ -4,7 +4,7 @@ import { changesCommitted } from '../../packages/server/src/data/changes.js';
 import { createRow, updateRow } from '../../packages/server/src/data/crud.js';
 import { migrateLatest } from '../../packages/server/src/db/migrations/index.js';
 import { ChangeHub } from '../../packages/server/src/realtime/hub.js';
-import { campaigns } from '../../packages/server/src/routes/campaigns/resource.js';
+import { campaigns } from '../../packages/server/src/data/resources/campaigns.js';
 import { createServices } from '../../packages/server/src/server.js';
 import { createScratchDatabase } from '../lib/pg.js';
 import { median, round } from '../lib/stats.js';

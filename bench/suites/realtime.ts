@@ -3,7 +3,7 @@ import { testConfig } from '../../packages/server/src/config.js';
 import { createRow } from '../../packages/server/src/data/crud.js';
 import { migrateLatest } from '../../packages/server/src/db/migrations/index.js';
 import { ChangeHub } from '../../packages/server/src/realtime/hub.js';
-import { campaigns } from '../../packages/server/src/routes/campaigns/resource.js';
+import { campaigns } from '../../packages/server/src/data/resources/campaigns.js';
 import { createServices } from '../../packages/server/src/server.js';
 import { startPeerProcess } from '../lib/child.js';
 import { createScratchDatabase } from '../lib/pg.js';

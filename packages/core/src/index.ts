@@ -304,6 +304,9 @@ export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
 export type { BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
+// Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
+export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';
+export type { EntityFacts, EntityHistory, EntityName, EntityPolicy, EntityTopic } from './entities';
 // The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
 export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
 export type { CacheKey, QueryKey, RealtimeTopic, TopicRefresh } from './realtime-topics';
@@ -330,7 +333,6 @@ export {
   HISTORY_POLICY,
   HISTORY_RESOURCES,
   REVERTIBLE_RESOURCES,
-  canReadHistory,
   canSeeEntryValues,
   changedFields,
   decodeHistoryCursor,

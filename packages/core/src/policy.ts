@@ -1,5 +1,6 @@
 import { CHANNEL_VALUES, type Channel } from './channels';
 import type { PermissionType, Role, Scope } from './constants';
+import { HISTORY_POLICY, type HistoryResource } from './entities';
 import { campaignMatchesFilter, type CampaignFilterFields } from './rules/campaign-filter';
 import type { CampaignFilter } from './schemas/campaign-filter';
 
@@ -50,6 +51,9 @@ export interface CampaignAccessFields {
   created_by: string | null;
 }
 
+/** A campaign as its rules read it: a key bound to a view also reads the fields its filter looks at. */
+export type CampaignPolicyRow = CampaignAccessFields & Partial<Omit<CampaignFilterFields, keyof CampaignAccessFields>>;
+
 /** A dashboard row made from an ad or an event: read like its source, never written. */
 export interface VirtualRowFields {
   virtual: true;
@@ -58,7 +62,7 @@ export interface VirtualRowFields {
 
 /** The row each resource's rules look at; rows of the other resources are not needed. */
 export interface PolicyRows {
-  campaign: CampaignAccessFields | VirtualRowFields;
+  campaign: CampaignPolicyRow | VirtualRowFields;
   calendar: { channel?: Channel | null | undefined };
   dashboard: { channel?: Channel | null | undefined };
   idea: { created_by: string | null };
@@ -68,11 +72,11 @@ export interface PolicyRows {
   user: { user_id: string };
   view: { dashboard: 'global' | Channel; shared: boolean; created_by: string | null };
   /**
-   * An activity-log entry (docs/adr/0028): the policy resource whose rows it is about (null: an
-   * administrators' record), and the row it is judged by (undefined: it stands for many rows, an
-   * import; null: no record of the row is left).
+   * An activity-log entry (docs/adr/0028) and the states of its row: `current` as stored now
+   * (undefined: it no longer exists), `lastRow` as its latest delete kept it. An entry without a
+   * row id stands for many rows (an import).
    */
-  history: { about: Exclude<PolicyResource, 'history'> | null; row?: object | null };
+  history: { resource: HistoryResource; row_id: string | null; current?: object | undefined; lastRow?: object | null | undefined };
 }
 
 /**
@@ -136,10 +140,13 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     // Read-only keys (embeds, feeds) see no history: it names people and past values their pages never show.
     if (action !== 'read' || p.readOnly) return false;
     if (!entry) return true;
-    if (entry.about === null) return administers(p);
-    if (entry.row === undefined) return can(p, 'read', entry.about);
-    if (entry.row === null) return administers(p);
-    return can(p, 'read', entry.about, entry.row as never);
+    const about = HISTORY_POLICY[entry.resource];
+    if (about === null) return administers(p);
+    // An import's entry stands for many rows: whoever may read that kind of row sees it.
+    if (entry.row_id === null) return can(p, 'read', about);
+    // A row that exists is judged as it is now, a deleted one as it was when deleted; with no record of it left, by administrators only.
+    const row = entry.current ?? entry.lastRow;
+    return row ? can(p, 'read', about, row) : administers(p);
   },
   view(p, action, v) {
     // Saved views belong to people: no key, even an admin's, reads or writes them.

@@ -4,6 +4,7 @@
  * server validates subscriptions against these topics and the widgets subscribe from this
  * table, so a misspelt topic or key is a type error instead of silently stale data.
  */
+import type { EntityTopic } from './entities';
 
 /** Query-cache key prefixes, one per resource the widgets cache (see their `use*` hooks). */
 export const CACHE_KEYS = {
@@ -67,7 +68,7 @@ export const TOPIC_REFRESHES = {
   permissions: [{ keys: [K.permissions, K.session, K.history] }],
   /** Saved views (issue 20): the side bar's list, and their counts (a new view has one). */
   saved_views: [{ keys: [K.savedViews, K.savedViewCounts] }],
-} as const satisfies Record<string, readonly TopicRefresh[]>;
+} as const satisfies Record<EntityTopic, readonly TopicRefresh[]>;
 
 export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../policy';
-import { canReadHistory, changedFields, decodeHistoryCursor, encodeHistoryCursor, planRevert, type HistoryEntryFacts } from './history';
+import { can, type Principal } from '../policy';
+import { changedFields, decodeHistoryCursor, encodeHistoryCursor, planRevert, type HistoryEntryFacts } from './history';
 
 const user = (p: Partial<Principal> = {}): Principal => ({ userId: 'u1', role: null, permissions: [], ...p });
 const admin = user({ role: 'admin' });
@@ -9,41 +9,45 @@ const onEmail = { scope: 'channel', primary_channel: 'email', channels: ['email'
 const onSeo = { scope: 'channel', primary_channel: 'seo', channels: ['seo'], created_by: 'u2' };
 const campaignEntry = { resource: 'campaigns' as const, row_id: 'c1' };
 
-describe('canReadHistory', () => {
+/** May `p` read the entry, whose row is `current` now and was `lastRow` when last deleted? */
+const readsEntry = (p: Principal, entry: Pick<HistoryEntryFacts, 'resource' | 'row_id'>, current: object | undefined, lastRow: object | undefined) =>
+  can(p, 'read', 'history', { ...entry, current, lastRow });
+
+describe("can(p, 'read', 'history', entry)", () => {
   it('should judge a row that exists as it is now', () => {
-    expect(canReadHistory(emailViewer, campaignEntry, onEmail, onSeo)).toBe(true);
-    expect(canReadHistory(emailViewer, campaignEntry, onSeo, onEmail)).toBe(false);
+    expect(readsEntry(emailViewer, campaignEntry, onEmail, onSeo)).toBe(true);
+    expect(readsEntry(emailViewer, campaignEntry, onSeo, onEmail)).toBe(false);
   });
 
   it('should judge a deleted row as it was when deleted, and one with no record as administrators only', () => {
-    expect(canReadHistory(emailViewer, campaignEntry, undefined, onEmail)).toBe(true);
-    expect(canReadHistory(emailViewer, campaignEntry, undefined, onSeo)).toBe(false);
-    expect(canReadHistory(emailViewer, campaignEntry, undefined, undefined)).toBe(false);
-    expect(canReadHistory(admin, campaignEntry, undefined, undefined)).toBe(true);
+    expect(readsEntry(emailViewer, campaignEntry, undefined, onEmail)).toBe(true);
+    expect(readsEntry(emailViewer, campaignEntry, undefined, onSeo)).toBe(false);
+    expect(readsEntry(emailViewer, campaignEntry, undefined, undefined)).toBe(false);
+    expect(readsEntry(admin, campaignEntry, undefined, undefined)).toBe(true);
   });
 
   it('should keep permission, role and key entries for administrators, and everything from read-only keys', () => {
     for (const resource of ['permissions', 'roles', 'access-keys'] as const) {
-      expect(canReadHistory(admin, { resource, row_id: 'x' }, undefined, undefined)).toBe(true);
-      expect(canReadHistory(emailViewer, { resource, row_id: 'x' }, undefined, undefined)).toBe(false);
-      expect(canReadHistory({ ...admin, channels: ['email'] }, { resource, row_id: 'x' }, undefined, undefined)).toBe(false);
+      expect(readsEntry(admin, { resource, row_id: 'x' }, undefined, undefined)).toBe(true);
+      expect(readsEntry(emailViewer, { resource, row_id: 'x' }, undefined, undefined)).toBe(false);
+      expect(readsEntry({ ...admin, channels: ['email'] }, { resource, row_id: 'x' }, undefined, undefined)).toBe(false);
     }
-    expect(canReadHistory({ ...admin, readOnly: true }, campaignEntry, onEmail, undefined)).toBe(false);
+    expect(readsEntry({ ...admin, readOnly: true }, campaignEntry, onEmail, undefined)).toBe(false);
     // A writing key limited to a channel reads what its channels allow.
-    expect(canReadHistory({ ...admin, channels: ['seo'] }, campaignEntry, onEmail, undefined)).toBe(false);
-    expect(canReadHistory({ ...admin, channels: ['email'] }, campaignEntry, onEmail, undefined)).toBe(true);
+    expect(readsEntry({ ...admin, channels: ['seo'] }, campaignEntry, onEmail, undefined)).toBe(false);
+    expect(readsEntry({ ...admin, channels: ['email'] }, campaignEntry, onEmail, undefined)).toBe(true);
   });
 
   it("should keep administrators' records from every key, even an administrator's full write key", () => {
     const fullKey = { ...admin, accessKeyId: 'k1' };
-    for (const resource of ['permissions', 'roles', 'access-keys'] as const) expect(canReadHistory(fullKey, { resource, row_id: 'x' }, undefined, undefined)).toBe(false);
+    for (const resource of ['permissions', 'roles', 'access-keys'] as const) expect(readsEntry(fullKey, { resource, row_id: 'x' }, undefined, undefined)).toBe(false);
     // Its creator's campaigns it still reads.
-    expect(canReadHistory(fullKey, campaignEntry, onEmail, undefined)).toBe(true);
+    expect(readsEntry(fullKey, campaignEntry, onEmail, undefined)).toBe(true);
   });
 
   it("should show an import's entry to whoever may read that kind of row", () => {
-    expect(canReadHistory(emailViewer, { resource: 'events', row_id: null }, undefined, undefined)).toBe(false);
-    expect(canReadHistory(user({ permissions: [{ permission_type: 'channel_view', channel: 'events' }] }), { resource: 'events', row_id: null }, undefined, undefined)).toBe(true);
+    expect(readsEntry(emailViewer, { resource: 'events', row_id: null }, undefined, undefined)).toBe(false);
+    expect(readsEntry(user({ permissions: [{ permission_type: 'channel_view', channel: 'events' }] }), { resource: 'events', row_id: null }, undefined, undefined)).toBe(true);
   });
 });
 

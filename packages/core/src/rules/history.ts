@@ -1,44 +1,15 @@
-import { can, type PolicyResource, type Principal } from '../policy';
+import { HISTORY_POLICY, HISTORY_RESOURCES, type HistoryResource } from '../entities';
+import { can, type CampaignAccessFields, type Principal } from '../policy';
 
 // The activity log's rules (docs/adr/0028): who reads an entry, what an update changed, what a
 // revert would write and when it must refuse. Pure, so the server, the CLI and the widgets agree.
 // No zod here: browser bundles import this module (docs/adr/0015).
 
-/** What an entry is about: the API's path segment for the row's kind. */
-export const HISTORY_RESOURCES = [
-  'campaigns',
-  'ideas',
-  'comments',
-  'publications',
-  'ad-types',
-  'ads',
-  'prospective-publications',
-  'articles',
-  'events',
-  'permissions',
-  'roles',
-  'access-keys',
-] as const;
-export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
+// What an entry is about and whose read rule guards it come from the entity table.
+export { HISTORY_POLICY, HISTORY_RESOURCES, type HistoryResource } from '../entities';
 
 export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'promote', 'grant', 'revoke', 'role', 'import'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
-
-/** Whose rows each resource is: the policy resource whose read rule guards its entries; null = administrators only. */
-export const HISTORY_POLICY: Record<HistoryResource, Exclude<PolicyResource, 'history'> | null> = {
-  campaigns: 'campaign',
-  ideas: 'idea',
-  comments: 'comment',
-  publications: 'industry',
-  'ad-types': 'industry',
-  ads: 'industry',
-  'prospective-publications': 'industry',
-  articles: 'industry',
-  events: 'event',
-  permissions: null,
-  roles: null,
-  'access-keys': null,
-};
 
 /** The resources whose rows can be reverted (the API's own writes; admin records are changed by their own routes). */
 export const REVERTIBLE_RESOURCES: readonly HistoryResource[] = HISTORY_RESOURCES.filter((r) => HISTORY_POLICY[r] !== null);
@@ -63,30 +34,12 @@ export interface HistoryEntryFacts {
 }
 
 /**
- * May `p` read this entry? `current` is the row as stored now (undefined: it no longer exists),
- * `lastRow` the row its latest delete kept. A row that exists is judged as it is now; a deleted
- * one as it was when deleted; administrators' records only by administrators. Read-only keys
- * (embeds, feeds) see no history at all: it names people and past values their pages never show.
- */
-export function canReadHistory(
-  p: Principal,
-  entry: Pick<HistoryEntryFacts, 'resource' | 'row_id'>,
-  current: object | undefined,
-  lastRow: object | null | undefined,
-): boolean {
-  const about = HISTORY_POLICY[entry.resource];
-  // An import's entry stands for many rows: whoever may read that kind of row sees it.
-  const row = about === null ? null : entry.row_id === null ? undefined : (current ?? lastRow ?? null);
-  return can(p, 'read', 'history', { about, row });
-}
-
-/**
  * May `p` see the values of an entry written while its campaign was where `access` says (scope,
  * channels, creator, as recorded with the entry)? An entry without that record (older ones,
- * other kinds of rows) is judged by its row alone, as `canReadHistory` does.
+ * other kinds of rows) is judged by its row alone, as `can(p, 'read', 'history', …)` does.
  */
-export function canSeeEntryValues(p: Principal, access: object | null | undefined): boolean {
-  return !access || can(p, 'read', 'campaign', access as never);
+export function canSeeEntryValues(p: Principal, access: CampaignAccessFields | null | undefined): boolean {
+  return !access || can(p, 'read', 'campaign', access);
 }
 
 /** Fields whose stored values are bookkeeping, never a user's change. */

@@ -1,48 +1,27 @@
-import { can, changedFields, type HistoryResource, type PolicyAction, type PolicyResource, type Principal } from '@cadence/core';
+import { can, changedFields, type PolicyAction, type PolicyResource, type PolicyRows, type Principal } from '@cadence/core';
 import type { Knex } from 'knex';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
-import { changedInTransaction, changesCommitted, type Topic } from './changes';
+import { changedInTransaction, changesCommitted } from './changes';
 import { withoutFeedBookkeeping } from './present';
-import { insertWithHistory, recordHistory, TOPIC_HISTORY } from '../history/record';
+import { historyOf } from './registry';
+import type { AnyResource, Resource, StoredRow } from './resource';
+import { insertWithHistory, recordHistory } from '../history/record';
 
-/**
- * How one table is read, shown and guarded. The generic operations below do the rest:
- * 404 for rows the caller may not read, 403 for rows it may read but not write,
- * 412 with the current row for a stale If-Match. Every write is in the realtime feed by
- * itself (docs/adr/0023: the row carries its transaction, a delete leaves a tombstone); these
- * only wake the hub after the commit.
- */
-export interface Resource<Raw extends { id: string; version: number }, Row> {
-  table: string;
-  /** The id column as the select names it, when the table is aliased there. */
-  idColumn?: string;
-  topic: Topic;
-  label: string;
-  /** The base query for one row or a list, with any joins the presented row needs. */
-  select(db: Knex): Knex.QueryBuilder;
-  /**
-   * `select` reads the table's own columns only, so `INSERT … RETURNING *` is the row, and
-   * `present` only formats timestamps (as the realtime hub does for logged rows): a create is
-   * then one statement (createRow).
-   */
-  selectIsTable?: boolean;
-  present(raw: Raw): Row;
-  /** What core's `can()` calls this table's rows; every check below asks it. */
-  policy: PolicyResource;
-}
+// The generic operations on a resource (data/resource.ts): 404 for rows the caller may not read,
+// 403 for rows it may read but not write, 412 with the current row for a stale If-Match. Every
+// write is in the realtime feed by itself (docs/adr/0023: the row carries its transaction, a
+// delete leaves a tombstone); these only wake the hub after the commit. Every write leaves one
+// history entry (docs/adr/0028), under its entity's history resource.
 
-/** The history resource of a table (docs/adr/0028): every write below leaves one entry. */
-const historyOf = (r: AnyResource): HistoryResource => {
-  const resource = TOPIC_HISTORY[r.topic];
-  if (!resource) throw new Error(`${r.table} has no history resource`);
-  return resource;
-};
+export type { Resource } from './resource';
+
+/** A stored row that `P`'s rule reads. */
+type Guarded<P extends PolicyResource> = StoredRow & PolicyRows[P];
 
 /** The resource's rule for one stored row (the raw row carries every field the rules read). */
-const allows = (p: Principal, action: PolicyAction, r: AnyResource, raw: unknown) => can(p, action, r.policy, raw as never);
-
-type AnyResource = Resource<any, any>;
+const allows = <Raw extends Guarded<P>, P extends PolicyResource>(p: Principal, action: PolicyAction, r: Resource<Raw, unknown, P>, raw: Raw) =>
+  can(p, action, r.policy, raw);
 
 // The one-row read is the hottest query there is (every GET of a row, every write): its SQL is
 // compiled once per resource rather than by the query builder on each call.
@@ -61,27 +40,27 @@ async function byId(r: AnyResource, db: Knex, id: string): Promise<any> {
   return (result.rows ?? result)[0];
 }
 
-export async function getRow<Row>(s: Services, r: Resource<any, Row>, p: Principal, id: string): Promise<Row> {
-  const raw = await byId(r, s.db, id);
+export async function getRow<Raw extends Guarded<P>, Row, P extends PolicyResource>(s: Services, r: Resource<Raw, Row, P>, p: Principal, id: string): Promise<Row> {
+  const raw: Raw | undefined = await byId(r, s.db, id);
   if (!raw || !allows(p, 'read', r, raw)) throw notFound(r.label);
   return r.present(raw);
 }
 
-export async function listRows<Row>(
-  r: Resource<any, Row>,
+export async function listRows<Raw extends Guarded<P>, Row, P extends PolicyResource>(
+  r: Resource<Raw, Row, P>,
   p: Principal,
   query: Knex.QueryBuilder,
 ): Promise<Row[]> {
   // Asked first, so a caller who may read none of these rows is answered without a query.
   if (!can(p, 'read', r.policy)) return [];
-  const raws = await query;
-  return raws.filter((raw: any) => allows(p, 'read', r, raw)).map((raw: any) => r.present(raw));
+  const raws: Raw[] = await query;
+  return raws.filter((raw) => allows(p, 'read', r, raw)).map((raw) => r.present(raw));
 }
 
 /** Inserts within a transaction and logs the change; the caller has asked `can(p, 'create', …)` first. */
-export async function createRow<Row>(
+export async function createRow<Raw extends Guarded<P>, Row, P extends PolicyResource>(
   s: Services,
-  r: Resource<any, Row>,
+  r: Resource<Raw, Row, P>,
   values: Record<string, unknown>,
   options: { trx?: Knex } = {},
 ): Promise<Row> {
@@ -89,13 +68,13 @@ export async function createRow<Row>(
     // One autocommitted statement, its history entry included (a data-modifying CTE,
     // docs/adr/0028): a create costs about what a plain INSERT … RETURNING costs
     // (docs/performance.md, realtime write throughput).
-    const raw = await insertWithHistory(s.db, r.table, values, historyOf(r));
+    const raw = (await insertWithHistory(s.db, r.table, values, historyOf(r.entity))) as Raw;
     changesCommitted(s.db);
     return r.present(raw);
   }
   const run = async (trx: Knex) => {
     const [inserted] = await trx(r.table).insert(values).returning('id');
-    await recordHistory(trx, { resource: historyOf(r), rowId: String(inserted.id), action: 'create' });
+    await recordHistory(trx, { resource: historyOf(r.entity), rowId: String(inserted.id), action: 'create' });
     changedInTransaction(trx);
     return r.present(await byId(r, trx, inserted.id));
   };
@@ -110,12 +89,15 @@ export interface UpdateOptions {
   reverts?: string | null;
 }
 
-/** The fields to write, or a function of the locked row that returns them (and may refuse with a 4xx). */
-export type Patch<Raw> = Record<string, unknown> | ((before: Raw) => Record<string, unknown>);
+/**
+ * The fields to write, or a function of the locked row that returns them: it may refuse with a
+ * 4xx, and may ask the database in the update's transaction (`trx`) before anything is written.
+ */
+export type Patch<Raw> = Record<string, unknown> | ((before: Raw, trx: Knex) => Record<string, unknown> | Promise<Record<string, unknown>>);
 
-async function lockForWrite<Raw extends { id: string; version: number }>(
+async function lockForWrite<Raw extends Guarded<P>, P extends PolicyResource>(
   trx: Knex,
-  r: Resource<Raw, unknown>,
+  r: Resource<Raw, unknown, P>,
   p: Principal,
   id: string,
   ifMatch: number | null,
@@ -130,9 +112,9 @@ async function lockForWrite<Raw extends { id: string; version: number }>(
 }
 
 /** Applies only the given fields, bumps `version` and returns the row. */
-export async function updateRow<Raw extends { id: string; version: number }, Row>(
+export async function updateRow<Raw extends Guarded<P>, Row, P extends PolicyResource>(
   s: Services,
-  r: Resource<Raw, Row>,
+  r: Resource<Raw, Row, P>,
   p: Principal,
   id: string,
   patchOrFn: Patch<Raw>,
@@ -140,7 +122,7 @@ export async function updateRow<Raw extends { id: string; version: number }, Row
 ): Promise<Row> {
   return s.db.transaction(async (trx) => {
     const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'update');
-    const patch = typeof patchOrFn === 'function' ? patchOrFn(before) : patchOrFn;
+    const patch = typeof patchOrFn === 'function' ? await patchOrFn(before, trx) : patchOrFn;
     if (Object.keys(patch).length === 0) return r.present(before);
     await trx(r.table)
       .where({ id })
@@ -167,13 +149,13 @@ export async function recordUpdate(
   action: 'update' | 'promote' = 'update',
   reverts: string | null = null,
 ): Promise<void> {
-  await recordHistory(trx, { resource: historyOf(r), rowId: id, action, changes: changedFields(before, after, fields), reverts });
+  await recordHistory(trx, { resource: historyOf(r.entity), rowId: id, action, changes: changedFields(before, after, fields), reverts });
 }
 
 /** Deletes after the same checks as an update; `beforeDelete` can remove dependent rows first. */
-export async function deleteRow<Raw extends { id: string; version: number }>(
+export async function deleteRow<Raw extends Guarded<P>, P extends PolicyResource>(
   s: Services,
-  r: Resource<Raw, unknown>,
+  r: Resource<Raw, unknown, P>,
   p: Principal,
   id: string,
   options: { ifMatch: number | null; beforeDelete?: (trx: Knex, row: Raw) => Promise<void>; reverts?: string | null },
@@ -185,15 +167,15 @@ export async function deleteRow<Raw extends { id: string; version: number }>(
     // who may read this row's history once it is gone.
     const [gone] = await trx(r.table).where({ id }).delete().returning('*');
     const row = withoutFeedBookkeeping(gone as Record<string, unknown>);
-    await recordHistory(trx, { resource: historyOf(r), rowId: id, action: 'delete', row, reverts: options.reverts ?? null });
+    await recordHistory(trx, { resource: historyOf(r.entity), rowId: id, action: 'delete', row, reverts: options.reverts ?? null });
     changedInTransaction(trx);
   });
 }
 
 /** Runs a custom write under the same lock, read, version and `action` checks. */
-export async function withLockedRow<Raw extends { id: string; version: number }, T>(
+export async function withLockedRow<Raw extends Guarded<P>, T, P extends PolicyResource>(
   s: Services,
-  r: Resource<Raw, unknown>,
+  r: Resource<Raw, unknown, P>,
   p: Principal,
   id: string,
   ifMatch: number | null,

@@ -1,6 +1,5 @@
 import {
   can,
-  canReadHistory,
   canSeeEntryValues,
   HISTORY_POLICY,
   HISTORY_RESOURCES,
@@ -8,11 +7,12 @@ import {
   encodeHistoryCursor,
   type HistoryEntry,
   type HistoryResource,
+  type PolicyRows,
   type Principal,
 } from '@cadence/core';
 import type { Knex } from 'knex';
 import { fieldError } from '../errors';
-import { HISTORY_DATA } from './resources';
+import { HISTORY_DATA } from '../data/registry';
 
 export interface HistoryFilter {
   resource?: HistoryResource | undefined;
@@ -88,13 +88,18 @@ function presentStored(e: StoredEntry): HistoryEntry {
  * which is what core's rule needs to judge an entry (docs/adr/0028). Two reads per resource on
  * the page at most, whatever the page's length.
  */
-export async function rowStates(db: Knex, entries: ReadonlyArray<{ resource: HistoryResource; row_id: string | null }>) {
+export interface RowStates {
+  current(resource: HistoryResource, id: string): object | undefined;
+  lastRow(resource: HistoryResource, id: string): object | undefined;
+}
+
+export async function rowStates(db: Knex, entries: ReadonlyArray<{ resource: HistoryResource; row_id: string | null }>): Promise<RowStates> {
   const ids = new Map<HistoryResource, Set<string>>();
-  for (const e of entries) if (e.row_id && HISTORY_DATA[e.resource]) ids.set(e.resource, (ids.get(e.resource) ?? new Set()).add(e.row_id));
+  for (const e of entries) if (e.row_id && HISTORY_DATA.has(e.resource)) ids.set(e.resource, (ids.get(e.resource) ?? new Set()).add(e.row_id));
   const current = new Map<string, object>();
   const deleted = new Map<string, object>();
   for (const [resource, set] of ids) {
-    const r = HISTORY_DATA[resource]!;
+    const r = HISTORY_DATA.get(resource)!;
     const list = [...set].filter((id) => UUID.test(id));
     if (!list.length) continue;
     for (const raw of await r.select(db).whereIn(r.idColumn ?? `${r.table}.id`, list)) current.set(`${resource}|${raw.id}`, raw);
@@ -107,6 +112,12 @@ export async function rowStates(db: Knex, entries: ReadonlyArray<{ resource: His
     current: (resource: HistoryResource, id: string) => current.get(`${resource}|${id}`),
     lastRow: (resource: HistoryResource, id: string) => deleted.get(`${resource}|${id}`),
   };
+}
+
+/** An entry with what `can(p, 'read', 'history', …)` judges it by: its row as it is now, or as its latest delete kept it. */
+export function withRowStates(e: StoredEntry, states: RowStates): PolicyRows['history'] {
+  if (!e.row_id) return e;
+  return { ...e, current: states.current(e.resource, e.row_id), lastRow: states.lastRow(e.resource, e.row_id) };
 }
 
 async function actorId(db: Knex, actor: string): Promise<string | null> {
@@ -156,8 +167,7 @@ export async function historyPage(db: Knex, p: Principal, f: HistoryFilter): Pro
     for (const e of rows) {
       after = e.id;
       scanned++;
-      const readable = canReadHistory(p, e, e.row_id ? states.current(e.resource, e.row_id) : undefined, e.row_id ? states.lastRow(e.resource, e.row_id) : undefined);
-      if (readable) out.push(presentEntry(e, p));
+      if (can(p, 'read', 'history', withRowStates(e, states))) out.push(presentEntry(e, p));
       if (out.length === f.limit) return { entries: out, next_cursor: encodeHistoryCursor(e.id) };
     }
     if (rows.length < batch) return { entries: out, next_cursor: null };
@@ -171,12 +181,13 @@ export async function historyPage(db: Knex, p: Principal, f: HistoryFilter): Pro
  * transaction, so the row's created_at is the entry's time (compared in SQL, to the microsecond).
  */
 export async function importEntryOf(db: Knex, p: Principal, resource: HistoryResource, id: string): Promise<HistoryEntry | null> {
-  const r = HISTORY_DATA[resource];
+  const r = HISTORY_DATA.get(resource);
   if (!r || !can(p, 'read', 'history')) return null;
   const e: StoredEntry | undefined = await entriesQuery(db)
     .where({ 'h.resource': resource, 'h.action': 'import' })
     .whereNull('h.row_id')
     .where('h.at', db(r.table).select('created_at').where({ id }))
     .first();
-  return e && canReadHistory(p, e, undefined, undefined) ? presentEntry(e, p) : null;
+  // The file's entry stands for many rows (no row id): judged by the kind of row alone.
+  return e && can(p, 'read', 'history', e) ? presentEntry(e, p) : null;
 }

@@ -1,20 +1,6 @@
 import type { HistoryAction, HistoryChanges, HistoryResource } from '@cadence/core';
 import type { Knex } from 'knex';
-import type { Topic } from '../data/changes';
 import { currentActor } from './actor';
-
-/** The history resource each realtime topic's rows are (the API's path segment). */
-export const TOPIC_HISTORY: Partial<Record<Topic, HistoryResource>> = {
-  campaigns: 'campaigns',
-  ideas: 'ideas',
-  comments: 'comments',
-  publications: 'publications',
-  ad_types: 'ad-types',
-  ads: 'ads',
-  prospective_publications: 'prospective-publications',
-  articles: 'articles',
-  events: 'events',
-};
 
 export interface EntryInput {
   resource: HistoryResource;

@@ -1,20 +1,5 @@
-import { can, type PolicyResource, type Principal } from '@cadence/core';
+import { can, ENTITIES, type Principal } from '@cadence/core';
 import type { Topic } from '../data/changes';
-
-/** Which of core's policy resources each change-log topic carries. */
-const TOPIC_RESOURCE: Record<Topic, PolicyResource> = {
-  campaigns: 'campaign',
-  ads: 'industry',
-  publications: 'industry',
-  ad_types: 'industry',
-  prospective_publications: 'industry',
-  articles: 'industry',
-  events: 'event',
-  ideas: 'idea',
-  comments: 'comment',
-  permissions: 'user',
-  saved_views: 'view',
-};
 
 /** The read rule of docs/architecture.md#rules for one logged row: `can()`, as the HTTP routes ask it. */
 export function canReadChange(p: Principal, topic: Topic, row: Record<string, unknown> | null): boolean {
@@ -22,7 +7,8 @@ export function canReadChange(p: Principal, topic: Topic, row: Record<string, un
   if (!row && topic === 'campaigns') return false;
   // A saved view goes to its owner, or (shared) to those who read its dashboard; never to a key.
   if (!row && topic === 'saved_views') return false;
-  return can(p, 'read', TOPIC_RESOURCE[topic], (row ?? undefined) as never);
+  // Which of core's policy resources a topic carries is its entity's (core's entities.ts).
+  return can(p, 'read', ENTITIES[topic].policy, row ?? undefined);
 }
 
 /** A subscription filter: every given field must equal the row's value. */

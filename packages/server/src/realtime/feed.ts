@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
 import type { ChangeOp, Topic } from '../data/changes';
-import type { Resource } from '../data/crud';
-import { ALL_FEED_TABLES as FEED_TABLES, FEED_TABLE_TOPIC as TABLE_TOPIC, TABLES_WITH_ACCESS_BEFORE, type FeedTable } from './feed-tables';
-import { campaigns } from '../routes/campaigns/resource';
-import { events } from '../routes/events/routes';
-import { comments, ideas } from '../routes/ideas/routes';
-import { adTypes, ads, articles, prospective, publications } from '../routes/industry/resources';
-import { savedViews } from '../routes/views/store';
+import { FEED_TABLES, RESOURCES } from '../data/registry';
+import { TABLES_WITH_ACCESS_BEFORE } from './feed-tables';
 
 /**
  * The realtime feed read from the data rows (docs/adr/0023). A change's `seq` is
@@ -51,20 +46,6 @@ export interface FeedBatch {
 /** Position of a reader that has everything below the horizon `h` (a transaction id). */
 export const positionAt = (h: number): number => h * RANKS - 1;
 
-const TABLE_RESOURCE: Record<FeedTable, Resource<any, any>> = {
-  campaigns,
-  industry_publications: publications,
-  publication_ad_types: adTypes,
-  industry_publication_ads: ads,
-  prospective_publications: prospective,
-  sponsored_articles: articles,
-  events,
-  ideas,
-  ideas_comments: comments,
-  saved_views: savedViews,
-};
-const TOPIC_RESOURCE = new Map(FEED_TABLES.map((t) => [TABLE_TOPIC[t] as Topic, TABLE_RESOURCE[t]]));
-
 interface Ref {
   x: string;
   topic: Topic;
@@ -74,7 +55,7 @@ interface Ref {
 }
 
 const refsSql = (limited: boolean) => `SELECT u.x::text AS x, u.topic, u.id, u.kind FROM (
-  ${FEED_TABLES.map((t) => `SELECT change_xid AS x, '${TABLE_TOPIC[t]}' AS topic, id::text AS id, 'row' AS kind FROM ${t} WHERE change_xid >= ?::xid8 AND change_xid < ?::xid8`).join('\n  UNION ALL ')}
+  ${FEED_TABLES.map(({ table, entity }) => `SELECT change_xid AS x, '${entity}' AS topic, id::text AS id, 'row' AS kind FROM ${table} WHERE change_xid >= ?::xid8 AND change_xid < ?::xid8`).join('\n  UNION ALL ')}
   UNION ALL SELECT change_xid, topic, row_id, op FROM change_marks WHERE change_xid >= ?::xid8 AND change_xid < ?::xid8
 ) u ORDER BY u.x, u.topic, u.id, u.kind${limited ? ' LIMIT ?' : ''}`;
 
@@ -206,7 +187,7 @@ async function loadRows(trx: Knex, refs: Ref[]): Promise<Map<string, ChangeRecor
     byTopic.set(r.topic, ids);
   }
   for (const [topic, ids] of byTopic) {
-    const r = TOPIC_RESOURCE.get(topic)!;
+    const r = RESOURCES.get(topic)!;
     for (let i = 0; i < ids.length; i += 1000) {
       const q = r.select(trx).whereIn(r.idColumn ?? `${r.table}.id`, ids.slice(i, i + 1000));
       if (TABLES_WITH_ACCESS_BEFORE.has(r.table)) q.select(`${r.table === 'saved_views' ? 'v' : r.table}.access_before`);

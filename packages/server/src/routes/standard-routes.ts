@@ -1,67 +1,141 @@
-import { can } from '@cadence/core';
+import { can, type PolicyResource, type PolicyRows, type Principal } from '@cadence/core';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { createRow, deleteRow, getRow, listRows, page, updateRow, type Patch, type Resource } from '../data/crud';
-import { forbidden } from '../errors';
+import { createRow, deleteRow, getRow, listRows, page, updateRow, type Resource } from '../data/crud';
+import type { AnyResource, StoredRow } from '../data/resource';
+import { fieldError, forbidden } from '../errors';
 import type { HandlerInput, RouteTable } from '../http/route';
+import { parseOrThrow } from '../http/zod-errors';
 import type { Services } from '../services';
 
 type Query = { limit?: number | undefined; offset?: number | undefined } & Record<string, unknown>;
+type Values = Record<string, unknown>;
+type Input = HandlerInput<unknown, unknown>;
+
+/** The list: the readable rows in a fixed order, paged by `limit`/`offset`. */
+export interface ListRoute {
+  summary: string;
+  query: z.ZodType<Query>;
+  orderBy: Array<{ column: string; order?: 'asc' | 'desc' }>;
+  filter?: (q: Knex.QueryBuilder, query: Query) => void;
+}
 
 /**
- * The five routes most resources share (list, get, create, update, delete), each guarded by
- * core's `can()` for the resource's `policy`. Anything particular goes through the hooks.
+ * Rows that belong to a parent row (comments to an idea, ad types to a publication): listed and
+ * created under `path` (e.g. `/api/ideas/:id/comments`) once the caller has read the parent (404
+ * when it may not), the parent's id in `column`.
  */
-export interface StandardRoutes<Raw extends { id: string; version: number }, Row> {
+export interface ParentRoutes {
+  path: string;
+  resource: AnyResource;
+  column: string;
+  /** The parent's rows, in the list's order. */
+  list?: { summary: string };
+}
+
+/**
+ * Create: `can(p, 'create', policy)` first (a caller who may create none of these is refused
+ * before anything else), then the values about to be written, judged by `can()` again.
+ */
+export interface CreateRoute<P extends PolicyResource, B> {
+  summary: string;
+  body: z.ZodType<B>;
+  /** The row to insert from the body, as the table takes it, its creator included (`byCaller`). The parent's id is added. */
+  values: (body: B, input: Input) => PolicyRows[P] | Promise<PolicyRows[P]>;
+  /** What a refused caller is told; `You may not add {noun}s` unless said. */
+  refusal?: string;
+  /** What the database must confirm before the insert, once the rights are settled (a referenced row exists). */
+  check?: (values: Values, input: Input) => Promise<void>;
+  /** Many rows in one request as `{rows: […]}`, beside one row: a bulk write, by its named command. */
+  many?: { body: z.ZodType<{ rows: Array<Record<string, unknown>> }>; write: (p: Principal, rows: Array<Record<string, unknown>>) => Promise<unknown[]> };
+}
+
+/** Update: the read, write and If-Match checks on the locked row, then `patch` and `check` with it. */
+export interface UpdateRoute<Raw, B> {
+  summary: string;
+  body: z.ZodType<B>;
+  /** The fields to write, from the body and the locked row (the body itself unless said); may refuse with a 4xx. */
+  patch?: (body: B, before: Raw, input: Input) => Values;
+  /** What the database must confirm before the write, in its transaction (the rows a patch refers to exist). */
+  check?: (before: Raw, patch: Values, trx: Knex) => Promise<void>;
+}
+
+/**
+ * The five routes a data resource has (list, get, create, update, delete), each guarded by core's
+ * `can()` for the resource's `policy`, declared once (docs/adr/0043). Anything particular goes
+ * through the hooks; writes that are more than one row's create, update or delete are named
+ * commands (server/src/commands/) on routes of their own.
+ */
+export interface StandardRoutes<Raw extends StoredRow & PolicyRows[P], Row, P extends PolicyResource, CB, UB> {
   base: string;
   tag: string;
-  /** 'publication' — used in summaries. */
+  /** 'publication' — used in summaries and messages. */
   noun: string;
-  resource: Resource<Raw, Row>;
+  resource: Resource<Raw, Row, P>;
   row: z.ZodType;
-  list: { summary: string; query: z.ZodType<Query>; orderBy: Array<{ column: string; order?: 'asc' | 'desc' }>; filter?: (q: Knex.QueryBuilder, query: Query) => void };
-  create?: {
-    summary: string;
-    body: z.ZodType<Record<string, unknown>>;
-    /** Extra checks or values before the insert; returns the values to insert. */
-    values?: (body: Record<string, unknown>, input: HandlerInput<unknown, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  };
-  update?: { summary: string; body: z.ZodType<Record<string, unknown>>; patch?: (body: Record<string, unknown>) => Patch<Raw> };
+  /** Absent when the resource lists its rows on a route of its own (campaigns: windows, filters, cursors). */
+  list?: ListRoute;
+  parent?: ParentRoutes;
+  create?: CreateRoute<P, CB>;
+  update?: UpdateRoute<Raw, UB>;
   remove?: { summary: string; beforeDelete?: (trx: Knex, row: Raw) => Promise<void> };
 }
 
-export function standardRoutes<Raw extends { id: string; version: number }, Row>(s: Services, t: RouteTable, def: StandardRoutes<Raw, Row>): void {
-  const { base, tag, resource } = def;
-  t.add({
-    method: 'get', path: base, tag, access: 'user', summary: def.list.summary, query: def.list.query, response: zod.array(def.row),
-    handler: ({ auth, query }) => {
-      const q = resource.select(s.db).orderBy(def.list.orderBy);
-      def.list.filter?.(q, query);
-      return listRows(resource, auth.principal, page(q, query));
-    },
-  });
+/** The body as the row, created by the caller: the `values` of most creates. */
+export const byCaller = <B extends object>(body: B, { auth }: Input): B & { created_by: string } => ({ ...body, created_by: auth.principal.userId });
+
+export function standardRoutes<Raw extends StoredRow & PolicyRows[P], Row, P extends PolicyResource, CB, UB>(
+  s: Services,
+  t: RouteTable,
+  def: StandardRoutes<Raw, Row, P, CB, UB>,
+): void {
+  const { base, tag, resource, list, parent } = def;
+  const listed = (q: Knex.QueryBuilder, query: Query, p: Principal) => {
+    q.orderBy(list!.orderBy);
+    list!.filter?.(q, query);
+    return listRows(resource, p, page(q, query));
+  };
+  if (parent?.list && list) {
+    t.add({
+      method: 'get', path: parent.path, tag, access: 'user', summary: parent.list.summary, query: list.query, response: zod.array(def.row),
+      handler: async ({ auth, params, query }) => {
+        await getRow(s, parent.resource, auth.principal, params.id!);
+        return listed(resource.select(s.db).where({ [parent.column]: params.id }), query, auth.principal);
+      },
+    });
+  }
+  if (list) {
+    t.add({
+      method: 'get', path: base, tag, access: 'user', summary: list.summary, query: list.query, response: zod.array(def.row),
+      handler: ({ auth, query }) => listed(resource.select(s.db), query, auth.principal),
+    });
+  }
+  if (def.create) createRoute(s, t, def, def.create);
   t.add({
     method: 'get', path: `${base}/:id`, tag, access: 'user', summary: `One ${def.noun}`, response: def.row,
     handler: ({ auth, params }) => getRow(s, resource, auth.principal, params.id!),
   });
-  const create = def.create;
-  if (create) {
-    t.add({
-      method: 'post', path: base, tag, access: 'user', status: 201, summary: create.summary, body: create.body, response: def.row,
-      handler: async (input) => {
-        if (!can(input.auth.principal, 'create', resource.policy)) throw forbidden(`You may not add ${def.noun}s`);
-        const values = create.values ? await create.values(input.body, input as HandlerInput<unknown, unknown>) : input.body;
-        return createRow(s, resource, { ...values, created_by: input.auth.principal.userId });
-      },
-    });
-  }
   const update = def.update;
   if (update) {
     t.add({
       method: 'patch', path: `${base}/:id`, tag, access: 'user', summary: update.summary, body: update.body, response: def.row,
-      handler: ({ auth, params, body, ifMatch }) =>
-        updateRow(s, resource, auth.principal, params.id!, update.patch ? update.patch(body) : body, { ifMatch }),
+      handler: (input) => {
+        const { auth, params, body, ifMatch } = input;
+        if (!update.patch && !update.check) return updateRow(s, resource, auth.principal, params.id!, body as Values, { ifMatch });
+        return updateRow(
+          s,
+          resource,
+          auth.principal,
+          params.id!,
+          async (before, trx) => {
+            const patch = update.patch ? update.patch(body, before, input as Input) : (body as Values);
+            await update.check?.(before, patch, trx);
+            return patch;
+          },
+          { ifMatch },
+        );
+      },
     });
   }
   const remove = def.remove;
@@ -72,4 +146,52 @@ export function standardRoutes<Raw extends { id: string; version: number }, Row>
         deleteRow(s, resource, auth.principal, params.id!, { ifMatch, ...(remove.beforeDelete ? { beforeDelete: remove.beforeDelete } : {}) }),
     });
   }
+}
+
+function createRoute<Raw extends StoredRow & PolicyRows[P], Row, P extends PolicyResource, CB, UB>(
+  s: Services,
+  t: RouteTable,
+  def: StandardRoutes<Raw, Row, P, CB, UB>,
+  create: CreateRoute<P, CB>,
+): void {
+  const { resource, parent, noun } = def;
+  const refusal = create.refusal ?? `You may not add ${noun}s`;
+  const insert = async (body: CB, input: Input) => {
+    const p = input.auth.principal;
+    const values = await create.values(body, input);
+    if (!can(p, 'create', resource.policy, values)) throw forbidden(refusal);
+    const row: Values = parent ? { ...values, [parent.column]: input.params.id } : { ...values };
+    await create.check?.(row, input);
+    return createRow(s, resource, row);
+  };
+  // Before anything else: the parent (404 when the caller may not read it), then the right to create any such row.
+  const allowed = async ({ auth, params }: Input) => {
+    if (parent) await getRow(s, parent.resource, auth.principal, params.id!);
+    if (!can(auth.principal, 'create', resource.policy)) throw forbidden(refusal);
+  };
+  const path = parent?.path ?? def.base;
+  const many = create.many;
+  if (!many) {
+    t.add({
+      method: 'post', path, tag: def.tag, access: 'user', status: 201, summary: create.summary, body: create.body, response: def.row,
+      handler: async (input) => {
+        await allowed(input as Input);
+        return insert(input.body, input as Input);
+      },
+    });
+    return;
+  }
+  t.add({
+    method: 'post', path, tag: def.tag, access: 'user', status: 201, summary: create.summary,
+    bodyDoc: zod.union([create.body, many.body]), response: zod.union([def.row, zod.array(def.row)]),
+    handler: async (input) => {
+      await allowed(input as Input);
+      const body = input.ctx.request.body === undefined ? {} : input.ctx.request.body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw fieldError('body', `The request body must be a JSON object: one ${noun}, or {"rows": [...]}`);
+      }
+      if (!('rows' in body)) return insert(parseOrThrow(create.body, body), input as Input);
+      return many.write(input.auth.principal, parseOrThrow(many.body, body).rows);
+    },
+  });
 }

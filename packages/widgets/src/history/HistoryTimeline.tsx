@@ -1,4 +1,4 @@
-import { CadenceApiError, TOPIC_REFRESHES, can, formatTimestamp, relativeTime, type HistoryEntry, type HistoryResource, type PolicyResource } from '@cadence/core';
+import { CadenceApiError, HISTORY_POLICY, TOPIC_REFRESHES, can, formatTimestamp, relativeTime, type HistoryEntry } from '@cadence/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { errorMessage } from '../provider/resources';
@@ -8,11 +8,6 @@ import { WidgetStyles } from '../styles/WidgetStyles';
 import { EmptyState } from '../ui/bits';
 import { actorName, describeAction, isRevertible, revertDescription } from './history-rules';
 import { topicOf, useHistory, type HistorySource } from './use-history';
-
-const POLICY: Partial<Record<HistoryResource, PolicyResource>> = {
-  campaigns: 'campaign', ideas: 'idea', comments: 'comment', events: 'event',
-  publications: 'industry', 'ad-types': 'industry', ads: 'industry', 'prospective-publications': 'industry', articles: 'industry',
-};
 
 export interface HistoryTimelineProps {
   /** One row's timeline (a dialog's History tab), or the whole log filtered (the Activity page). */
@@ -59,10 +54,10 @@ export function HistoryTimeline({ source, row, withNoun = false, onReverted }: H
 
   const mayRevert = (e: HistoryEntry): boolean => {
     if (!isRevertible(e)) return false;
-    const policy = POLICY[e.resource];
+    const policy = HISTORY_POLICY[e.resource];
     if (!policy) return false;
     const target = row && 'resource' in source ? row : e.row ?? undefined;
-    return can(principal, e.action === 'delete' ? 'create' : 'update', policy, target as never);
+    return can(principal, e.action === 'delete' ? 'create' : 'update', policy, target);
   };
 
   const revert = async (e: HistoryEntry) => {

@@ -1,4 +1,4 @@
-import { CACHE_KEYS, TOPIC_REFRESHES, type HistoryPage, type HistoryQuery, type HistoryResource, type QueryKey } from '@cadence/core';
+import { CACHE_KEYS, entityOfHistory, type EntityTopic, type HistoryPage, type HistoryQuery, type HistoryResource, type QueryKey } from '@cadence/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useCadence } from '../provider/context';
 import { useQuery } from '../provider/use-query';
@@ -15,11 +15,8 @@ export function historyKey(source: HistorySource): QueryKey {
     : `${CACHE_KEYS.history}row:${source.resource}:${source.id}`;
 }
 
-/** The realtime topic whose changes a resource's rows arrive on (`ad-types` → `ad_types`). */
-export const topicOf = (resource: HistoryResource): keyof typeof TOPIC_REFRESHES | null => {
-  const topic = resource.replace(/-/g, '_');
-  return topic in TOPIC_REFRESHES ? (topic as keyof typeof TOPIC_REFRESHES) : null;
-};
+/** The realtime topic whose changes a resource's rows arrive on: its entity's (`ad-types` → `ad_types`). */
+export const topicOf = (resource: HistoryResource): EntityTopic | null => entityOfHistory(resource);
 
 /**
  * Newest entries first, one page, then older pages on `loadOlder`. A refresh (realtime, a write)

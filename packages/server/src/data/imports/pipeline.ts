@@ -5,7 +5,8 @@ import type { Services } from '../../services';
 import { copyErrorLine, copyLine, CopyText, openPgCopy, pgliteCopy } from '../bulk-load';
 import { changesCommitted, recordMark, type Topic } from '../changes';
 import { ImportIds } from './ids';
-import { recordHistory, TOPIC_HISTORY } from '../../history/record';
+import { recordHistory } from '../../history/record';
+import { historyOf } from '../registry';
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -239,7 +240,7 @@ async function finish(trx: Knex.Transaction, upload: Upload<unknown>, target: Im
   const result: ImportResult = { report: upload.report(), ids: copied ? { first: upload.ids.first, last: upload.ids.last } : null };
   if (options.dryRun) throw new DryRunRollback(result);
   // One entry for the whole file: its rows are many, and all of them commit or none does.
-  if (upload.rows > 0) await recordHistory(trx, { resource: TOPIC_HISTORY[target.topic]!, rowId: null, action: 'import', row: { imported: upload.rows } });
+  if (upload.rows > 0) await recordHistory(trx, { resource: historyOf(target.topic), rowId: null, action: 'import', row: { imported: upload.rows } });
   if (upload.rows > RESYNC_ABOVE) {
     // Tens of thousands of rows are not news to push one by one: subscribers get one resync
     // and refetch. The mark stands for this transaction's rows of the topic (realtime/feed.ts).

@@ -5,7 +5,8 @@ import { listRows } from '../../data/crud';
 import { unauthorized } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { campaigns, whereReadable } from '../campaigns/resource';
+import { campaigns } from '../../data/resources/campaigns';
+import { whereReadable } from '../campaigns/readable';
 
 export function calendarFeedRoutes(s: Services, t: RouteTable): void {
   t.add({

@@ -17,14 +17,17 @@ import { z } from 'zod';
 import { insertAndLog } from '../../data/bulk-insert';
 import type { ImportTarget } from '../../data/imports/pipeline';
 import { importRoute } from '../imports';
-import { createRow, deleteRow, getRow, listRows, page, recordUpdate, updateRow, withLockedRow } from '../../data/crud';
+import { promoteCampaign } from '../../commands/promote-campaign';
+import { listRows, page } from '../../data/crud';
 import { afterCursor, listPage } from '../../data/list-page';
-import { fieldError, forbidden, notFound } from '../../errors';
+import { fieldError, forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { whereListFilters, whereTouchesWindow } from './filters';
-import { campaigns, whereReadable, type CampaignRaw } from './resource';
+import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
+import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
+import { standardRoutes } from '../standard-routes';
 
 const TAG = 'Campaigns';
 /** Where a full page of GET /api/campaigns?limit says the next one starts (exposed to browsers by CORS). */
@@ -64,7 +67,7 @@ function campaignPatch(p: Principal, before: CampaignRaw, body: z.output<typeof 
 const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
   spec: CAMPAIGN_IMPORT,
   table: 'campaigns',
-  topic: campaigns.topic,
+  topic: campaigns.entity,
   existingKeysSql: "SELECT lower(title) || '|' || live_date::text AS k FROM campaigns",
   allow: (p, row, line) => {
     if (!can(p, 'create', 'campaign', { ...row, primary_channel: row.primary_channel ?? null, created_by: p.userId })) throw forbidden(`Line ${line}: you may not create campaigns there`);
@@ -110,56 +113,30 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
   // Before /:id, which would otherwise take "stats" for an id.
   campaignStatsRoute(s, t, TAG);
 
-  t.add({
-    method: 'get',
-    path: '/api/campaigns/:id',
+  standardRoutes(s, t, {
+    base: '/api/campaigns',
     tag: TAG,
-    summary: 'One campaign',
-    access: 'user',
-    response: campaignSchema,
-    handler: ({ params, auth }) => getRow(s, campaigns, auth.principal, params.id!),
-  });
-
-  t.add({
-    method: 'post',
-    path: '/api/campaigns',
-    tag: TAG,
-    summary: 'Create a campaign; created_by comes from the caller',
-    access: 'user',
-    status: 201,
-    body: campaignCreateSchema,
-    response: campaignSchema,
-    handler: async ({ body, auth }) => {
-      const values = scoped(body);
-      const probe = { ...values, primary_channel: values.primary_channel ?? null, created_by: auth.principal.userId };
-      if (!can(auth.principal, 'create', 'campaign', probe)) throw forbidden('You may not create campaigns here');
-      return createRow(s, campaigns, { ...values, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId });
+    noun: 'campaign',
+    resource: campaigns,
+    row: campaignSchema,
+    create: {
+      summary: 'Create a campaign; created_by comes from the caller',
+      body: campaignCreateSchema,
+      values: (body, { auth }) => {
+        const values = scoped(body);
+        return { ...values, primary_channel: values.primary_channel ?? null, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId };
+      },
+      refusal: 'You may not create campaigns here',
     },
+    update: {
+      summary: 'Change only the given fields; If-Match guards against lost updates',
+      body: campaignUpdateSchema,
+      patch: (body, before, { auth }) => campaignPatch(auth.principal, before, body),
+    },
+    remove: { summary: 'Delete a campaign' },
   });
 
   importRoute(s, t, { kind: 'campaigns', tag: TAG, target: CAMPAIGN_TARGET, allowed: (p) => can(p, 'create', 'campaign'), describe: 'columns named by the header' });
-
-  t.add({
-    method: 'patch',
-    path: '/api/campaigns/:id',
-    tag: TAG,
-    summary: 'Change only the given fields; If-Match guards against lost updates',
-    access: 'user',
-    body: campaignUpdateSchema,
-    response: campaignSchema,
-    handler: ({ body, params, auth, ifMatch }) =>
-      updateRow(s, campaigns, auth.principal, params.id!, (before) => campaignPatch(auth.principal, before, body), { ifMatch }),
-  });
-
-  t.add({
-    method: 'delete',
-    path: '/api/campaigns/:id',
-    tag: TAG,
-    summary: 'Delete a campaign',
-    access: 'user',
-    status: 204,
-    handler: ({ params, auth, ifMatch }) => deleteRow(s, campaigns, auth.principal, params.id!, { ifMatch }),
-  });
 
   t.add({
     method: 'post',
@@ -168,25 +145,6 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
     summary: 'Promote a channel-only campaign to the main calendar (scope global, primary channel cleared)',
     access: 'user',
     response: campaignSchema,
-    handler: ({ params, auth, ifMatch }) =>
-      withLockedRow(
-        s,
-        campaigns,
-        auth.principal,
-        params.id!,
-        ifMatch,
-        async (trx, before: CampaignRaw) => {
-          if (before.scope === 'global') return campaigns.present(before);
-          await trx('campaigns')
-            .where({ id: before.id })
-            .update({ scope: 'global', primary_channel: null, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
-          const raw = await campaigns.select(trx).where('campaigns.id', before.id).first();
-          if (!raw) throw notFound('Campaign');
-          const after = campaigns.present(raw);
-          await recordUpdate(trx, campaigns, before.id, campaigns.present(before), after, ['scope', 'primary_channel'], 'promote');
-          return after;
-        },
-        'promote',
-      ),
+    handler: ({ params, auth, ifMatch }) => promoteCampaign(s, auth.principal, params.id!, ifMatch),
   });
 }

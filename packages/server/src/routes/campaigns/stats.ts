@@ -2,7 +2,7 @@ import { can, campaignStatsQuerySchema, campaignStatsSchema, OWNERS_LISTED, sort
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { whereListFilters, whereTouchesWindow } from './filters';
-import { whereReadable } from './resource';
+import { whereReadable } from './readable';
 
 /**
  * GET /api/campaigns/stats: the stat cards' and channel cards' counts, over exactly the rows the list

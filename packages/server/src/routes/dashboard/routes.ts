@@ -2,8 +2,8 @@ import { can, campaignFilterSchema, campaignMatchesFilter, virtualCampaignSchema
 import { z } from 'zod';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { events } from '../events/routes';
-import { ads } from '../industry/resources';
+import { events } from '../../data/resources/events';
+import { ads } from '../../data/resources/industry';
 
 const base = () => ({
   status: 'live' as const,

@@ -12,29 +12,18 @@ import { z } from 'zod';
 import { insertAndLog } from '../../data/bulk-insert';
 import type { ImportTarget } from '../../data/imports/pipeline';
 import { importRoute } from '../imports';
-import type { Resource } from '../../data/crud';
-import { withIsoTimestamps } from '../../data/present';
+import { events } from '../../data/resources/events';
 import { fieldError, forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { standardRoutes } from '../standard-routes';
-
-export const events: Resource<CadenceEvent & { created_at: Date; updated_at: Date }, CadenceEvent> = {
-  table: 'events',
-  topic: 'events',
-  label: 'Event',
-  select: (db) => db('events').select('events.*'),
-  selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as CadenceEvent,
-  policy: 'event',
-};
+import { byCaller, standardRoutes } from '../standard-routes';
 
 const TAG = 'Events';
 
 const EVENT_TARGET: ImportTarget<EventImportRow> = {
   spec: EVENT_IMPORT,
   table: 'events',
-  topic: events.topic,
+  topic: events.entity,
   existingKeysSql: "SELECT lower(name) || '|' || start_date::text AS k FROM events",
   load: {
     kind: 'insert',
@@ -55,11 +44,12 @@ export function eventRoutes(s: Services, t: RouteTable): void {
     create: {
       summary: "Add an event: name, a vertical, an audience, start and end date and a type required; 'other' needs its text",
       body: eventCreateSchema,
+      values: byCaller,
     },
     update: {
       summary: 'Edit an event',
       body: eventUpdateSchema,
-      patch: (body) => (before) => {
+      patch: (body, before) => {
         const after = { ...before, ...body } as CadenceEvent;
         if (after.vertical.includes('other') && !after.vertical_other) throw fieldError('vertical_other', 'Describe the other vertical');
         return body;

@@ -4,13 +4,12 @@ import {
   revertQuerySchema,
   revertResultSchema,
   rowHistoryQuerySchema,
-  type HistoryResource,
 } from '@cadence/core';
 import { getRow } from '../../data/crud';
+import { HISTORY_DATA } from '../../data/registry';
 import type { RouteTable } from '../../http/route';
 import { historyPage, importEntryOf } from '../../history/read';
-import { HISTORY_DATA } from '../../history/resources';
-import { revertEntry } from '../../history/revert';
+import { revertEntry } from '../../commands/revert-entry';
 import type { Services } from '../../services';
 
 const TAG = 'History';
@@ -35,7 +34,7 @@ export function historyRoutes(s: Services, t: RouteTable): void {
     handler: ({ auth, params, query, ifMatch }) =>
       revertEntry(s, auth.principal, params.entryId!, ifMatch, query.dry_run === '1' || query.dry_run === 'true'),
   });
-  for (const [resource, r] of Object.entries(HISTORY_DATA) as Array<[HistoryResource, NonNullable<(typeof HISTORY_DATA)[HistoryResource]>]>) {
+  for (const [resource, r] of HISTORY_DATA) {
     t.add({
       method: 'get', path: `/api/${resource}/:id/history`, tag: TAG, access: 'user',
       summary: `One ${r.label.toLowerCase()}'s changes, newest first (also after it was deleted, to those who could read it then)`,

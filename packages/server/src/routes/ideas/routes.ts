@@ -1,43 +1,15 @@
 import {
-  can,
   commentCreateSchema,
   commentSchema,
   ideaCreateSchema,
   ideaSchema,
   ideaUpdateSchema,
   listQuerySchema,
-  type Idea,
-  type IdeaComment,
 } from '@cadence/core';
-import { z } from 'zod';
-import { createRow, deleteRow, getRow, listRows, page, type Resource } from '../../data/crud';
-import { withIsoTimestamps } from '../../data/present';
-import { forbidden } from '../../errors';
+import { comments, ideas } from '../../data/resources/ideas';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { standardRoutes } from '../standard-routes';
-
-type Raw<T> = T & { created_at: Date; updated_at: Date };
-
-export const ideas: Resource<Raw<Idea>, Idea> = {
-  table: 'ideas',
-  topic: 'ideas',
-  label: 'Idea',
-  select: (db) => db('ideas').select('ideas.*'),
-  selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as Idea,
-  policy: 'idea',
-};
-
-export const comments: Resource<Raw<IdeaComment>, IdeaComment> = {
-  table: 'ideas_comments',
-  topic: 'comments',
-  label: 'Comment',
-  select: (db) => db('ideas_comments').select('ideas_comments.*'),
-  selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as IdeaComment,
-  policy: 'comment',
-};
+import { byCaller, standardRoutes } from '../standard-routes';
 
 const TAG = 'Ideas';
 
@@ -49,7 +21,7 @@ export function ideaRoutes(s: Services, t: RouteTable): void {
     resource: ideas,
     row: ideaSchema,
     list: { summary: 'Ideas, newest first', query: listQuerySchema, orderBy: [{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }] },
-    create: { summary: 'Create an idea (title required after trimming)', body: ideaCreateSchema },
+    create: { summary: 'Create an idea (title required after trimming)', body: ideaCreateSchema, values: byCaller },
     update: { summary: 'Edit an idea (its author or an admin)', body: ideaUpdateSchema },
     remove: {
       summary: 'Delete an idea and its comments (its author or an admin)',
@@ -57,37 +29,19 @@ export function ideaRoutes(s: Services, t: RouteTable): void {
     },
   });
 
-  t.add({
-    method: 'get', path: '/api/ideas/:id/comments', tag: TAG, access: 'user',
-    summary: "An idea's comments, oldest first", query: listQuerySchema, response: z.array(commentSchema),
-    handler: async ({ auth, params, query }) => {
-      await getRow(s, ideas, auth.principal, params.id!);
-      const q = comments.select(s.db).where({ idea_id: params.id }).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
-      return listRows(comments, auth.principal, page(q, query));
+  standardRoutes(s, t, {
+    base: '/api/comments',
+    tag: TAG,
+    noun: 'comment',
+    resource: comments,
+    row: commentSchema,
+    parent: { path: '/api/ideas/:id/comments', resource: ideas, column: 'idea_id', list: { summary: "An idea's comments, oldest first" } },
+    list: {
+      summary: 'All comments, oldest first (the ideas board groups them by idea)',
+      query: listQuerySchema,
+      orderBy: [{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }],
     },
-  });
-  t.add({
-    method: 'get', path: '/api/comments', tag: TAG, access: 'user',
-    summary: 'All comments, oldest first (the ideas board groups them by idea)', query: listQuerySchema, response: z.array(commentSchema),
-    handler: ({ auth, query }) =>
-      listRows(comments, auth.principal, page(comments.select(s.db).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]), query)),
-  });
-  t.add({
-    method: 'post', path: '/api/ideas/:id/comments', tag: TAG, access: 'user', status: 201,
-    summary: 'Comment on an idea (non-empty after trimming)', body: commentCreateSchema, response: commentSchema,
-    handler: async ({ auth, params, body }) => {
-      await getRow(s, ideas, auth.principal, params.id!);
-      if (!can(auth.principal, 'create', 'comment')) throw forbidden('This key may not comment');
-      return createRow(s, comments, { ...body, idea_id: params.id, created_by: auth.principal.userId });
-    },
-  });
-  t.add({
-    method: 'get', path: '/api/comments/:id', tag: TAG, access: 'user', summary: 'One comment', response: commentSchema,
-    handler: ({ auth, params }) => getRow(s, comments, auth.principal, params.id!),
-  });
-  t.add({
-    method: 'delete', path: '/api/comments/:id', tag: TAG, access: 'user', status: 204,
-    summary: 'Delete a comment (its author or an admin)',
-    handler: ({ auth, params, ifMatch }) => deleteRow(s, comments, auth.principal, params.id!, { ifMatch }),
+    create: { summary: 'Comment on an idea (non-empty after trimming)', body: commentCreateSchema, values: byCaller, refusal: 'This key may not comment' },
+    remove: { summary: 'Delete a comment (its author or an admin)' },
   });
 }

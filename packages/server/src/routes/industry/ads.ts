@@ -6,17 +6,16 @@ import {
   articleCreateSchema,
   articleSchema,
   articleUpdateSchema,
-  can,
   listQuerySchema,
+  type Ad,
 } from '@cadence/core';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { createRow, deleteRow, getRow, listRows, page, updateRow } from '../../data/crud';
-import { fieldError, forbidden } from '../../errors';
+import { fieldError } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { standardRoutes } from '../standard-routes';
-import { ads, articles } from './resources';
+import { byCaller, standardRoutes } from '../standard-routes';
+import { ads, articles } from '../../data/resources/industry';
 
 const TAG = 'Industry publications';
 
@@ -36,49 +35,43 @@ async function checkAdLinks(db: Knex, publicationId: string, adTypeId: string | 
   }
 }
 
+/** An ad's publication and type, as the locked row and the patch leave them. */
+async function checkMovedAd(before: Ad, patch: Record<string, unknown>, trx: Knex): Promise<void> {
+  const publicationId = patch.publication_id as string | undefined;
+  const adTypeId = patch.ad_type_id as string | null | undefined;
+  if (publicationId === undefined && adTypeId === undefined) return;
+  // The form clears the ad type when the publication changes, so a move must name the new one.
+  if (publicationId !== undefined && publicationId !== before.publication_id && adTypeId === undefined) {
+    throw fieldError('ad_type_id', 'Choose one of this publication’s ad types');
+  }
+  await checkAdLinks(trx, publicationId ?? before.publication_id, adTypeId ?? before.ad_type_id);
+}
+
 export function adRoutes(s: Services, t: RouteTable): void {
-  t.add({
-    method: 'get', path: '/api/ads', tag: TAG, access: 'user',
-    summary: 'Ads by live date, earliest first, with publication name and ad type details',
-    query: adListQuerySchema, response: z.array(adSchema),
-    handler: ({ auth, query }) => {
-      const q = ads.select(s.db).orderBy([{ column: 'a.live_date' }, { column: 'a.id' }]);
-      if (query.status) q.where('a.status', query.status);
-      if (query.publication_id) q.where('a.publication_id', query.publication_id);
-      return listRows(ads, auth.principal, page(q, query));
+  standardRoutes(s, t, {
+    base: '/api/ads',
+    tag: TAG,
+    noun: 'ad',
+    resource: ads,
+    row: adSchema,
+    list: {
+      summary: 'Ads by live date, earliest first, with publication name and ad type details',
+      query: adListQuerySchema,
+      orderBy: [{ column: 'a.live_date' }, { column: 'a.id' }],
+      filter: (q, query) => {
+        if (query.status) q.where('a.status', query.status);
+        if (query.publication_id) q.where('a.publication_id', query.publication_id);
+      },
     },
-  });
-  t.add({
-    method: 'get', path: '/api/ads/:id', tag: TAG, access: 'user', summary: 'One ad', response: adSchema,
-    handler: ({ auth, params }) => getRow(s, ads, auth.principal, params.id!),
-  });
-  t.add({
-    method: 'post', path: '/api/ads', tag: TAG, access: 'user', status: 201,
-    summary: 'Create an ad: publication, ad type, due and live date required; status defaults to new',
-    body: adCreateSchema, response: adSchema,
-    handler: async ({ auth, body }) => {
-      if (!can(auth.principal, 'create', 'industry')) throw forbidden('You may not create ads');
-      await checkAdLinks(s.db, body.publication_id, body.ad_type_id);
-      return createRow(s, ads, { ...body, created_by: auth.principal.userId });
+    create: {
+      summary: 'Create an ad: publication, ad type, due and live date required; status defaults to new',
+      body: adCreateSchema,
+      values: byCaller,
+      refusal: 'You may not create ads',
+      check: (values) => checkAdLinks(s.db, values.publication_id as string, values.ad_type_id as string | null | undefined),
     },
-  });
-  t.add({
-    method: 'patch', path: '/api/ads/:id', tag: TAG, access: 'user',
-    summary: 'Edit an ad; any status may change to any other', body: adUpdateSchema, response: adSchema,
-    handler: async ({ auth, params, body, ifMatch }) => {
-      if (body.publication_id !== undefined || body.ad_type_id !== undefined) {
-        const current = await getRow(s, ads, auth.principal, params.id!);
-        const moving = body.publication_id !== undefined && body.publication_id !== current.publication_id;
-        // The form clears the ad type when the publication changes, so a move must name the new one.
-        if (moving && body.ad_type_id === undefined) throw fieldError('ad_type_id', 'Choose one of this publication’s ad types');
-        await checkAdLinks(s.db, body.publication_id ?? current.publication_id, body.ad_type_id ?? current.ad_type_id);
-      }
-      return updateRow(s, ads, auth.principal, params.id!, body, { ifMatch });
-    },
-  });
-  t.add({
-    method: 'delete', path: '/api/ads/:id', tag: TAG, access: 'user', status: 204, summary: 'Delete an ad',
-    handler: ({ auth, params, ifMatch }) => deleteRow(s, ads, auth.principal, params.id!, { ifMatch }),
+    update: { summary: 'Edit an ad; any status may change to any other', body: adUpdateSchema, check: checkMovedAd },
+    remove: { summary: 'Delete an ad' },
   });
 
   standardRoutes(s, t, {
@@ -93,7 +86,7 @@ export function adRoutes(s: Services, t: RouteTable): void {
       orderBy: [{ column: 'due_date' }, { column: 'id' }],
       filter: (q, query) => void (query.status && q.where('status', query.status)),
     },
-    create: { summary: 'Add an article: title, due and live date required', body: articleCreateSchema },
+    create: { summary: 'Add an article: title, due and live date required', body: articleCreateSchema, values: byCaller },
     update: { summary: 'Edit an article', body: articleUpdateSchema },
     remove: { summary: 'Delete an article' },
   });

@@ -16,7 +16,8 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../error
 import type { AuthState } from '../../http/authenticate';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { assertNameFree, countViews, nameTaken, presentView, viewById, visibleViews, type ViewRaw } from './store';
+import { presentView, type ViewRaw } from '../../data/resources/saved-views';
+import { assertNameFree, countViews, nameTaken, viewById, visibleViews } from './store';
 
 const TAG = 'Saved views';
 

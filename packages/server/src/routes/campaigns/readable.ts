@@ -1,24 +1,6 @@
-import { CHANNEL_VALUES, campaignSchema, can, type Campaign, type Channel, type Principal } from '@cadence/core';
+import { CHANNEL_VALUES, can, type Channel, type Principal } from '@cadence/core';
 import type { Knex } from 'knex';
-import type { Resource } from '../../data/crud';
-import { withIsoTimestamps } from '../../data/present';
 import { whereListFilters } from './filters';
-
-export type CampaignRaw = Campaign & { created_at: Date | string; updated_at: Date | string };
-
-const COLUMNS = Object.keys(campaignSchema.shape).map((c) => `campaigns.${c}`);
-
-export const campaigns: Resource<CampaignRaw, Campaign> = {
-  table: 'campaigns',
-  topic: 'campaigns',
-  label: 'Campaign',
-  // The API's fields only: lists of thousands read no more than they send (the feed's own
-  // columns, docs/adr/0023, stay behind).
-  select: (db) => db('campaigns').select(COLUMNS),
-  selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as Campaign,
-  policy: 'campaign',
-};
 
 const channelCampaign = (c: Channel) => ({ scope: 'channel' as const, primary_channel: c, channels: [c], created_by: null });
 

@@ -1,47 +1,35 @@
-import {
-  type Ad,
-  type AdType,
-  type Article,
-  type ProspectivePublication,
-  type Publication,
-} from '@cadence/core';
-import type { Resource } from '../../data/crud';
-import { withIsoTimestamps } from '../../data/present';
+import type { Ad, AdType, Article, ProspectivePublication, Publication } from '@cadence/core';
+import { withIsoTimestamps } from '../present';
+import { defineResource } from '../resource';
 
 type Raw<T> = T & { created_at: Date; updated_at: Date };
 
 // Every industry table follows one rule (docs/architecture.md#rules): read with view() or
 // view('industry-publications'), write with create() or create('industry-publications').
-const industry = { policy: 'industry' } as const;
 
-export const publications: Resource<Raw<Publication>, Publication> = {
+export const publications = defineResource('publications', {
   table: 'industry_publications',
-  topic: 'publications',
   label: 'Publication',
   select: (db) => db('industry_publications').select('industry_publications.*'),
   selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as Publication,
-  ...industry,
-};
+  present: (raw: Raw<Publication>) => withIsoTimestamps(raw) as Publication,
+});
 
-export const adTypes: Resource<Raw<AdType>, AdType> = {
+export const adTypes = defineResource('ad_types', {
   table: 'publication_ad_types',
-  topic: 'ad_types',
   label: 'Ad type',
   select: (db) =>
     db('publication_ad_types').select(
       'id', 'publication_id', 'ad_type', 'specifications', 'cost', 'copy_needs', 'image_needs', 'where_shows',
       'example_image_url', 'created_at', 'updated_at', 'version',
     ),
-  present: (raw) => withIsoTimestamps({ ...raw, cost: raw.cost === null ? null : Number(raw.cost) }) as AdType,
-  ...industry,
-};
+  present: (raw: Raw<AdType>) => withIsoTimestamps({ ...raw, cost: raw.cost === null ? null : Number(raw.cost) }) as AdType,
+});
 
 /** Ads come back with their publication's name and their ad type's details (docs/architecture.md#row-shapes). */
-export const ads: Resource<Raw<Ad>, Ad> = {
+export const ads = defineResource('ads', {
   table: 'industry_publication_ads',
   idColumn: 'a.id',
-  topic: 'ads',
   label: 'Ad',
   select: (db) =>
     db('industry_publication_ads as a')
@@ -56,26 +44,21 @@ export const ads: Resource<Raw<Ad>, Ad> = {
         't.where_shows',
         't.example_image_url',
       ),
-  present: (raw) => withIsoTimestamps(raw) as Ad,
-  ...industry,
-};
+  present: (raw: Raw<Ad>) => withIsoTimestamps(raw) as Ad,
+});
 
-export const prospective: Resource<Raw<ProspectivePublication>, ProspectivePublication> = {
+export const prospective = defineResource('prospective_publications', {
   table: 'prospective_publications',
-  topic: 'prospective_publications',
   label: 'Prospective publication',
   select: (db) => db('prospective_publications').select('prospective_publications.*'),
   selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as ProspectivePublication,
-  ...industry,
-};
+  present: (raw: Raw<ProspectivePublication>) => withIsoTimestamps(raw) as ProspectivePublication,
+});
 
-export const articles: Resource<Raw<Article>, Article> = {
+export const articles = defineResource('articles', {
   table: 'sponsored_articles',
-  topic: 'articles',
   label: 'Article',
   select: (db) => db('sponsored_articles').select('sponsored_articles.*'),
   selectIsTable: true,
-  present: (raw) => withIsoTimestamps(raw) as Article,
-  ...industry,
-};
+  present: (raw: Raw<Article>) => withIsoTimestamps(raw) as Article,
+});

@@ -1,12 +1,13 @@
-import { can, canReadHistory, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
+import { can, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
 import type { Knex } from 'knex';
-import { deleteRow, updateRow, type Resource } from '../data/crud';
+import { deleteRow, updateRow } from '../data/crud';
+import { HISTORY_DATA } from '../data/registry';
+import type { AnyResource } from '../data/resource';
 import { changedInTransaction } from '../data/changes';
 import { AppError, forbidden, notFound, revertConflict } from '../errors';
 import type { Services } from '../services';
-import { entriesQuery, presentEntry, rowStates, type StoredEntry } from './read';
-import { recordHistory } from './record';
-import { HISTORY_DATA } from './resources';
+import { entriesQuery, presentEntry, rowStates, withRowStates, type StoredEntry } from '../history/read';
+import { recordHistory } from '../history/record';
 
 /** One entry the caller may read, or 404 (an entry they may not read does not exist for them). */
 export async function readableEntry(db: Knex, p: Principal, entryId: string): Promise<HistoryEntry> {
@@ -14,11 +15,7 @@ export async function readableEntry(db: Knex, p: Principal, entryId: string): Pr
   if (!stored) throw notFound('History entry');
   const policy = HISTORY_POLICY[stored.resource];
   if (!(policy === null ? can(p, 'administer', 'user') : can(p, 'read', policy))) throw notFound('History entry');
-  const states = await rowStates(db, [stored]);
-  const id = stored.row_id;
-  if (!canReadHistory(p, stored, id ? states.current(stored.resource, id) : undefined, id ? states.lastRow(stored.resource, id) : undefined)) {
-    throw notFound('History entry');
-  }
+  if (!can(p, 'read', 'history', withRowStates(stored, await rowStates(db, [stored])))) throw notFound('History entry');
   return presentEntry(stored, p);
 }
 
@@ -49,7 +46,7 @@ async function foreignKeysAsConflict<T>(work: () => Promise<T>): Promise<T> {
 export async function revertEntry(s: Services, p: Principal, entryId: string, ifMatch: number | null, dryRun: boolean): Promise<RevertResult> {
   const entry = await readableEntry(s.db, p, entryId);
   if (entry.withheld) throw forbidden(`This change was made while the ${entry.resource === 'campaigns' ? 'campaign' : 'row'} was in a channel you cannot see`);
-  const r: Resource<any, any> | undefined = HISTORY_DATA[entry.resource];
+  const r: AnyResource | undefined = HISTORY_DATA.get(entry.resource);
   if (!r || !entry.row_id) throw new AppError(400, 'validation_failed', `A ${entry.action} of ${entry.resource} cannot be reverted`, [{ path: 'entryId', message: 'Not revertible' }]);
   const rowId = entry.row_id;
   const later = await s.db('history_entries').where({ resource: entry.resource, row_id: rowId }).where('id', '>', entry.id).select('action', 'changes');
@@ -62,7 +59,7 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
 
   if (plan.kind === 'recreate') {
     // Undoing a delete asks what the delete asked (the author or an admin; the channel rules), and the right to create it.
-    const gone = { ...plan.row, created_by: plan.row.created_by ?? null } as never;
+    const gone = { ...plan.row, created_by: plan.row.created_by ?? null };
     if (!can(p, 'delete', r.policy, gone) || !can(p, 'create', r.policy, gone)) throw forbidden(`You may not bring back this ${r.label.toLowerCase()}`);
     if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
     return foreignKeysAsConflict(() =>
@@ -73,13 +70,13 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         const id = await recordHistory(trx, { resource: entry.resource, rowId, action: 'create', reverts: entry.id });
         changedInTransaction(trx);
         const raw = await r.select(trx).where(r.idColumn ?? `${r.table}.id`, rowId).first();
-        return { plan: summary, row: r.present(raw), entry_id: id, dry_run: false };
+        return { plan: summary, row: r.present(raw) as Record<string, unknown>, entry_id: id, dry_run: false };
       }),
     );
   }
   if (!current) throw notFound(r.label);
-  if (!can(p, plan.kind === 'delete' ? 'delete' : 'update', r.policy, currentRaw as never)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
-  if (plan.kind === 'update' && !can(p, 'update', r.policy, { ...currentRaw, ...plan.patch } as never)) throw forbidden(`You may not move this ${r.label.toLowerCase()} back there`);
+  if (!can(p, plan.kind === 'delete' ? 'delete' : 'update', r.policy, currentRaw)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
+  if (plan.kind === 'update' && !can(p, 'update', r.policy, { ...currentRaw, ...plan.patch })) throw forbidden(`You may not move this ${r.label.toLowerCase()} back there`);
   if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
 
   if (plan.kind === 'delete') {
@@ -92,9 +89,9 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
       r,
       p,
       rowId,
-      (locked: Record<string, unknown>) => {
+      (locked) => {
         // Judged again under the lock: a change that committed meanwhile is refused, not overwritten.
-        const again = planRevert(entry as never, r.present(locked as never) as Record<string, unknown>, laterFacts);
+        const again = planRevert(entry as never, r.present(locked) as Record<string, unknown>, laterFacts);
         refuseUnless(again);
         if (again.kind !== 'update') throw revertConflict('The row changed meanwhile', []);
         return writable(again.patch);

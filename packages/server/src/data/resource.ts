@@ -1,0 +1,49 @@
+import { ENTITIES, type EntityName, type EntityPolicy, type PolicyResource, type PolicyRows } from '@cadence/core';
+import type { Knex } from 'knex';
+
+/** Every editable row carries these (docs/architecture.md#versions). */
+export interface StoredRow {
+  id: string;
+  version: number;
+}
+
+/**
+ * How one table is read, shown and guarded: what data/crud.ts needs to serve it, the realtime feed
+ * to present its changes and the history log to judge its entries. `Raw` is the row as `select`
+ * reads it, which is what core's `can()` judges for `policy`, so a rule that reads a field the
+ * row lacks is a type error; `Row` is the row as the API shows it.
+ */
+export interface Resource<Raw extends StoredRow & PolicyRows[P], Row, P extends PolicyResource = PolicyResource> {
+  /** Its entity in core's table (docs/architecture.md#entities): its realtime topic. */
+  entity: EntityName;
+  table: string;
+  /** The id column as the select names it, when the table is aliased there. */
+  idColumn?: string;
+  label: string;
+  /** The base query for one row or a list, with any joins the presented row needs. */
+  select(db: Knex): Knex.QueryBuilder;
+  /**
+   * `select` reads the table's own columns only, so `INSERT … RETURNING *` is the row, and
+   * `present` only formats timestamps (as the realtime hub does for logged rows): a create is
+   * then one statement (createRow).
+   */
+  selectIsTable?: boolean;
+  // A property, not a method: its parameter is checked strictly, never bivariantly.
+  present: (raw: Raw) => Row;
+  /** What core's `can()` calls this table's rows, from the entity table; every check asks it. */
+  policy: P;
+}
+
+/** Any resource, where the row types do not matter (the feed's and the history's lookups). */
+export type AnyResource = Resource<any, unknown, PolicyResource>;
+
+/**
+ * A resource of entity `entity`, its policy resource taken from core's entity table. The row
+ * types come from `present`'s parameter and result; `Raw` must be a row that policy's rule reads.
+ */
+export function defineResource<N extends EntityName, Raw extends StoredRow & PolicyRows[EntityPolicy<N>], Row>(
+  entity: N,
+  def: Omit<Resource<Raw, Row, EntityPolicy<N>>, 'entity' | 'policy'>,
+): Resource<Raw, Row, EntityPolicy<N>> & { entity: N } {
+  return { ...def, entity, policy: ENTITIES[entity].policy };
+}
