@@ -304,11 +304,37 @@ export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
 export type { BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
-// The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
-export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
-export type { CacheKey, QueryKey, RealtimeTopic, TopicRefresh } from './realtime-topics';
+// The realtime contract: topics, the frames of the feed, the widgets' query keys and what each topic refreshes.
+export { ALL_REFRESHED_KINDS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
+export type { RealtimeTopic, TopicRefresh } from './realtime-topics';
+export {
+  CLOSE_CODES,
+  REALTIME_ERROR_CODES,
+  REALTIME_LIMITS,
+  RealtimeFrameError,
+  decodeClientFrame,
+  decodeServerFrame,
+  encodeClientFrame,
+  encodeServerFrame,
+  changeOn,
+} from './realtime/protocol';
 export type {
-  ChangeMessage,
+  ChangeFrame,
+  ChangeFrames,
+  ClientFrame,
+  RealtimeErrorCode,
+  ResyncFrame,
+  RoleChange,
+  RowChange,
+  RowChanges,
+  ServerFrame,
+  SubscriptionFilter,
+  TopicRow,
+  TopicRows,
+} from './realtime/protocol';
+export { queryKeyHash } from './query-keys';
+export type { HistorySource, QueryKey, QueryKeyMatch, QueryKeyParams, QueryKind } from './query-keys';
+export type {
   RealtimeClient,
   RealtimeClientOptions,
   RealtimeStatus,
