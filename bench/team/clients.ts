@@ -2,9 +2,9 @@
  * The `team` suite's dashboards, in their own process so the server's CPU is its own: started
  * by suites/team.ts with an IPC channel, it opens N dashboards and answers the commands below.
  */
-import { CACHE_KEYS } from '../../packages/core/src/index.js';
+import { queryKeyHash } from '../../packages/core/src/index.js';
 import type { WriteExpectation } from './consistency.js';
-import { Dashboard, clock, type DashboardMode } from './dashboard.js';
+import { Dashboard, STATS_KEY, clock, type DashboardMode } from './dashboard.js';
 
 export type ClientCommand =
   | { type: 'open'; apiUrl: string; tokens: string[]; count: number; mode: DashboardMode; today: string }
@@ -74,19 +74,19 @@ async function verify(apiUrl: string, token: string): Promise<{ checked: number;
   const mismatches: string[] = [];
   let checked = 0;
   for (const [i, d] of dashboards.entries()) {
-    for (const key of d.store.keys(CACHE_KEYS.campaigns)) {
+    for (const key of d.store.keys('campaigns')) {
       if (d.store.isStale(key)) continue;
-      const query = JSON.parse(key.slice(CACHE_KEYS.campaigns.length)) as Record<string, string>;
+      const query = key[1] as Record<string, string>;
       const want = (await get(`/api/campaigns?${new URLSearchParams(query)}`)) as Array<{ id: string; version: number }>;
       const have = d.store.get<Array<{ id: string; version: number }>>(key).data ?? [];
       const sig = (l: Array<{ id: string; version: number }>) => l.map((c) => `${c.id}@${c.version}`).join(',');
       checked += 1;
-      if (sig(have) !== sig(want)) mismatches.push(`dashboard ${i} ${key}: ${have.length} rows cached, ${want.length} from the server`);
+      if (sig(have) !== sig(want)) mismatches.push(`dashboard ${i} ${queryKeyHash(key)}: ${have.length} rows cached, ${want.length} from the server`);
     }
-    const stats = d.store.get(CACHE_KEYS.campaignStats).data;
+    const stats = d.store.get(STATS_KEY).data;
     if (stats !== undefined) {
       checked += 1;
-      if (countsSignature(stats) !== countsSignature(await get('/api/campaigns/stats'))) mismatches.push(`dashboard ${i} ${CACHE_KEYS.campaignStats} differs`);
+      if (countsSignature(stats) !== countsSignature(await get('/api/campaigns/stats'))) mismatches.push(`dashboard ${i} ${queryKeyHash(STATS_KEY)} differs`);
     }
   }
   return { checked, mismatches };

@@ -8,14 +8,17 @@
  * refetches every campaign list on screen.
  */
 import {
-  CACHE_KEYS,
+  ALL_REFRESHED_KINDS,
   TOPIC_REFRESHES,
   createHttpClient,
+  queryKeyHash,
   createRealtimeClient,
   ganttRange,
   visibleWindow,
   type CadenceClient,
   type CampaignListQuery,
+  type QueryKey,
+  type QueryKind,
   type RealtimeClient,
   type RealtimeTopic,
   type TopicRefresh,
@@ -44,20 +47,24 @@ export interface DashboardOptions {
  * superseding a request already running (as its store did), and drops the others.
  */
 function connectRefetching(store: QueryStore, realtime: RealtimeLike, fetchers: Map<string, () => Promise<unknown>>, shown: Set<string>): void {
-  const refetch = (prefix: string) => {
-    for (const key of store.keys(prefix)) {
-      if (!shown.has(key)) store.invalidate(key);
+  const refetch = (kind: QueryKind) => {
+    for (const key of store.keys(kind)) {
+      const hash = queryKeyHash(key);
+      if (!shown.has(hash)) store.invalidate(key);
       else {
         store.update(key, (d) => d); // supersedes a running request
-        void store.fetch(key, fetchers.get(key)!, { force: true });
+        void store.fetch(key, fetchers.get(hash)!, { force: true });
       }
     }
   };
   for (const [topic, list] of Object.entries(TOPIC_REFRESHES) as Array<[RealtimeTopic, readonly TopicRefresh[]]>) {
-    for (const { keys, filter } of list) realtime.subscribe(topic, () => keys.forEach(refetch), filter);
+    for (const { kinds, filter } of list) realtime.subscribe(topic, () => kinds.forEach(refetch), filter);
   }
-  realtime.onResync?.(() => Object.values(CACHE_KEYS).forEach(refetch));
+  realtime.onResync?.(() => ALL_REFRESHED_KINDS.forEach(refetch));
 }
+
+/** The stat cards' counts, unfiltered. */
+export const STATS_KEY: QueryKey = ['campaignStats', {}];
 
 interface RowIndex {
   byId: Map<string, { id: string; title: string }>;
@@ -77,6 +84,7 @@ export class Dashboard {
   /** Change messages and resyncs received. */
   changes = 0;
   resyncs = 0;
+  /** By key (its text, queryKeyHash). */
   private readonly fetchers = new Map<string, () => Promise<unknown>>();
   /** Round trips of the counts' requests, ms. */
   readonly countsMs: number[] = [];
@@ -84,7 +92,7 @@ export class Dashboard {
   private readonly received = new Map<string, number>();
   /** When the request that produced a stats answer was made, or when counts were adjusted in place. */
   private readonly countsAt = new WeakMap<object, number>();
-  /** Keys a component reads; the others are checked only while not stale (stale = refetched when next shown). */
+  /** Keys (their text) a component reads; the others are checked only while not stale (stale = refetched when next shown). */
   private readonly shown = new Set<string>();
 
   constructor(private readonly options: DashboardOptions) {
@@ -97,14 +105,14 @@ export class Dashboard {
     const month = visibleWindow(this.options.today, 'month');
     const quarter = ganttRange(this.options.today, 'quarter');
     const lists: CampaignListQuery[] = this.options.mode === 'refetch' ? [{}, month] : [month];
-    const onScreen: Array<[string, () => Promise<unknown>]> = [
-      [CACHE_KEYS.session, () => client.auth.user()],
-      [CACHE_KEYS.virtual, () => client.dashboard.virtual()],
-      ...lists.map((q): [string, () => Promise<unknown>] => [campaignsKey(q), () => client.campaigns.list(q)]),
+    const onScreen: Array<[QueryKey, () => Promise<unknown>]> = [
+      [['session'], () => client.auth.user()],
+      [['virtual', {}], () => client.dashboard.virtual()],
+      ...lists.map((q): [QueryKey, () => Promise<unknown>] => [campaignsKey(q), () => client.campaigns.list(q)]),
     ];
     if (this.options.mode === 'in-place') {
       onScreen.push([
-        CACHE_KEYS.campaignStats,
+        STATS_KEY,
         async () => {
           const at = clock();
           const stats = await client.campaigns.stats();
@@ -117,8 +125,8 @@ export class Dashboard {
     if (this.options.mode === 'in-place') {
       // Counts adjusted in place from a change (ADR 21) are a new object no request produced:
       // they date from the moment they changed. Subscribed first, so a check sees the date.
-      store.subscribe(CACHE_KEYS.campaignStats, () => {
-        const counts = store.get<object>(CACHE_KEYS.campaignStats).data;
+      store.subscribe(STATS_KEY, () => {
+        const counts = store.get<object>(STATS_KEY).data;
         if (counts && !this.countsAt.has(counts)) this.countsAt.set(counts, clock());
       });
     }
@@ -126,12 +134,12 @@ export class Dashboard {
     await store.fetch(campaignsKey(gantt), () => client.campaigns.list(gantt));
     // A component reading a key is what makes it "on screen" (useSyncExternalStore subscribes).
     for (const [key, fetcher] of onScreen) {
-      this.fetchers.set(key, fetcher);
-      this.shown.add(key);
+      this.fetchers.set(queryKeyHash(key), fetcher);
+      this.shown.add(queryKeyHash(key));
       store.subscribe(key, () => this.check());
     }
     await Promise.all(onScreen.map(([key, fetcher]) => store.fetch(key, fetcher)));
-    for (const [key] of onScreen) if (store.get(key).status !== 'success') throw new Error(`dashboard could not load ${key}`);
+    for (const [key] of onScreen) if (store.get(key).status !== 'success') throw new Error(`dashboard could not load ${queryKeyHash(key)}`);
 
     let opened!: () => void;
     const isOpen = new Promise<void>((resolve) => (opened = resolve));
@@ -186,11 +194,11 @@ export class Dashboard {
   /** Notes the time every pending write became reflected in every cached query that is not stale. */
   check(): void {
     if (!this.pending.size) return;
-    const lists = this.store.keys(CACHE_KEYS.campaigns).flatMap((key) => {
+    const lists = this.store.keys('campaigns').flatMap((key) => {
       const data = this.store.get<Array<{ id: string; title: string }>>(key).data;
-      return data && (this.shown.has(key) || !this.store.isStale(key)) ? [{ query: JSON.parse(key.slice(CACHE_KEYS.campaigns.length)) as CampaignListQuery, data: this.indexed(data) }] : [];
+      return data && (this.shown.has(queryKeyHash(key)) || !this.store.isStale(key)) ? [{ query: key[1], data: this.indexed(data) }] : [];
     });
-    const stats = this.options.mode === 'in-place' ? this.store.get<object>(CACHE_KEYS.campaignStats).data : undefined;
+    const stats = this.options.mode === 'in-place' ? this.store.get<object>(STATS_KEY).data : undefined;
     const now = clock();
     for (const w of this.pending.values()) {
       if (!lists.every((l) => listReflects(l.data, l.query, w))) continue;

@@ -174,7 +174,7 @@ describe('SIGTERM: a graceful stop', () => {
     };
     const received: string[] = [];
     const realtime = createRealtimeClient({ apiUrl: a.url, getToken: () => token, socketFactory: factory });
-    realtime.subscribe('ideas', (c) => received.push((c.row as { title: string }).title));
+    realtime.subscribe('ideas', (c) => received.push(c.op === 'delete' ? c.id : c.row.title));
     await sleep(500);
     await apiA.call('POST', '/api/ideas', { token, body: { title: 'before' } });
     await expect.poll(() => received, { timeout: 5000 }).toEqual(['before']);

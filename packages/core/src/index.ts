@@ -307,11 +307,37 @@ export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';
 export type { EntityFacts, EntityHistory, EntityName, EntityPolicy, EntityTopic } from './entities';
-// The realtime contract: topics, the widgets' cache keys and what each topic refreshes.
-export { ALL_REFRESHED_KEYS, CACHE_KEYS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
-export type { CacheKey, QueryKey, RealtimeTopic, TopicRefresh } from './realtime-topics';
+// The realtime contract: topics, the frames of the feed, the widgets' query keys and what each topic refreshes.
+export { ALL_REFRESHED_KINDS, REALTIME_TOPICS, TOPIC_REFRESHES } from './realtime-topics';
+export type { RealtimeTopic, TopicRefresh } from './realtime-topics';
+export {
+  CLOSE_CODES,
+  REALTIME_ERROR_CODES,
+  REALTIME_LIMITS,
+  RealtimeFrameError,
+  decodeClientFrame,
+  decodeServerFrame,
+  encodeClientFrame,
+  encodeServerFrame,
+  changeOn,
+} from './realtime/protocol';
 export type {
-  ChangeMessage,
+  ChangeFrame,
+  ChangeFrames,
+  ClientFrame,
+  RealtimeErrorCode,
+  ResyncFrame,
+  RoleChange,
+  RowChange,
+  RowChanges,
+  ServerFrame,
+  SubscriptionFilter,
+  TopicRow,
+  TopicRows,
+} from './realtime/protocol';
+export { queryKeyHash } from './query-keys';
+export type { HistorySource, QueryKey, QueryKeyMatch, QueryKeyParams, QueryKind } from './query-keys';
+export type {
   RealtimeClient,
   RealtimeClientOptions,
   RealtimeStatus,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { CLOSE_CODES } from '@cadence/core';
 import { Jwt } from './auth/jwt';
 import { Passwords } from './auth/passwords';
 import { PrincipalCache, listenForPrincipalChanges } from './auth/principal-cache';
@@ -80,7 +81,7 @@ export interface RunningServer {
 }
 
 /** The code that tells a realtime client the server is going away and to reconnect (to another process) and resume. */
-export const SERVICE_RESTART = { code: 1012, reason: 'Server restarting; reconnect and resume' } as const;
+export const SERVICE_RESTART = { code: CLOSE_CODES.serviceRestart, reason: 'Server restarting; reconnect and resume' } as const;
 
 /** How long keep-alive connections may still bring a request after the port closes. */
 const IDLE_LINGER_MS = 1000;

@@ -57,6 +57,49 @@ describe('createRealtimeClient', () => {
   });
 });
 
+describe('createRealtimeClient reading frames', () => {
+  const connected = async () => {
+    FakeSocket.all = [];
+    const client = createRealtimeClient({ apiUrl: 'https://x.example', getToken: () => 'tok', socketFactory: (u) => new FakeSocket(u), minDelayMs: 1, maxDelayMs: 1 });
+    const ads: Array<{ id: string; status: string }> = [];
+    client.subscribe('ads', (c) => ads.push(c.op === 'delete' ? { id: c.id, status: 'deleted' } : { id: c.row.id, status: c.row.status }), { status: 'live' });
+    const resyncs = vi.fn();
+    client.onResync(resyncs);
+    await new Promise((r) => setTimeout(r, 5));
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    socket.receive({ type: 'ready', seq: 10 });
+    return { client, socket, ads, resyncs };
+  };
+
+  it('should hand a filtered subscription only the rows that pass its filter, and every delete', async () => {
+    const { client, socket, ads } = await connected();
+    socket.receive({ type: 'change', seq: 11, topic: 'ads', op: 'insert', row: { id: 'a1', status: 'live' } });
+    socket.receive({ type: 'change', seq: 12, topic: 'ads', op: 'update', row: { id: 'a2', status: 'draft' } });
+    socket.receive({ type: 'change', seq: 13, topic: 'ideas', op: 'insert', row: { id: 'i1', status: 'live' } });
+    socket.receive({ type: 'change', seq: 14, topic: 'ads', op: 'delete', id: 'a2' });
+    expect(ads).toEqual([{ id: 'a1', status: 'live' }, { id: 'a2', status: 'deleted' }]);
+    client.close();
+  });
+
+  it('should refetch everything, not drop it, when a frame cannot be read, and go on with the next', async () => {
+    const { client, socket, ads, resyncs } = await connected();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      socket.receive({ type: 'change', seq: 11, topic: 'ads', op: 'insert' });
+      socket.onmessage?.({ data: 'not json' });
+      expect(resyncs).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls[0]![0]).toMatch(/an insert carries the row/);
+      expect(client.lastSeq).toBe(10);
+      socket.receive({ type: 'change', seq: 11, topic: 'ads', op: 'insert', row: { id: 'a1', status: 'live' } });
+      expect(ads).toEqual([{ id: 'a1', status: 'live' }]);
+    } finally {
+      warn.mockRestore();
+      client.close();
+    }
+  });
+});
+
 describe('createRealtimeClient when the server restarts', () => {
   const setup = () => {
     FakeSocket.all = [];

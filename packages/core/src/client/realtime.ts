@@ -1,5 +1,15 @@
-import type { CountedBasis } from '../rules/stats-in-place';
 import type { RealtimeTopic } from '../realtime-topics';
+import {
+  CLOSE_CODES,
+  RealtimeFrameError,
+  changeOn,
+  decodeServerFrame,
+  encodeClientFrame,
+  type ChangeFrame,
+  type ClientFrame,
+  type ServerFrame,
+  type SubscriptionFilter,
+} from '../realtime/protocol';
 
 /** Minimal WebSocket surface, so browsers' WebSocket and the `ws` package both fit. */
 export interface SocketLike {
@@ -12,17 +22,6 @@ export interface SocketLike {
   onerror: ((ev: unknown) => void) | null;
 }
 export type SocketFactory = (url: string) => SocketLike;
-
-export interface ChangeMessage<Row = Record<string, unknown>> {
-  type: 'change';
-  seq: number;
-  topic: RealtimeTopic;
-  op: 'insert' | 'update' | 'delete';
-  row?: Row;
-  id?: string;
-  /** Campaigns: what the reader's counts held for the row before (docs/adr/0034). */
-  basis?: CountedBasis;
-}
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed' | 'unauthorized';
 
@@ -39,12 +38,12 @@ export interface RealtimeClientOptions {
 }
 
 export interface RealtimeClient {
-  subscribe<Row = Record<string, unknown>>(
-    topic: RealtimeTopic,
-    onChange: (change: ChangeMessage<Row>) => void,
-    filter?: Record<string, string | number | boolean | null>,
-  ): () => void;
-  /** Called when changes were missed beyond the server's retention: refetch everything. */
+  /** Each change on `topic` (with `filter`, only rows whose fields equal it), carrying that topic's row type. */
+  subscribe<T extends RealtimeTopic>(topic: T, onChange: (change: ChangeFrame<T>) => void, filter?: SubscriptionFilter): () => void;
+  /**
+   * Called when changes were missed beyond the server's retention, many rows of a topic changed
+   * at once, or a frame could not be read: refetch everything.
+   */
   onResync(handler: () => void): () => void;
   /** The last `seq` received. */
   readonly lastSeq: number;
@@ -54,16 +53,13 @@ export interface RealtimeClient {
 interface Sub {
   id: string;
   topic: RealtimeTopic;
-  filter: Record<string, unknown> | undefined;
-  handler: (c: ChangeMessage<any>) => void;
+  filter: SubscriptionFilter | undefined;
+  handler: (c: ChangeFrame) => void;
 }
 
 const OPEN = 1;
-/**
- * Close codes of a server that is going away on purpose (1001 Going Away, 1012 Service Restart):
- * another process can serve at once, so the client reconnects without backing off.
- */
-const RECONNECT_NOW = new Set([1001, 1012]);
+/** A server going away on purpose: another process can serve at once, so the client reconnects without backing off. */
+const RECONNECT_NOW = new Set<number>([CLOSE_CODES.goingAway, CLOSE_CODES.serviceRestart]);
 
 function defaultFactory(url: string): SocketLike {
   const WS = (globalThis as { WebSocket?: new (url: string) => SocketLike }).WebSocket;
@@ -93,8 +89,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let nextId = 1;
 
   const status = (s: RealtimeStatus) => options.onStatus?.(s);
-  const send = (msg: object) => socket?.readyState === OPEN && socket.send(JSON.stringify(msg));
-  const subscribeMsg = (s: Sub) => ({ type: 'subscribe', id: s.id, topic: s.topic, ...(s.filter ? { filter: s.filter } : {}) });
+  const send = (frame: ClientFrame) => socket?.readyState === OPEN && socket.send(encodeClientFrame(frame));
+  const subscribeFrame = (s: Sub): ClientFrame => ({ type: 'subscribe', id: s.id, topic: s.topic, ...(s.filter ? { filter: s.filter } : {}) });
+  const resync = () => resyncHandlers.forEach((h) => h());
 
   function schedule(promptly = false): void {
     if (closed || timer || !subs.size) return;
@@ -109,6 +106,37 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   }
 
   let connecting = false;
+
+  /** Hands a change to the subscriptions of its topic whose filter its row passes. */
+  function deliver(change: ChangeFrame): void {
+    for (const s of subs.values()) {
+      if (s.topic !== change.topic) continue;
+      if (s.filter && change.op !== 'delete' && !Object.entries(s.filter).every(([k, v]) => (change.row as Record<string, unknown>)[k] === v)) continue;
+      s.handler(change);
+    }
+  }
+
+  function receive(frame: ServerFrame): void {
+    if (frame.type === 'ready') {
+      attempt = 0;
+      status('open');
+      if (!everReady) lastSeq = Math.max(lastSeq, frame.seq);
+      everReady = true;
+      for (const s of subs.values()) send(subscribeFrame(s));
+      // Resuming even on the first connection closes the gap between auth and subscribe.
+      send({ type: 'resume', since: lastSeq });
+    } else if (frame.type === 'change') {
+      if (frame.seq <= lastSeq) return;
+      lastSeq = frame.seq;
+      deliver(frame);
+    } else if (frame.type === 'resync') {
+      // A topic-wide change (a large import) carries its seq: it is not replayed on resume.
+      if ('seq' in frame) lastSeq = Math.max(lastSeq, frame.seq);
+      resync();
+    } else if (frame.type === 'error' && frame.code === 'unauthorized') {
+      status('unauthorized');
+    }
+  }
 
   async function connect(): Promise<void> {
     // Several subscriptions in one tick share one connection attempt.
@@ -132,37 +160,19 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     const ws = factory(url);
     socket = ws;
     connecting = false;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+    ws.onopen = () => ws.send(encodeClientFrame({ type: 'auth', token }));
     ws.onmessage = (ev) => {
-      let msg: { type?: string; seq?: number; code?: string; topic?: RealtimeTopic; row?: Record<string, unknown> };
+      let frame: ServerFrame;
       try {
-        msg = JSON.parse(String(ev.data));
-      } catch {
+        frame = decodeServerFrame(String(ev.data));
+      } catch (error) {
+        if (!(error instanceof RealtimeFrameError)) throw error;
+        // It may have carried a change: refetching is the one answer that cannot leave data stale.
+        console.warn(`[Cadence] realtime: unreadable frame (${error.message}); refetching`);
+        resync();
         return;
       }
-      if (msg.type === 'ready') {
-        attempt = 0;
-        status('open');
-        if (!everReady) lastSeq = Math.max(lastSeq, msg.seq ?? 0);
-        everReady = true;
-        for (const s of subs.values()) send(subscribeMsg(s));
-        // Resuming even on the first connection closes the gap between auth and subscribe.
-        send({ type: 'resume', since: lastSeq });
-      } else if (msg.type === 'change' && typeof msg.seq === 'number') {
-        if (msg.seq <= lastSeq) return;
-        lastSeq = msg.seq;
-        for (const s of subs.values()) {
-          if (s.topic !== msg.topic) continue;
-          if (s.filter && msg.row && !Object.entries(s.filter).every(([k, v]) => (msg.row as Record<string, unknown>)[k] === v)) continue;
-          s.handler(msg as ChangeMessage);
-        }
-      } else if (msg.type === 'resync') {
-        // A topic-wide change (a large import) carries its seq: it is not replayed on resume.
-        if (typeof msg.seq === 'number') lastSeq = Math.max(lastSeq, msg.seq);
-        resyncHandlers.forEach((h) => h());
-      } else if (msg.type === 'error' && msg.code === 'unauthorized') {
-        status('unauthorized');
-      }
+      receive(frame);
     };
     ws.onclose = (ev) => {
       if (socket === ws) socket = null;
@@ -178,15 +188,23 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       return lastSeq;
     },
     subscribe(topic, handler, filter) {
-      const sub: Sub = { id: `s${nextId++}`, topic, filter, handler: handler as Sub['handler'] };
+      const sub: Sub = {
+        id: `s${nextId++}`,
+        topic,
+        filter,
+        handler: (change) => {
+          const on = changeOn(change, topic);
+          if (on) handler(on);
+        },
+      };
       subs.set(sub.id, sub);
-      if (socket?.readyState === OPEN) send(subscribeMsg(sub));
+      if (socket?.readyState === OPEN) send(subscribeFrame(sub));
       else if (!socket) void connect();
       return () => {
         subs.delete(sub.id);
         send({ type: 'unsubscribe', id: sub.id });
         if (!subs.size) {
-          socket?.close(1000, 'No subscriptions');
+          socket?.close(CLOSE_CODES.normal, 'No subscriptions');
           socket = null;
         }
       };
@@ -198,7 +216,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      socket?.close(1000, 'Closed');
+      socket?.close(CLOSE_CODES.normal, 'Closed');
       socket = null;
     },
   };

@@ -99,6 +99,23 @@ describe('RealtimeConnection', () => {
     expect(ws.closedWith).toBeNull();
   });
 
+  it('should say what is wrong with a malformed frame, and close only a connection not yet signed in', async () => {
+    const { ws } = await subscribed();
+    ws.receive({ type: 'subscribe', id: 'b', topic: 'campaign' });
+    ws.emit('message', Buffer.from('{"type":"resume"'), false);
+    await settle();
+    expect(ws.sent.slice(2)).toEqual([
+      { type: 'error', code: 'validation_failed', message: expect.stringMatching(/^subscribe: "topic" must be one of campaigns, ads, /) },
+      { type: 'error', code: 'validation_failed', message: 'A frame is a JSON object; this one is not JSON' },
+    ]);
+    expect(ws.closedWith).toBeNull();
+    const early = open();
+    early.ws.emit('message', Buffer.from([1, 2]), true);
+    await settle();
+    expect(early.ws.sent).toEqual([{ type: 'error', code: 'validation_failed', message: 'Frames are JSON text, not binary' }]);
+    expect(early.ws.closedWith).toBe(4401);
+  });
+
   it('should refuse a 51st subscription but let an existing one be replaced', async () => {
     const { ws } = open();
     ws.receive({ type: 'auth', token: 't' });

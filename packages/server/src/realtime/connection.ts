@@ -1,16 +1,14 @@
-import type { Principal } from '@cadence/core';
+import { CLOSE_CODES, REALTIME_LIMITS, RealtimeFrameError, decodeClientFrame, encodeServerFrame, type ClientFrame, type Principal, type ServerFrame } from '@cadence/core';
 import type { RawData, WebSocket } from 'ws';
 import type { AuthState } from '../auth/auth-state';
 import type { CredentialResult } from '../auth/credentials';
 import type { Logger } from '../logger';
 import { changesWhoCallerIs, deliver, type Subscription } from './deliver';
 import type { ChangeHub, ChangeRecord } from './hub';
-import { clientMessageSchema } from './messages';
 
-const AUTH_TIMEOUT_MS = 10_000;
 const REVALIDATE_MS = 60_000;
 const MAX_BUFFERED = 8 * 1024 * 1024;
-const MAX_SUBSCRIPTIONS = 50;
+const { authTimeoutMs: AUTH_TIMEOUT_MS, subscriptionsPerConnection: MAX_SUBSCRIPTIONS } = REALTIME_LIMITS;
 
 /** What a connection needs from the rest of the server: socket.ts passes the real ones, tests fakes. */
 export interface ConnectionDeps {
@@ -46,7 +44,7 @@ export class RealtimeConnection {
     private readonly deps: ConnectionDeps,
     onClose: () => void,
   ) {
-    const authTimer = setTimeout(() => !this.principal && ws.close(4401, 'Authenticate first'), AUTH_TIMEOUT_MS);
+    const authTimer = setTimeout(() => !this.principal && ws.close(CLOSE_CODES.unauthorized, 'Authenticate first'), AUTH_TIMEOUT_MS);
     const revalidate = setInterval(() => void this.revalidate(), REVALIDATE_MS);
     ws.on('pong', () => (this.alive = true));
     ws.on('close', () => {
@@ -84,14 +82,14 @@ export class RealtimeConnection {
     setTimeout(() => this.ws.terminate(), 1000).unref();
   }
 
-  private send(message: object): void {
+  private send(frame: ServerFrame): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED) {
       // A client this far behind resumes from its last seq after reconnecting.
-      this.ws.close(1013, 'Too far behind; reconnect and resume');
+      this.ws.close(CLOSE_CODES.tooFarBehind, 'Too far behind; reconnect and resume');
       return;
     }
-    this.ws.send(JSON.stringify(message));
+    this.ws.send(encodeServerFrame(frame));
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -104,23 +102,20 @@ export class RealtimeConnection {
   }
 
   private async handle(raw: string | null): Promise<void> {
-    let json: unknown;
+    let msg: ClientFrame;
     try {
-      json = raw === null ? null : JSON.parse(raw);
-    } catch {
-      json = null;
-    }
-    const parsed = clientMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      this.send({ type: 'error', code: 'validation_failed', message: 'Messages are JSON objects with a known type (auth, subscribe, unsubscribe, resume)' });
-      if (!this.principal) this.ws.close(4401, 'Authenticate first');
+      if (raw === null) throw new RealtimeFrameError('Frames are JSON text, not binary');
+      msg = decodeClientFrame(raw);
+    } catch (error) {
+      if (!(error instanceof RealtimeFrameError)) throw error;
+      this.send({ type: 'error', code: 'validation_failed', message: error.message });
+      if (!this.principal) this.ws.close(CLOSE_CODES.unauthorized, 'Authenticate first');
       return;
     }
-    const msg = parsed.data;
     if (msg.type === 'auth') return this.authenticate(msg.token);
     if (!this.principal) {
       this.send({ type: 'error', code: 'unauthorized', message: 'Send {"type":"auth","token":…} first' });
-      this.ws.close(4401, 'Authenticate first');
+      this.ws.close(CLOSE_CODES.unauthorized, 'Authenticate first');
       return;
     }
     if (msg.type === 'subscribe') {
@@ -143,7 +138,7 @@ export class RealtimeConnection {
     const result = await this.deps.resolveCredential(token);
     if ('failure' in result) {
       this.send({ type: 'error', code: 'unauthorized', message: result.failure });
-      this.ws.close(4401, 'Unauthorized');
+      this.ws.close(CLOSE_CODES.unauthorized, 'Unauthorized');
       return;
     }
     const first = !this.principal;
@@ -159,7 +154,7 @@ export class RealtimeConnection {
     const result = await this.deps.resolveCredential(this.token).catch(() => null);
     if (result && 'failure' in result) {
       this.send({ type: 'error', code: 'unauthorized', message: result.failure });
-      this.ws.close(4401, 'Credential no longer valid');
+      this.ws.close(CLOSE_CODES.unauthorized, 'Credential no longer valid');
     }
   }
 

@@ -15,7 +15,7 @@ const change = (over: Partial<ChangeRecord> & Pick<ChangeRecord, 'topic'>): Chan
   row: null,
   ...over,
 });
-const sub = (topic: Subscription['topic'], filter?: Record<string, unknown>): Subscription => ({ topic, filter });
+const sub = (topic: Subscription['topic'], filter?: Subscription['filter']): Subscription => ({ topic, filter });
 
 describe('deliver', () => {
   it('should send a subscriber who may read the row the row as logged', () => {
@@ -62,6 +62,11 @@ describe('deliver', () => {
     const resync = change({ topic: 'campaigns', op: 'resync', row: null });
     expect(deliver(resync, emailViewer, [sub('campaigns', { status: 'live' })])).toEqual({ type: 'resync', seq: 7, topic: 'campaigns' });
     expect(deliver(resync, emailViewer, [sub('ideas')])).toBeNull();
+  });
+
+  it('should tell the subscribers of a topic to refetch it for an insert or update logged without its row, which no frame can carry', () => {
+    const rowless = change({ topic: 'ideas', op: 'update', row: null });
+    expect(deliver(rowless, admin, [sub('ideas')])).toEqual({ type: 'resync', seq: 7, topic: 'ideas' });
   });
 
   it('should send permission rows to their own user and to a writing admin only', () => {

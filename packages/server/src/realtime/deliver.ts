@@ -1,4 +1,4 @@
-import type { CountedBasis, CountedFields, Principal } from '@cadence/core';
+import type { ChangeFrame, CountedBasis, CountedFields, Principal, ResyncFrame, SubscriptionFilter } from '@cadence/core';
 import type { AuthState } from '../auth/auth-state';
 import type { Topic } from '../data/changes';
 import { canReadChange, matchesFilter } from './access';
@@ -7,14 +7,8 @@ import type { ChangeRecord } from './feed';
 /** What a client asked to hear: one topic, optionally only rows whose fields equal the filter's. */
 export interface Subscription {
   topic: Topic;
-  filter: Record<string, unknown> | undefined;
+  filter: SubscriptionFilter | undefined;
 }
-
-/** A frame of the realtime feed (docs/architecture.md#realtime) that carries a logged change. */
-export type ChangeFrame =
-  | { type: 'resync'; seq: number; topic: Topic }
-  | { type: 'change'; seq: number; topic: Topic; op: 'delete'; id: string; basis?: CountedBasis }
-  | { type: 'change'; seq: number; topic: Topic; op: 'insert' | 'update'; row: Record<string, unknown> | null; basis?: CountedBasis };
 
 const COUNTED_FIELDS = ['status', 'scope', 'channels', 'primary_channel', 'owner', 'priority'] as const;
 
@@ -42,7 +36,7 @@ function basisFor(change: ChangeRecord, principal: Principal): { basis?: Counted
  * may read it (the HTTP routes' rule, realtime/access.ts) and has a subscription that wants it;
  * a resync goes to every subscriber of its topic, as it names no row.
  */
-export function deliver(change: ChangeRecord, principal: Principal | null, subscriptions: Iterable<Subscription>): ChangeFrame | null {
+export function deliver(change: ChangeRecord, principal: Principal | null, subscriptions: Iterable<Subscription>): ChangeFrame | ResyncFrame | null {
   const subs = [...subscriptions];
   if (change.op === 'resync') {
     return subs.some((sub) => sub.topic === change.topic) ? { type: 'resync', seq: change.seq, topic: change.topic } : null;
@@ -58,9 +52,11 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
   }
   const wanted = subs.some((sub) => sub.topic === change.topic && matchesFilter(sub.filter, change.row));
   if (!wanted) return null;
-  return change.op === 'delete'
-    ? { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id, ...basisFor(change, principal) }
-    : { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row, ...basisFor(change, principal) };
+  if (change.op === 'delete') return { type: 'change', seq: change.seq, topic: change.topic, op: 'delete', id: change.row_id, ...basisFor(change, principal) };
+  // No change is logged without its row but a delete; were one, its subscribers would refetch the topic.
+  if (!change.row) return { type: 'resync', seq: change.seq, topic: change.topic };
+  // The feed's rows are their resources' own presentation (realtime/feed.ts), the API's row for the topic.
+  return { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row, ...basisFor(change, principal) } as ChangeFrame;
 }
 
 /**

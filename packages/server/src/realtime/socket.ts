@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { REALTIME_LIMITS } from '@cadence/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { loadAccessKeyAuth, resolveCredential } from '../auth/credentials';
 import { loadPrincipalRecord, toPrincipal } from '../auth/users';
@@ -9,8 +10,7 @@ import { RealtimeConnection, type ConnectionDeps } from './connection';
 import type { ChangeHub } from './hub';
 
 export const REALTIME_PATH = '/api/realtime';
-const MAX_FRAME = 64 * 1024;
-const PING_MS = 30_000;
+const { maxFrameBytes: MAX_FRAME, pingIntervalMs: PING_MS } = REALTIME_LIMITS;
 
 export interface RealtimeServer {
   /**

@@ -1,4 +1,4 @@
-import { CACHE_KEYS as KEYS, type AdType, type Publication } from '@cadence/core';
+import { type AdType, type Publication } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { errorMessage, useAdTypes } from '../provider/resources';
@@ -20,7 +20,7 @@ export function AdTypesDialog({ publication, editable, onClose, confirm = (m) =>
   const types = useAdTypes(publication?.id ?? null);
   const write = useWrite();
   const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'add' } | { kind: 'edit'; type: AdType }>({ kind: 'list' });
-  const invalidate = [KEYS.adTypes, KEYS.ads];
+  const invalidate = ['adTypes', 'ads'] as const;
   const remove = (t: AdType) => {
     if (!confirm('Are you sure you want to delete this ad type?')) return;
     void write({ call: (c) => c.adTypes.remove(t.id, { version: t.version }), success: AD_TOASTS.adTypeDeleted, failure: AD_TOASTS.adTypeDeleteError, invalidate }).catch(none);

@@ -1,4 +1,4 @@
-import { CACHE_KEYS as KEYS, AD_STATUSES, AD_STATUS_LABELS, can, formatYmd, type AdStatus, type Article } from '@cadence/core';
+import { AD_STATUSES, AD_STATUS_LABELS, can, formatYmd, type AdStatus, type Article } from '@cadence/core';
 import { useId, useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { useArticles, useRowQueue } from '../provider/resources';
@@ -27,8 +27,8 @@ export function Articles(): ReactNode {
   const setStatus = (a: Article, status: AdStatus) =>
     void write({
       call: (c) => queue(a.id, a.version, (version) => c.articles.update(a.id, { status }, { version })),
-      success: AD_TOASTS.articleUpdated, failure: AD_TOASTS.articleUpdateError, invalidate: [KEYS.articles],
-      optimistic: { prefix: KEYS.articles, apply: (l: Article[]) => l.map((x) => (x.id === a.id ? { ...x, status } : x)) },
+      success: AD_TOASTS.articleUpdated, failure: AD_TOASTS.articleUpdateError, invalidate: ['articles'],
+      optimistic: { keys: 'articles', apply: (l: Article[]) => l.map((x) => (x.id === a.id ? { ...x, status } : x)) },
     }).catch(none);
   return (
     <div className="cad-stack" aria-busy={articles.status === 'loading'}>
@@ -67,7 +67,7 @@ export function Articles(): ReactNode {
           )}
       </TabPanel>
       <ArticleDialog open={adding} onClose={() => setAdding(false)}
-        onSave={(body) => write({ call: (c) => c.articles.create(body), success: AD_TOASTS.articleAdded, failure: AD_TOASTS.articleAddError, invalidate: [KEYS.articles] })} />
+        onSave={(body) => write({ call: (c) => c.articles.create(body), success: AD_TOASTS.articleAdded, failure: AD_TOASTS.articleAddError, invalidate: ['articles'] })} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CACHE_KEYS as KEYS, can, ensureHttps, extractEmails, type ProspectivePublication } from '@cadence/core';
+import { can, ensureHttps, extractEmails, type ProspectivePublication } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { errorMessage, useProspective } from '../provider/resources';
@@ -79,13 +79,13 @@ export function Prospective(): ReactNode {
           </div>
         )}
       <ProspectiveDialog open={adding} onClose={() => setAdding(false)}
-        onSave={(body) => write({ call: (c) => c.prospective.create(body), success: AD_TOASTS.prospectiveAdded, failure: AD_TOASTS.prospectiveAddError, invalidate: [KEYS.prospective] })} />
+        onSave={(body) => write({ call: (c) => c.prospective.create(body), success: AD_TOASTS.prospectiveAdded, failure: AD_TOASTS.prospectiveAddError, invalidate: ['prospective'] })} />
       <BulkUploadDialog open={uploading} onClose={() => setUploading(false)}
         onUpload={(file) => write({
           call: (c) => c.prospective.importFile(file),
           success: (r) => AD_TOASTS.imported(r.imported),
           failure: (e) => AD_TOASTS.importError(errorMessage(e)),
-          invalidate: [KEYS.prospective],
+          invalidate: ['prospective'],
         })} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { CACHE_KEYS as KEYS, can, type Publication, type PublicationCreate } from '@cadence/core';
+import { can, type Publication, type PublicationCreate } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { usePublications } from '../provider/resources';
@@ -14,7 +14,7 @@ import { lazyDialog } from '../ui/lazy-dialog';
 const PublicationDialog = lazyDialog(() => import('./PublicationDialog').then((m) => m.PublicationDialog));
 
 const none = () => undefined;
-const cascade = [KEYS.publications, KEYS.adTypes, KEYS.ads, KEYS.virtual];
+const cascade = ['publications', 'adTypes', 'ads', 'virtual'] as const;
 
 /** Publications and their specs: search, cards, add/edit/delete and ad type management (docs/product.md#publications). */
 export function Publications({ confirm }: { confirm?: (message: string) => boolean }): ReactNode {

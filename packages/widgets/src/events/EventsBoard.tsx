@@ -1,4 +1,4 @@
-import { CACHE_KEYS as KEYS, campaignMatchesFilter, can, formatYmd, type CadenceEvent, type CampaignFilter, type ScheduleView } from '@cadence/core';
+import { campaignMatchesFilter, can, formatYmd, type CadenceEvent, type CampaignFilter, type ScheduleView } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
@@ -85,7 +85,7 @@ function EventsBody({ headingLevel, tab: initial = 'timeline', view = 'live', fi
       <EventDialog
         open={adding}
         onOpenChange={setAdding}
-        onSave={(body) => write({ call: (c) => c.events.create(body), success: AD_TOASTS.eventAdded, failure: AD_TOASTS.eventAddError, invalidate: [KEYS.events, KEYS.virtual] })}
+        onSave={(body) => write({ call: (c) => c.events.create(body), success: AD_TOASTS.eventAdded, failure: AD_TOASTS.eventAddError, invalidate: ['events', 'virtual'] })}
       />
     </section>
   );

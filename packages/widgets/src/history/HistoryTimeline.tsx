@@ -67,8 +67,8 @@ export function HistoryTimeline({ source, row, withNoun = false, onReverted }: H
       const own = row && 'resource' in source && typeof row.version === 'number' ? { version: row.version } : {};
       const result = await client.history.revert(e.id, own);
       const topic = topicOf(e.resource);
-      for (const refresh of topic ? TOPIC_REFRESHES[topic] : []) refresh.keys.forEach((k) => store.invalidate(k));
-      store.invalidate('history:');
+      for (const refresh of topic ? TOPIC_REFRESHES[topic] : []) refresh.kinds.forEach((kind) => store.invalidate(kind));
+      store.invalidate('history');
       toast({ title: 'Change reverted' });
       onReverted?.(result.row);
     } catch (error) {

@@ -1,19 +1,14 @@
-import { CACHE_KEYS, entityOfHistory, type EntityTopic, type HistoryPage, type HistoryQuery, type HistoryResource, type QueryKey } from '@cadence/core';
+import { entityOfHistory, type EntityTopic, type HistoryPage, type HistoryResource, type HistorySource, type QueryKey } from '@cadence/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useCadence } from '../provider/context';
-import { useQuery } from '../provider/use-query';
+import { useQuery, useQueryKey } from '../provider/use-query';
 
-/** What a history view reads: one row's entries, or the whole log filtered. */
-export type HistorySource = { resource: HistoryResource; id: string } | { query: Omit<HistoryQuery, 'cursor' | 'limit'> };
+export type { HistorySource } from '@cadence/core';
 
 const PAGE = 25;
 
-/** The cache key under `history:`, which every realtime change refreshes (core's realtime-topics). */
-export function historyKey(source: HistorySource): QueryKey {
-  return 'query' in source
-    ? `${CACHE_KEYS.history}log:${JSON.stringify(source.query)}`
-    : `${CACHE_KEYS.history}row:${source.resource}:${source.id}`;
-}
+/** The cache key of a history view, of the kind every realtime change refreshes (core's realtime-topics). */
+export const historyKey = (source: HistorySource): QueryKey<'history'> => ['history', source];
 
 /** The realtime topic whose changes a resource's rows arrive on: its entity's (`ad-types` → `ad_types`). */
 export const topicOf = (resource: HistoryResource): EntityTopic | null => entityOfHistory(resource);
@@ -25,7 +20,7 @@ export const topicOf = (resource: HistoryResource): EntityTopic | null => entity
  */
 export function useHistory(source: HistorySource | null) {
   const { client, store } = useCadence();
-  const key = source ? historyKey(source) : null;
+  const key = useQueryKey(source ? historyKey(source) : null);
   const fetchPage = useCallback(
     (cursor?: string): Promise<HistoryPage> => {
       if (!source) return Promise.resolve({ entries: [], next_cursor: null });

@@ -3,7 +3,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { CampaignDialogView } from '../campaign-dialog/CampaignDialog';
 import { IDEA_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
-import { CACHE_KEYS as KEYS } from '@cadence/core';
 import { useComments, useIdeas } from '../provider/resources';
 import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
@@ -46,7 +45,7 @@ function IdeasBody({ headingLevel, onBack, onConverted }: IdeasBoardProps): Reac
       call: (c) => (idea ? c.ideas.update(idea.id, values, { version: idea.version }) : c.ideas.create(values)),
       success: idea ? IDEA_TOASTS.updated : IDEA_TOASTS.created,
       failure: IDEA_TOASTS.saveError,
-      invalidate: [KEYS.ideas],
+      invalidate: ['ideas'],
     });
   };
   const remove = (idea: Idea) =>
@@ -54,15 +53,15 @@ function IdeasBody({ headingLevel, onBack, onConverted }: IdeasBoardProps): Reac
       call: (c) => c.ideas.remove(idea.id),
       success: IDEA_TOASTS.deleted,
       failure: IDEA_TOASTS.deleteError,
-      invalidate: [KEYS.ideas, KEYS.comments],
-      optimistic: { prefix: KEYS.ideas, apply: (l: Idea[]) => l.filter((i) => i.id !== idea.id) },
+      invalidate: ['ideas', 'comments'],
+      optimistic: { keys: 'ideas', apply: (l: Idea[]) => l.filter((i) => i.id !== idea.id) },
     }).catch(none);
   const convert = (body: CampaignCreate) =>
     write({
       call: (c) => c.campaigns.create(body),
       success: (row) => IDEA_TOASTS.converted(row.title),
       failure: IDEA_TOASTS.convertError,
-      invalidate: [KEYS.campaigns],
+      invalidate: ['campaigns'],
     }).then((row) => (onConverted?.(row), row));
 
   let body: ReactNode;
@@ -95,8 +94,8 @@ function IdeasBody({ headingLevel, onBack, onConverted }: IdeasBoardProps): Reac
             onEdit={() => setEditing({ open: true, idea })}
             onDelete={() => remove(idea)}
             onConvert={() => setConverting(idea)}
-            onComment={(comment) => write({ call: (c) => c.comments.create(idea.id, { comment }), failure: IDEA_TOASTS.commentError, invalidate: [KEYS.comments] })}
-            onDeleteComment={(cm) => void write({ call: (c) => c.comments.remove(cm.id), failure: IDEA_TOASTS.commentDeleteError, invalidate: [KEYS.comments] }).catch(none)}
+            onComment={(comment) => write({ call: (c) => c.comments.create(idea.id, { comment }), failure: IDEA_TOASTS.commentError, invalidate: ['comments'] })}
+            onDeleteComment={(cm) => void write({ call: (c) => c.comments.remove(cm.id), failure: IDEA_TOASTS.commentDeleteError, invalidate: ['comments'] }).catch(none)}
           />
         ))}
       </div>

@@ -1,8 +1,7 @@
 import { CHANNELS, can, type Channel, type Permission, type PermissionType } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
-import { CACHE_KEYS as KEYS } from '@cadence/core';
-import { useUserPermissions, useUsers } from '../provider/resources';
+import { permissionsKey, useUserPermissions, useUsers } from '../provider/resources';
 import { useWrite } from '../provider/write';
 import { useSession } from '../provider/session';
 import { EmptyState, PageTitle } from '../ui/bits';
@@ -45,8 +44,8 @@ function UserPermissions({ userId, email, admin }: { userId: string; email: stri
       call: async (c) => void (on ? await c.users.grant(userId, type, channel) : await c.users.revoke(userId, type, channel)),
       success: AD_TOASTS.permissionUpdated,
       failure: AD_TOASTS.permissionUpdateError,
-      invalidate: [`${KEYS.permissions}${userId}`, ...(userId === session.userId ? [KEYS.session] : [])],
-      optimistic: { prefix: `${KEYS.permissions}${userId}`, apply: (l: Permission[]) => toggled(l, userId, type, channel, on) },
+      invalidate: [permissionsKey(userId), ...(userId === session.userId ? (['session'] as const) : [])],
+      optimistic: { keys: permissionsKey(userId), apply: (l: Permission[]) => toggled(l, userId, type, channel, on) },
     }).catch(() => undefined);
   const busy = permissions.status === 'loading';
   return (

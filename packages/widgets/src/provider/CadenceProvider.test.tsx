@@ -7,7 +7,8 @@ import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient } from '../testing/memory-client';
 import { IdeasBoard } from '../ideas/IdeasBoard';
 import { makeIdea } from '../testing/fixtures-more';
-import { CadenceProvider, type RealtimeLike } from './CadenceProvider';
+import { fakeRealtime } from '../testing/fake-realtime';
+import { CadenceProvider } from './CadenceProvider';
 import { httpUploader } from './upload';
 import { useCadence } from './context';
 
@@ -95,38 +96,31 @@ describe('CadenceProvider', () => {
     }
   });
 
-  it('should refetch campaigns when a change carries no row to apply in place', async () => {
+  it('should refetch the counts when a change cannot move them exactly (an answer without its snapshot)', async () => {
     const client = createMemoryClient({ campaigns: [makeCampaign({ title: 'X' })] });
-    let notify = () => {};
-    const realtime: RealtimeLike = { subscribe: (topic, onChange) => (topic === 'campaigns' && (notify = () => onChange({})), () => {}) };
-    render(<CadenceProvider client={client} realtime={realtime}><StatCards /></CadenceProvider>);
+    const feed = fakeRealtime();
+    render(<CadenceProvider client={client} realtime={feed.realtime}><StatCards /></CadenceProvider>);
     await waitFor(() => expect(total()).toHaveTextContent('1'));
-    await client.campaigns.create({ title: 'Y', planning_start_date: '2026-03-01', live_date: '2026-03-02' });
-    act(() => notify());
+    const statsCalls = () => client.control.calls.filter((c) => c.op === 'campaigns.stats').length;
+    const before = statsCalls();
+    const row = await client.campaigns.create({ title: 'Y', planning_start_date: '2026-03-01', live_date: '2026-03-02' });
+    act(() => feed.send({ topic: 'campaigns', op: 'insert', row }));
     await waitFor(() => expect(total()).toHaveTextContent('2'));
+    expect(statsCalls()).toBe(before + 1);
   });
 
   it('should subscribe to every topic and refresh the matching lists', async () => {
     const client = createMemoryClient({ ideas: [makeIdea({ title: 'First' })] });
-    const handlers = new Map<string, Array<(c: unknown) => void>>();
-    const filters: Array<[string, unknown]> = [];
-    const offs = vi.fn();
-    const realtime: RealtimeLike = {
-      subscribe: (topic, onChange, filter) => {
-        handlers.set(topic, [...(handlers.get(topic) ?? []), onChange]);
-        filters.push([topic, filter]);
-        return offs;
-      },
-    };
-    const { unmount } = render(<CadenceProvider client={client} realtime={realtime}><IdeasBoard /></CadenceProvider>);
+    const feed = fakeRealtime();
+    const { unmount } = render(<CadenceProvider client={client} realtime={feed.realtime}><IdeasBoard /></CadenceProvider>);
     expect(await screen.findByRole('article', { name: 'First' })).toBeInTheDocument();
-    expect([...handlers.keys()].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaigns', 'comments', 'events', 'ideas', 'permissions', 'prospective_publications', 'publications', 'saved_views']);
-    expect(filters).toContainEqual(['ads', { status: 'live' }]);
-    await client.ideas.create({ title: 'From someone else' });
-    act(() => handlers.get('ideas')?.forEach((h) => h({})));
+    expect([...new Set(feed.subscriptions().map((s) => s.topic))].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaigns', 'comments', 'events', 'ideas', 'permissions', 'prospective_publications', 'publications', 'saved_views']);
+    expect(feed.subscriptions()).toContainEqual({ topic: 'ads', filter: { status: 'live' } });
+    const row = await client.ideas.create({ title: 'From someone else' });
+    act(() => feed.send({ topic: 'ideas', op: 'insert', row }));
     expect(await screen.findByRole('article', { name: 'From someone else' })).toBeInTheDocument();
     unmount();
-    expect(offs).toHaveBeenCalledTimes(12);
+    expect(feed.offs).toHaveLength(12);
   });
 
   it('should open core\'s realtime client for apiUrl and close it on unmount', async () => {

@@ -1,7 +1,7 @@
-import { CACHE_KEYS, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate, type LoadedPages } from '@cadence/core';
+import { isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate, type LoadedPages, type RowChange } from '@cadence/core';
 import { useMemo } from 'react';
 import { TOASTS } from '../messages';
-import { applyCampaignMessage } from './campaign-cache';
+import { applyCampaignListsChange } from './campaign-cache';
 import { useCadence, type CadenceContextValue } from './context';
 import type { QueryStore } from './query-store';
 import type { ToastInput } from './toast';
@@ -12,18 +12,18 @@ type Lists = Campaign[];
 const replace = (row: Campaign) => (list: Lists) => list.map((c) => (c.id === row.id ? row : c));
 const failed = (t: ToastInput): ToastInput => ({ ...t, variant: 'destructive' });
 /** Refetched only after a failure: a success applies the server's row in place, as a realtime change does. */
-const invalidate = [CACHE_KEYS.campaigns, CACHE_KEYS.campaignPages, CACHE_KEYS.campaignStats] as const;
-/** The lists take the server's answer in place; the counts (small) are fetched again. */
-const settleWith = (store: QueryStore, message: Parameters<typeof applyCampaignMessage>[1]) => {
-  applyCampaignMessage(store, message);
-  store.applier(CACHE_KEYS.campaignPages)?.(store, message);
-  store.invalidate(CACHE_KEYS.campaignStats);
+const invalidate = ['campaigns', 'campaignPages', 'campaignStats'] as const;
+/** The lists take the server's answer in place, as a realtime change; the counts (small) are fetched again. */
+const settleWith = (store: QueryStore, change: RowChange<'campaigns'>) => {
+  applyCampaignListsChange(store, change);
+  store.applier('campaigns', 'campaignPages')?.(store, change);
+  store.invalidate('campaignStats');
   // The write added an entry to the activity log: an open History tab shows it without waiting for realtime.
-  store.invalidate(CACHE_KEYS.history);
+  store.invalidate('history');
 };
-const inserted = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { op: 'insert', row }) };
-const updated = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { op: 'update', row }) };
-const deleted = (c: Campaign) => ({ settle: (store: QueryStore) => settleWith(store, { op: 'delete', id: c.id }) });
+const inserted = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { topic: 'campaigns', op: 'insert', row }) };
+const updated = { settle: (store: QueryStore, row: Campaign) => settleWith(store, { topic: 'campaigns', op: 'update', row }) };
+const deleted = (c: Campaign) => ({ settle: (store: QueryStore) => settleWith(store, { topic: 'campaigns', op: 'delete', id: c.id }) });
 
 export interface CampaignActions {
   create(body: CampaignCreate): Promise<Campaign>;
@@ -38,9 +38,9 @@ function actions(ctx: CadenceContextValue): CampaignActions {
   const write = createWriter(ctx);
   /** An optimistic edit of every cached campaign list, whole or loaded a page at a time. */
   const optimistic = (apply: (list: Lists) => Lists) => [
-    { prefix: CACHE_KEYS.campaigns, apply },
+    { keys: 'campaigns' as const, apply },
     {
-      prefix: CACHE_KEYS.campaignPages,
+      keys: 'campaignPages' as const,
       apply: (pages: LoadedPages<Campaign>) => ({ ...pages, items: apply(pages.items) }),
       withRow: (row: { id: unknown }) => (pages: LoadedPages<Campaign>) => ({
         ...pages,

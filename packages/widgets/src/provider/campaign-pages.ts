@@ -1,34 +1,28 @@
-import { CACHE_KEYS, appendCampaignPage, applyCampaignChangeToPages, type Campaign, type CampaignListQuery, type LoadedPages, type QueryKey } from '@cadence/core';
+import { appendCampaignPage, applyCampaignChangeToPages, type Campaign, type CampaignChange, type CampaignListQuery, type LoadedPages, type QueryKey } from '@cadence/core';
 import { useCallback, useState } from 'react';
 import { TOASTS } from '../messages';
-import { asCampaignChange, queryOf } from './campaign-cache';
 import { useCadence } from './context';
 import type { QueryStore } from './query-store';
-import { useQuery } from './use-query';
+import { useQuery, useQueryKey } from './use-query';
 
 /** Rows per request; a list reloaded after a resync asks for what it had, in one request. */
 export const CAMPAIGN_PAGE_SIZE = 30;
 /** The route's largest `limit`. */
 const MAX_LIMIT = 10_000;
 
-const clean = (query: CampaignListQuery) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort());
-
 /**
  * Applies a campaign change to every list read a page at a time (useCampaignPages): the loaded
  * pages take it where the row sorts among them, by the same rules (docs/adr/0022). No request.
  */
-export function applyCampaignPagesMessage(store: QueryStore, message: unknown): boolean {
-  const change = asCampaignChange(message);
-  if (!change) return false;
-  for (const key of store.keys(CACHE_KEYS.campaignPages)) {
-    const query = queryOf(key, CACHE_KEYS.campaignPages);
-    if (!query) store.invalidate(key);
-    else store.apply<LoadedPages<Campaign>>(key, (pages) => applyCampaignChangeToPages(pages, change, query));
+export function applyCampaignPagesChange(store: QueryStore, change: CampaignChange): boolean {
+  for (const key of store.keys('campaignPages')) {
+    const query = key[1];
+    store.apply<LoadedPages<Campaign>>(key, (pages) => applyCampaignChangeToPages(pages, change, query));
   }
   return true;
 }
 
-export const campaignPagesKey = (query: CampaignListQuery = {}): QueryKey => `${CACHE_KEYS.campaignPages}${JSON.stringify(clean(query))}`;
+export const campaignPagesKey = (query: CampaignListQuery = {}): QueryKey<'campaignPages'> => ['campaignPages', query];
 
 export interface CampaignPagesResult {
   status: 'loading' | 'success' | 'error';
@@ -56,8 +50,8 @@ export function useCampaignPages(
 ): CampaignPagesResult {
   const showToast = options.toast ?? true;
   const { client, store, toast } = useCadence();
-  store.setApplier(CACHE_KEYS.campaignPages, applyCampaignPagesMessage);
-  const key = campaignPagesKey(query);
+  store.setApplier('campaigns', 'campaignPages', applyCampaignPagesChange);
+  const key = useQueryKey(campaignPagesKey(query));
   const fetcher = useCallback(async (): Promise<LoadedPages<Campaign>> => {
     const loaded = store.get<LoadedPages<Campaign>>(key).data?.items.length ?? 0;
     const limit = Math.min(MAX_LIMIT, Math.max(pageSize, loaded));

@@ -1,5 +1,4 @@
 import {
-  CACHE_KEYS,
   campaignMatchesFilter,
   isFiltered,
   pickCampaignFilter,
@@ -8,7 +7,6 @@ import {
   type CampaignListQuery,
   type CampaignStats,
   type CampaignStatsQuery,
-  type CacheKey,
   type QueryKey,
   type VirtualCampaign,
 } from '@cadence/core';
@@ -16,22 +14,14 @@ import { useCallback, useMemo } from 'react';
 import type { AnyCampaign } from './permissions';
 import { TOASTS } from '../messages';
 import { useCadence } from './context';
-import { useQuery } from './use-query';
+import { useQuery, useQueryKey } from './use-query';
 
-const canonical = (query: object) => JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort()));
-
-export const campaignsKey = (query: CampaignListQuery = {}): QueryKey => `${CACHE_KEYS.campaigns}${canonical(query)}`;
-
-/**
- * A filtered resource's key: the plain key without filters (what it always was), else the key and
- * the filter, so a realtime change that refetches the prefix refetches every filtered copy too.
- */
-const filteredKey = (base: CacheKey, query: object): QueryKey => (Object.values(query).some((v) => v !== undefined) ? `${base}${canonical(query)}` : base);
+export const campaignsKey = (query: CampaignListQuery = {}): QueryKey<'campaigns'> => ['campaigns', query];
 
 /** Campaigns for a query (typically the visible window); failures show the spec's toast. */
 export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
   const { client, toast } = useCadence();
-  const key = enabled ? campaignsKey(query) : null;
+  const key = useQueryKey(enabled ? campaignsKey(query) : null);
   const fetcher = useCallback(() => client.campaigns.list(query), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const onError = useCallback(
     (error: unknown) => {
@@ -46,7 +36,7 @@ export function useCampaigns(query: CampaignListQuery = {}, enabled = true) {
 /** The counts of `GET /api/campaigns/stats` (what the caller may read, filtered by `query`), for the stat cards. */
 export function useCampaignStats(enabled = true, query: CampaignStatsQuery = {}) {
   const { client } = useCadence();
-  const key = enabled ? filteredKey(CACHE_KEYS.campaignStats, query) : null;
+  const key = useQueryKey(enabled ? (['campaignStats', query] as const) : null);
   const fetcher = useCallback(() => client.campaigns.stats(query), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading campaign counts failed', error), []);
   return useQuery<CampaignStats>(key, fetcher, onError);
@@ -55,7 +45,7 @@ export function useCampaignStats(enabled = true, query: CampaignStatsQuery = {})
 /** Live ads and events as read-only campaigns, following `filter`; failures are only logged (docs/product.md#messages-campaigns). */
 export function useVirtualCampaigns(enabled: boolean, filter: CampaignFilter = {}) {
   const { client } = useCadence();
-  const key = enabled ? filteredKey(CACHE_KEYS.virtual, filter) : null;
+  const key = useQueryKey(enabled ? (['virtual', filter] as const) : null);
   const fetcher = useCallback(() => client.dashboard.virtual(isFiltered(filter) ? filter : undefined), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading ads and events failed', error), []);
   return useQuery<VirtualCampaign[]>(key, fetcher, onError);

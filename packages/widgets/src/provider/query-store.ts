@@ -1,4 +1,16 @@
+import { queryKeyHash, type CountedBasis, type QueryKey, type QueryKeyMatch, type QueryKind, type RealtimeTopic, type RowChanges } from '@cadence/core';
+
 export type QueryStatus = 'loading' | 'success' | 'error';
+
+/**
+ * A change to apply to cached data: from the realtime feed (with its `seq`, and for campaigns the
+ * counts' `basis`), or from the answer of one's own write (without: what needs them refetches).
+ */
+export type CachedChanges = { [K in RealtimeTopic]: RowChanges[K] & { seq?: number; basis?: CountedBasis } };
+export type CachedChange<T extends RealtimeTopic = RealtimeTopic> = CachedChanges[T];
+
+/** Applies a change on topic T to the cached queries of one kind in place; false when it cannot, and they are refetched. */
+export type ChangeApplier<T extends RealtimeTopic> = (store: QueryStore, change: CachedChange<T>) => boolean;
 
 export interface QuerySnapshot<T> {
   status: QueryStatus;
@@ -9,6 +21,7 @@ export interface QuerySnapshot<T> {
 }
 
 interface Entry {
+  key: QueryKey;
   snapshot: QuerySnapshot<unknown>;
   fetcher?: () => Promise<unknown>;
   inFlight?: Promise<unknown>;
@@ -26,57 +39,76 @@ interface Entry {
   pendingExtend?: Array<(data: unknown) => unknown>;
 }
 
-const IDLE: QuerySnapshot<never> = { status: 'loading', data: undefined, error: undefined, fetching: false };
+/** A query not fetched yet (or no query at all). */
+export const IDLE: QuerySnapshot<never> = { status: 'loading', data: undefined, error: undefined, fetching: false };
+
+/** Keys are tuples made afresh on each render; a hook keeps one per query, so its text is worked out once. */
+const hashes = new WeakMap<QueryKey, string>();
+function hashOf(key: QueryKey): string {
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    hash = queryKeyHash(key);
+    hashes.set(key, hash);
+  }
+  return hash;
+}
 
 /**
- * A small per-query cache, framework-free: one entry per key, concurrent fetches of a key
- * share one request, and writers (optimistic updates, realtime changes) edit the data in
- * place and notify the components reading it.
+ * A small per-query cache, framework-free: one entry per key (core's query keys, stored under
+ * their text), concurrent fetches of a key share one request, and writers (optimistic updates,
+ * realtime changes) edit the data in place and notify the components reading it.
  */
 export class QueryStore {
   private readonly entries = new Map<string, Entry>();
-  private readonly appliers = new Map<string, (store: QueryStore, message: unknown) => boolean>();
+  private readonly appliers: { [T in RealtimeTopic]?: Partial<Record<QueryKind, ChangeApplier<T>>> } = {};
 
   /**
-   * How a realtime message is applied in place to the keys under `prefix` (realtime-changes.ts).
+   * How a change on `topic` is applied in place to the queries of `kind` (realtime-changes.ts).
    * Registered by the hook that creates such keys, so a widget that never reads them does not
    * carry the code (docs/adr/0022).
    */
-  setApplier(prefix: string, apply: (store: QueryStore, message: unknown) => boolean): void {
-    this.appliers.set(prefix, apply);
+  setApplier<T extends RealtimeTopic>(topic: T, kind: QueryKind, apply: ChangeApplier<T>): void {
+    const forTopic: Partial<Record<QueryKind, ChangeApplier<T>>> = (this.appliers[topic] ??= {});
+    forTopic[kind] = apply;
   }
 
-  applier(prefix: string): ((store: QueryStore, message: unknown) => boolean) | undefined {
-    return this.appliers.get(prefix);
+  applier<T extends RealtimeTopic>(topic: T, kind: QueryKind): ChangeApplier<T> | undefined {
+    const forTopic: Partial<Record<QueryKind, ChangeApplier<T>>> | undefined = this.appliers[topic];
+    return forTopic?.[kind];
   }
 
-  private entry(key: string): Entry {
-    let e = this.entries.get(key);
+  private entry(key: QueryKey): Entry {
+    const hash = hashOf(key);
+    let e = this.entries.get(hash);
     if (!e) {
-      e = { snapshot: IDLE, listeners: new Set() };
-      this.entries.set(key, e);
+      e = { key, snapshot: IDLE, listeners: new Set() };
+      this.entries.set(hash, e);
     }
     return e;
   }
 
-  private set(key: string, patch: Partial<QuerySnapshot<unknown>>): void {
+  private find(key: QueryKey): Entry | undefined {
+    return this.entries.get(hashOf(key));
+  }
+
+  private set(key: QueryKey, patch: Partial<QuerySnapshot<unknown>>): void {
     const e = this.entry(key);
     e.snapshot = { ...e.snapshot, ...patch };
     for (const l of [...e.listeners]) l();
   }
 
-  subscribe(key: string, listener: () => void): () => void {
+  subscribe(key: QueryKey, listener: () => void): () => void {
     const e = this.entry(key);
     e.listeners.add(listener);
     return () => e.listeners.delete(listener);
   }
 
-  get<T>(key: string): QuerySnapshot<T> {
-    return (this.entries.get(key)?.snapshot ?? IDLE) as QuerySnapshot<T>;
+  get<T>(key: QueryKey): QuerySnapshot<T> {
+    return (this.find(key)?.snapshot ?? IDLE) as QuerySnapshot<T>;
   }
 
   /** Fetches unless data or a request is already there (`force` refetches anyway). */
-  fetch<T>(key: string, fetcher: () => Promise<T>, options: { force?: boolean; onError?: (e: unknown) => void } = {}): Promise<unknown> {
+  fetch<T>(key: QueryKey, fetcher: () => Promise<T>, options: { force?: boolean; onError?: (e: unknown) => void } = {}): Promise<unknown> {
     const e = this.entry(key);
     e.fetcher = fetcher;
     if (options.onError) e.onError = options.onError;
@@ -113,14 +145,20 @@ export class QueryStore {
     return request;
   }
 
-  /** Keys starting with `prefix`. */
-  keys(prefix: string): string[] {
-    return [...this.entries.keys()].filter((k) => k.startsWith(prefix));
+  /** The cached keys of `kind`, each with its parameters. */
+  keys<K extends QueryKind>(kind: K): Array<QueryKey<K>> {
+    // An entry's kind is its key's first element, which decides the rest of its type.
+    return [...this.entries.values()].filter((e) => e.key[0] === kind).map((e) => e.key as QueryKey<K>);
+  }
+
+  /** The cached keys `match` names: every key of a kind, or the one key given if it is cached. */
+  matching(match: QueryKeyMatch): QueryKey[] {
+    return typeof match === 'string' ? this.keys(match) : this.find(match) ? [match] : [];
   }
 
   /** Edits cached data; keys without data are left alone. A running fetch is superseded. */
-  update<T>(key: string, fn: (data: T) => T): void {
-    const e = this.entries.get(key);
+  update<T>(key: QueryKey, fn: (data: T) => T): void {
+    const e = this.find(key);
     if (!e || e.snapshot.data === undefined) return;
     e.inFlight = undefined;
     this.set(key, { data: fn(e.snapshot.data as T), status: 'success', fetching: false });
@@ -131,8 +169,8 @@ export class QueryStore {
    * unlike `update` a running fetch goes on, and the change is applied to its answer too, as
    * that may have been read before the change. `fn` must be idempotent.
    */
-  apply<T>(key: string, fn: (data: T) => T): void {
-    const e = this.entries.get(key);
+  apply<T>(key: QueryKey, fn: (data: T) => T): void {
+    const e = this.find(key);
     if (!e) return;
     if (e.inFlight) (e.pending ??= []).push(fn as (data: unknown) => unknown);
     if (e.extending) (e.pendingExtend ??= []).push(fn as (data: unknown) => unknown);
@@ -145,8 +183,8 @@ export class QueryStore {
    * applied meanwhile are applied again after the merge, since the page may have been read
    * before them. `merge` must leave data it does not belong to alone (the key was reloaded).
    */
-  extend<T>(key: string, more: (data: T) => Promise<(data: T) => T>): Promise<void> {
-    const e = this.entries.get(key);
+  extend<T>(key: QueryKey, more: (data: T) => Promise<(data: T) => T>): Promise<void> {
+    const e = this.find(key);
     if (!e || e.inFlight || e.snapshot.data === undefined) return Promise.resolve();
     if (e.extending) return e.extending;
     e.pendingExtend = [];
@@ -167,26 +205,26 @@ export class QueryStore {
   }
 
   /** Whether `extend` is reading more of the key. */
-  isExtending(key: string): boolean {
-    return !!this.entries.get(key)?.extending;
+  isExtending(key: QueryKey): boolean {
+    return !!this.find(key)?.extending;
   }
 
   /** Puts data back exactly as it was (rollback of an optimistic update). */
-  restore(key: string, data: unknown): void {
+  restore(key: QueryKey, data: unknown): void {
     this.set(key, { data, status: data === undefined ? 'loading' : 'success' });
   }
 
   /**
-   * Refetches every key under `prefix` that is on screen (someone reads it); the others keep
+   * Refetches every key `match` names (all of a kind, or one) that is on screen (someone reads it); the others keep
    * their data but are marked stale, so they are refetched when next used. A key already being
    * fetched is not asked for again at once: its answer is shown when it comes and one more
    * request follows, however many invalidations came meanwhile. Superseding it instead meant
    * that while changes came faster than a round trip, no answer was ever shown and every
    * change added a request (the `team` benchmark's stat cards at 5 writes/s).
    */
-  invalidate(prefix: string): void {
-    for (const key of this.keys(prefix)) {
-      const e = this.entries.get(key);
+  invalidate(match: QueryKeyMatch): void {
+    for (const key of this.matching(match)) {
+      const e = this.find(key);
       if (!e) continue;
       e.stale = true;
       const shown = e.listeners.size > 0 && !!e.fetcher;
@@ -199,7 +237,7 @@ export class QueryStore {
   }
 
   /** Whether the key's data is out of date (see `invalidate`). */
-  isStale(key: string): boolean {
-    return !!this.entries.get(key)?.stale;
+  isStale(key: QueryKey): boolean {
+    return !!this.find(key)?.stale;
   }
 }

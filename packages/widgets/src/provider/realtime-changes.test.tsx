@@ -1,9 +1,10 @@
-import type { Campaign, CampaignListQuery } from '@cadence/core';
+import type { Campaign, CampaignListQuery, RowChange } from '@cadence/core';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
+import { fakeRealtime } from '../testing/fake-realtime';
 import { createMemoryClient, type MemoryClient } from '../testing/memory-client';
-import { CadenceProvider, type RealtimeLike } from './CadenceProvider';
+import { CadenceProvider } from './CadenceProvider';
 import { useCampaignActions } from './campaign-actions';
 import { useCampaignPages } from './campaign-pages';
 import { useCampaigns } from './campaign-queries';
@@ -13,29 +14,16 @@ const APRIL = { from: '2026-04-01', to: '2026-04-30' };
 const inMarch = { planning_start_date: '2026-03-02', live_date: '2026-03-10', end_date: '2026-03-20' };
 const inApril = { planning_start_date: '2026-04-02', live_date: '2026-04-10', end_date: '2026-04-20' };
 
-/** A realtime feed the test drives: `change` sends a message as core's client delivers it. */
+/** A realtime feed the test drives, of campaign changes as core's client delivers them. */
 function fakeFeed() {
-  const handlers = new Map<string, Array<(change: unknown) => void>>();
-  const resyncs = new Set<() => void>();
-  let seq = 0;
-  const realtime: RealtimeLike = {
-    subscribe: (topic, onChange) => {
-      handlers.set(topic, [...(handlers.get(topic) ?? []), onChange]);
-      return () => handlers.set(topic, (handlers.get(topic) ?? []).filter((h) => h !== onChange));
-    },
-    onResync: (handler) => {
-      resyncs.add(handler);
-      return () => resyncs.delete(handler);
-    },
-  };
-  const send = (message: object) =>
-    act(() => (handlers.get('campaigns') ?? []).forEach((h) => h({ type: 'change', seq: ++seq, topic: 'campaigns', ...message })));
+  const feed = fakeRealtime();
+  const send = (change: RowChange<'campaigns'>) => act(() => feed.send(change));
   return {
-    realtime,
-    insert: (row: Campaign) => send({ op: 'insert', row }),
-    update: (row: Campaign) => send({ op: 'update', row }),
-    remove: (id: string) => send({ op: 'delete', id }),
-    resync: () => act(() => resyncs.forEach((h) => h())),
+    realtime: feed.realtime,
+    insert: (row: Campaign) => send({ topic: 'campaigns', op: 'insert', row }),
+    update: (row: Campaign) => send({ topic: 'campaigns', op: 'update', row }),
+    remove: (id: string) => send({ topic: 'campaigns', op: 'delete', id }),
+    resync: () => act(() => feed.resync()),
   };
 }
 

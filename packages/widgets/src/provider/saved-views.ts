@@ -1,5 +1,5 @@
-import { CACHE_KEYS as KEYS, type SavedView, type SavedViewCreate, type ViewCountsInPlace } from '@cadence/core';
-import { applyViewCountsMessage } from './view-counts-cache';
+import type { SavedView, SavedViewCreate, ViewCountsInPlace } from '@cadence/core';
+import { applyViewCountsCacheChange } from './view-counts-cache';
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
 import type { ToastInput } from './toast';
@@ -9,12 +9,12 @@ import { useWrite } from './write';
 // useQuery directly rather than resources.ts's useList: the app's side bar is in its first script,
 // and useList brings every resource's toasts with it.
 
-/** The caller's saved views and the team's shared ones (issue 20); `enabled` false while signed out. */
+/** The caller's saved views and the team's shared ones (docs/architecture.md#saved-views); `enabled` false while signed out. */
 export function useSavedViews(enabled = true) {
   const { client } = useCadence();
   const fetcher = useCallback(() => client.views.list(), [client]);
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading saved views failed', error), []);
-  return useQuery<SavedView[]>(enabled ? KEYS.savedViews : null, fetcher, onError);
+  return useQuery<SavedView[]>(enabled ? ['savedViews'] : null, fetcher, onError);
 }
 
 /**
@@ -23,14 +23,14 @@ export function useSavedViews(enabled = true) {
  */
 export function useSavedViewCounts(enabled = true) {
   const { client, store } = useCadence();
-  store.setApplier(KEYS.savedViewCounts, applyViewCountsMessage);
+  store.setApplier('campaigns', 'savedViewCounts', applyViewCountsCacheChange);
   const fetcher = useCallback((): Promise<ViewCountsInPlace> => client.views.counts(), [client]);
   const onError = useCallback((error: unknown) => console.error('[Cadence] loading saved view counts failed', error), []);
-  const query = useQuery<ViewCountsInPlace>(enabled ? KEYS.savedViewCounts : null, fetcher, onError);
+  const query = useQuery<ViewCountsInPlace>(enabled ? ['savedViewCounts'] : null, fetcher, onError);
   return { ...query, data: query.data?.counts };
 }
 
-const both = [KEYS.savedViews, KEYS.savedViewCounts] as const;
+const both = ['savedViews', 'savedViewCounts'] as const;
 type Failure = ToastInput | ((error: unknown) => ToastInput | null);
 
 /**
@@ -44,13 +44,13 @@ export function useSavedViewActions() {
       write({ call: (c) => c.views.create(body), ...toasts, invalidate: both }),
     rename: (view: SavedView, name: string, toasts: { success?: ToastInput; failure: Failure }) =>
       write({
-        call: (c) => c.views.update(view.id, { name }, { version: view.version }), ...toasts, invalidate: [KEYS.savedViews],
-        optimistic: { prefix: KEYS.savedViews, apply: (l: SavedView[]) => l.map((v) => (v.id === view.id ? { ...v, name } : v)) },
+        call: (c) => c.views.update(view.id, { name }, { version: view.version }), ...toasts, invalidate: ['savedViews'],
+        optimistic: { keys: 'savedViews', apply: (l: SavedView[]) => l.map((v) => (v.id === view.id ? { ...v, name } : v)) },
       }),
     remove: (view: SavedView, toasts: { success?: ToastInput; failure: Failure }) =>
       write({
         call: (c) => c.views.remove(view.id, { version: view.version }), ...toasts, invalidate: both,
-        optimistic: { prefix: KEYS.savedViews, apply: (l: SavedView[]) => l.filter((v) => v.id !== view.id) },
+        optimistic: { keys: 'savedViews', apply: (l: SavedView[]) => l.filter((v) => v.id !== view.id) },
       }),
     /** Undo of `remove`: the same view, same id (links keep working) and same owner. */
     restore: (view: SavedView, toasts: { success?: ToastInput; failure: Failure }) =>

@@ -1,8 +1,10 @@
-import { CACHE_KEYS, NOBODY, principalFrom, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
+import { NOBODY, principalFrom, type Campaign, type Principal, type VirtualCampaign } from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
 import { rightsOf, type CampaignRights } from './permissions';
 import { useQuery } from './use-query';
+
+const SESSION_KEY = ['session'] as const;
 
 export interface CadenceSession {
   /** False until the server said who the user is. */
@@ -18,7 +20,7 @@ export interface CadenceSession {
 export function useSession(): CadenceSession {
   const { client } = useCadence();
   const fetcher = useCallback(() => client.auth.user(), [client]);
-  const q = useQuery(CACHE_KEYS.session, fetcher);
+  const q = useQuery(SESSION_KEY, fetcher);
   // One object per answer, so components can memoise on it (a drag re-renders nothing else).
   const principal = useMemo(() => (q.data ? principalFrom(q.data) : NOBODY), [q.data]);
   return {

@@ -1,20 +1,33 @@
-import type { QueryKey } from '@cadence/core';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { queryKeyHash, type QueryKey } from '@cadence/core';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useCadence } from './context';
-import type { QuerySnapshot } from './query-store';
+import { IDLE, type QuerySnapshot } from './query-store';
+
+/**
+ * The same key object for as long as its parameters stay the same: keys are made afresh on each
+ * render, and effects, callbacks and the store's subscription depend on them.
+ */
+export function useQueryKey<K extends QueryKey>(key: K): K;
+export function useQueryKey<K extends QueryKey>(key: K | null): K | null;
+export function useQueryKey<K extends QueryKey>(key: K | null): K | null {
+  const hash = key ? queryKeyHash(key) : null;
+  // The hash names the key; a new tuple with the same parameters is the same key.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => key, [hash]);
+}
 
 /** Reads `key` from the provider's cache, fetching it on first use. */
 export function useQuery<T>(
-  key: QueryKey | null,
+  queryKey: QueryKey | null,
   fetcher: () => Promise<T>,
   onError?: (error: unknown) => void,
 ): QuerySnapshot<T> & { refetch: () => void } {
   const { store } = useCadence();
-  const k = key ?? '';
+  const key = useQueryKey(queryKey);
   const snapshot = useSyncExternalStore(
-    useCallback((listener) => (key ? store.subscribe(k, listener) : () => {}), [store, k, key]),
-    () => store.get<T>(k),
-    () => store.get<T>(k),
+    useCallback((listener) => (key ? store.subscribe(key, listener) : () => {}), [store, key]),
+    () => (key ? store.get<T>(key) : IDLE),
+    () => (key ? store.get<T>(key) : IDLE),
   );
   useEffect(() => {
     if (key) void store.fetch(key, fetcher, onError ? { onError } : {});

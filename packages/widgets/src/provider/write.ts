@@ -1,4 +1,4 @@
-import { isConflict, type QueryKey } from '@cadence/core';
+import { isConflict, type QueryKeyMatch } from '@cadence/core';
 import { useMemo } from 'react';
 import { useCadence, type CadenceContextValue } from './context';
 import type { QueryStore } from './query-store';
@@ -7,14 +7,14 @@ import type { ToastInput } from './toast';
 type Client = CadenceContextValue['client'];
 type Row = { id: unknown };
 
-/** Applies `fn` to every cached list under `prefix`; returns the rollback. */
-export function optimisticList<T>(store: QueryStore, prefix: QueryKey, fn: (list: T[]) => T[]): () => void {
-  return optimisticEdit(store, prefix, fn);
+/** Applies `fn` to every cached list `match` names; returns the rollback. */
+export function optimisticList<T>(store: QueryStore, match: QueryKeyMatch, fn: (list: T[]) => T[]): () => void {
+  return optimisticEdit(store, match, fn);
 }
 
-/** Applies `fn` to every cached value under `prefix`; returns the rollback. */
-function optimisticEdit<T>(store: QueryStore, prefix: QueryKey, fn: (data: T) => T): () => void {
-  const keys = store.keys(prefix);
+/** Applies `fn` to every cached value `match` names (all of a kind, or one key); returns the rollback. */
+function optimisticEdit<T>(store: QueryStore, match: QueryKeyMatch, fn: (data: T) => T): () => void {
+  const keys = store.matching(match);
   const before = keys.map((k) => [k, store.get<T>(k).data] as const);
   for (const k of keys) store.update<T>(k, fn);
   return () => {
@@ -31,8 +31,8 @@ export interface WriteSpec<T> {
   success?: ToastInput | ((result: T) => ToastInput);
   /** The failure toast; `null` shows none (the caller handles that error itself). */
   failure: ToastInput | ((error: unknown) => ToastInput | null);
-  /** Prefixes refetched after the call, whatever its outcome (only after a failure with `settle`). */
-  invalidate: readonly QueryKey[];
+  /** Queries refetched after the call, whatever its outcome (only after a failure with `settle`): kinds, or single keys. */
+  invalidate: readonly QueryKeyMatch[];
   /**
    * Applies the server's answer to the cache itself, as a realtime change is applied, so a
    * success costs no refetch; the echo of the change that follows is then recognised by its
@@ -43,9 +43,9 @@ export interface WriteSpec<T> {
   optimistic?: Optimistic | readonly Optimistic[];
 }
 
-/** `apply` edits each cached value under `prefix`; the server's row and a conflict's current row go through `withRow` when given. */
+/** `apply` edits each cached value `keys` names; the server's row and a conflict's current row go through `withRow` when given. */
 export interface Optimistic {
-  prefix: QueryKey;
+  keys: QueryKeyMatch;
   apply: (data: any) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** How the server's row is put in (default: replaced by id in a list). */
   withRow?: (row: Row) => (data: any) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -61,8 +61,8 @@ export type Write = <T>(spec: WriteSpec<T>) => Promise<T>;
  */
 export function createWriter({ client, store, toast }: Pick<CadenceContextValue, 'client' | 'store' | 'toast'>): Write {
   return async <T,>(spec: WriteSpec<T>): Promise<T> => {
-    const edits: readonly Optimistic[] = !spec.optimistic ? [] : 'prefix' in spec.optimistic ? [spec.optimistic] : spec.optimistic;
-    const rollbacks = edits.map((o) => optimisticEdit(store, o.prefix, o.apply));
+    const edits: readonly Optimistic[] = !spec.optimistic ? [] : 'apply' in spec.optimistic ? [spec.optimistic] : spec.optimistic;
+    const rollbacks = edits.map((o) => optimisticEdit(store, o.keys, o.apply));
     const rollback = () => rollbacks.forEach((undo) => undo());
     let settled = false;
     try {
@@ -70,13 +70,13 @@ export function createWriter({ client, store, toast }: Pick<CadenceContextValue,
       if (spec.settle) {
         spec.settle(store, result);
         settled = true;
-      } else if (isRow(result)) edits.forEach((o) => optimisticEdit(store, o.prefix, putRow(o, result)));
+      } else if (isRow(result)) edits.forEach((o) => optimisticEdit(store, o.keys, putRow(o, result)));
       if (spec.success) toast(typeof spec.success === 'function' ? spec.success(result) : spec.success);
       return result;
     } catch (error) {
       rollback();
       const current = isConflict(error) ? error.current : undefined;
-      if (isRow(current)) edits.forEach((o) => optimisticEdit(store, o.prefix, putRow(o, current)));
+      if (isRow(current)) edits.forEach((o) => optimisticEdit(store, o.keys, putRow(o, current)));
       console.error('[Cadence] write failed', error);
       const failure = typeof spec.failure === 'function' ? spec.failure(error) : spec.failure;
       if (failure) toast(failure);
