@@ -65,6 +65,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        // One suite over the widgets' in-memory client and a server in this process (docs/architecture.md#client-contract).
+        resolve: { alias: { '@cadence/widgets/testing': fileURLToPath(new URL('./packages/widgets/src/testing.ts', import.meta.url)) } },
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],

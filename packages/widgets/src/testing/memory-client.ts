@@ -8,7 +8,9 @@ import {
   campaignMatchesQuery,
   campaignUpdateSchema,
   can,
+  lacksPrimaryChannel,
   normalizeScopedCampaign,
+  PRIMARY_CHANNEL_MESSAGE,
   promote,
   toWirePrincipal,
   type AuthUserResponse,
@@ -146,7 +148,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       const back = { ...(row as unknown as Campaign), version: row.version + 1, updated_at: now() };
       if (!can(principal, 'create', 'campaign', back)) throw forbidden();
       campaigns.unshift(back);
-      log.record('campaigns', back.id, 'create', { row: back, reverts });
+      log.record('campaigns', back.id, 'create', { reverts });
       return structuredClone(back) as never;
     },
     remove: removeCampaign,
@@ -159,14 +161,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     users: [{ id: user.id, email: user.email, role: user.role ?? null }, ...(options.users ?? []).filter((u) => u.id !== user.id)],
     permissions: options.permissions ?? [],
   });
-  const extras = memoryExtras(run, now, user, principal, data);
+  const extras = memoryExtras(run, now, user, principal, data, log);
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const client: CadenceClient = {
     ...extras,
     views,
-    // Campaign writes are logged in memory (memory-history.ts); the other resources are not yet.
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
       forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
@@ -174,7 +175,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
         let cursor: string | undefined;
         do {
           const page = await run('history.list', () => log.api.list({ ...query, ...(cursor ? { cursor } : {}) }), [query]);
-          yield page.entries;
+          // As core's HTTP client: a full last page hands out a cursor to an empty one, never yielded.
+          if (page.entries.length) yield page.entries;
           cursor = page.next_cursor ?? undefined;
         } while (cursor);
       },
@@ -210,7 +212,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           });
           if (!can(principal, 'create', 'campaign', row)) throw forbidden();
           campaigns.unshift(row);
-          log.record('campaigns', row.id, 'create', { row });
+          log.record('campaigns', row.id, 'create', {});
           return structuredClone(row);
         }, [body]),
       update: (id, patch, o) =>
@@ -220,7 +222,11 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           const row = find(id);
           if (!can(principal, 'update', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
-          return save(row, normalizeScopedCampaign({ ...row, ...parsed.data }), 'update', Object.keys(parsed.data));
+          if (!Object.keys(parsed.data).length) return structuredClone(row);
+          // Judged on the merged row, before scope normalisation could pick a channel the caller did not name.
+          const merged = { ...row, ...parsed.data };
+          if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
+          return save(row, normalizeScopedCampaign(merged), 'update', Object.keys(parsed.data));
         }, [id, patch, o]),
       remove: (id, o) =>
         run('campaigns.remove', () => removeCampaign(id, o?.version), [id, o]),
@@ -229,7 +235,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           const row = find(id);
           if (!can(principal, 'promote', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
-          return save(row, promote(row), 'promote');
+          if (row.scope === 'global') return structuredClone(row);
+          return save(row, promote(row), 'promote', ['scope', 'primary_channel']);
         }, [id, o]),
     },
     dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter)))) },

@@ -1,4 +1,8 @@
-import { CadenceApiError, type Crud } from '@cadence/core';
+import type { Crud, HistoryResource } from '@cadence/core';
+import { conflict, forbidden, notFound, validation } from './memory-errors';
+import type { MemoryLog } from './memory-history';
+
+export { conflict, forbidden, notFound, validation } from './memory-errors';
 
 export interface MemoryRow {
   id: string;
@@ -14,10 +18,6 @@ export function memoryId(): string {
   return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
 }
 
-export const notFound = () => new CadenceApiError(404, 'not_found', 'Not found');
-export const forbidden = () => new CadenceApiError(403, 'forbidden', 'You may not do that');
-export const conflict = (current: unknown) =>
-  new CadenceApiError(412, 'conflict', 'This row was changed by someone else', [], current);
 
 /** Throws 412 with the current row when `version` is given and stale (docs/architecture.md#versions). */
 export function checkVersion(row: MemoryRow, version: number | undefined): void {
@@ -64,11 +64,6 @@ export function memoryCrud<Row extends MemoryRow, Create, Update, Query>(
   };
 }
 
-export function validation(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): CadenceApiError {
-  const details = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  return new CadenceApiError(400, 'validation_failed', details[0]?.message ?? 'Invalid request', details);
-}
-
 interface Schema<T> {
   safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
@@ -96,11 +91,18 @@ export interface TableOptions<Row extends MemoryRow> {
   present?: (row: Row) => Row;
   onRemove?: (row: Row) => void;
   defaults?: Record<string, unknown>;
+  /** The activity log that records each single-row write, as the server's does (docs/adr/0028). */
+  history?: { log: MemoryLog; resource: HistoryResource };
 }
 
-/** A versioned, validated, authorized in-memory table sorted like the server's list. */
+/**
+ * A versioned, validated, authorized in-memory table sorted like the server's list. With
+ * `history`, each single-row create, update and delete leaves an entry and can be reverted;
+ * `insert` alone (the bulk paths: an import is one entry for the file on the server) does not.
+ */
 export function memoryTable<Row extends MemoryRow>(rows: Row[], o: TableOptions<Row>) {
   const out = (r: Row) => structuredClone(o.present ? o.present(r) : r);
+  const record = (rowId: string, action: string, facts: Parameters<MemoryLog['record']>[3]) => void o.history?.log.record(o.history.resource, rowId, action, facts);
   const find = (id: string) => {
     const row = rows.find((r) => r.id === id);
     if (!row || !o.canRead()) throw notFound();
@@ -114,29 +116,57 @@ export function memoryTable<Row extends MemoryRow>(rows: Row[], o: TableOptions<
     rows.push(row);
     return row;
   };
+  const add = (body: unknown, extra?: Record<string, unknown>) => {
+    const row = insert(body, extra);
+    record(row.id, 'create', {});
+    return out(row);
+  };
+  const write = (id: string, data: Record<string, unknown>, version: number | undefined, reverts?: string) => {
+    const row = find(id);
+    if (!o.canWrite(row)) throw forbidden();
+    checkVersion(row, version);
+    // An empty patch writes nothing; any other bumps the version and is an entry, changed or not.
+    if (!Object.keys(data).length) return row;
+    const shown = (r: Row) => out(r) as unknown as Record<string, unknown>;
+    const before = shown(row);
+    Object.assign(row, data, { version: (row.version ?? 0) + 1, updated_at: o.now() });
+    record(id, 'update', { before, after: shown(row), fields: Object.keys(data), reverts });
+    return row;
+  };
+  const remove = (id: string, version: number | undefined, reverts?: string) => {
+    const row = find(id);
+    if (!o.canWrite(row)) throw forbidden();
+    checkVersion(row, version);
+    rows.splice(rows.indexOf(row), 1);
+    o.onRemove?.(row);
+    record(id, 'delete', { row: row as unknown as Record<string, unknown>, reverts });
+  };
+  o.history?.log.register(o.history.resource, {
+    get: (id) => {
+      const row = rows.find((r) => r.id === id);
+      return row && (out(row) as never);
+    },
+    update: (id, patch, version, reverts) => out(write(id, patch, version, reverts)) as never,
+    recreate: (gone, reverts) => {
+      const row = { ...(gone as unknown as Row), version: gone.version + 1, updated_at: o.now() };
+      if (!o.canWrite(row)) throw forbidden();
+      rows.push(row);
+      record(row.id, 'create', { reverts });
+      return out(row) as never;
+    },
+    remove,
+  });
   return {
     rows,
     insert,
     out,
     list: () => o.run(`${o.name}.list`, () => (o.canRead() ? [...rows].sort(o.compare).map(out) : [])),
     get: (id: string) => o.run(`${o.name}.get`, () => out(find(id)), [id]),
-    create: (body: unknown, extra?: Record<string, unknown>) => o.run(`${o.name}.create`, () => out(insert(body, extra)), [body]),
+    /** A single-row create inside a call of the caller's (ad types and ads check their parents first). */
+    add,
+    create: (body: unknown, extra?: Record<string, unknown>) => o.run(`${o.name}.create`, () => add(body, extra), [body]),
     update: (id: string, patch: unknown, options?: { version?: number }) =>
-      o.run(`${o.name}.update`, () => {
-        const data = parse(o.update, patch);
-        const row = find(id);
-        if (!o.canWrite(row)) throw forbidden();
-        checkVersion(row, options?.version);
-        Object.assign(row, data, { version: (row.version ?? 0) + 1, updated_at: o.now() });
-        return out(row);
-      }, [id, patch, options]),
-    remove: (id: string, options?: { version?: number }) =>
-      o.run(`${o.name}.remove`, () => {
-        const row = find(id);
-        if (!o.canWrite(row)) throw forbidden();
-        checkVersion(row, options?.version);
-        rows.splice(rows.indexOf(row), 1);
-        o.onRemove?.(row);
-      }, [id, options]),
+      o.run(`${o.name}.update`, () => out(write(id, parse(o.update, patch) as Record<string, unknown>, options?.version)), [id, patch, options]),
+    remove: (id: string, options?: { version?: number }) => o.run(`${o.name}.remove`, () => remove(id, options?.version), [id, options]),
   };
 }

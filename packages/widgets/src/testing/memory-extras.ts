@@ -1,5 +1,6 @@
 import { can, type CadenceClient, type Principal } from '@cadence/core';
 import type { Run } from './memory-crud';
+import type { MemoryLog } from './memory-history';
 import { memoryIndustry, type IndustryData } from './memory-industry';
 import { memoryPeople, type PeopleData } from './memory-people';
 
@@ -12,6 +13,7 @@ export function memoryExtras(
   user: { id: string; email: string },
   principal: Principal,
   data: ExtrasData,
+  log: MemoryLog,
 ): Omit<CadenceClient, 'campaigns' | 'dashboard' | 'history' | 'views'> {
   const session = () => ({
     access_token: 'memory', refresh_token: 'memory', token_type: 'bearer' as const, expires_in: 3600,
@@ -29,9 +31,9 @@ export function memoryExtras(
       providers: () => run('auth.providers', () => ({ password: true, sso: null })),
       exchangeSsoCode: () => run('auth.exchangeSsoCode', session),
     },
-    ...memoryPeople(data, run, now, principal),
+    ...memoryPeople(data, run, now, principal, log),
     ...memoryIndustry(data, {
-      run, now, userId: user.id, canRead: () => can(principal, 'read', 'industry'), canWrite: () => can(principal, 'update', 'industry'),
+      run, now, userId: user.id, log, canRead: () => can(principal, 'read', 'industry'), canWrite: () => can(principal, 'update', 'industry'),
     }),
   };
 }

@@ -1,16 +1,18 @@
 import {
   CadenceApiError,
   changedFields,
+  decodeHistoryCursor,
+  encodeHistoryCursor,
   planRevert,
   type CadenceClient,
   type HistoryEntry,
   type HistoryResource,
 } from '@cadence/core';
-import { notFound } from './memory-crud';
+import { notFound, validation } from './memory-errors';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
-/** How the log reaches the rows a revert writes: one store per resource (the memory client's campaigns). */
+/** How the log reaches the rows a revert writes: one store per resource. */
 export interface MemoryRevertTarget {
   get(id: string): Row | undefined;
   /** Applies `patch` as the signed-in user (a normal write: version bump, its own entry). */
@@ -39,9 +41,9 @@ export function memoryHistory(now: () => string, me: MemoryActor) {
     rowId: string,
     action: string,
     facts: { before?: Record<string, unknown>; after?: Record<string, unknown>; fields?: Iterable<string>; row?: Record<string, unknown>; reverts?: string; actor?: MemoryActor },
-  ): HistoryEntry | null => {
+  ): HistoryEntry => {
+    // An update that changed nothing a user sees still bumped the version: an entry with no changes, as on the server.
     const changes = facts.before && facts.after ? changedFields(facts.before, facts.after, facts.fields ?? Object.keys(facts.after)) : null;
-    if (action === 'update' && changes && !Object.keys(changes).length) return null;
     seq += 1;
     const actor = facts.actor ?? me;
     const entry: HistoryEntry = {
@@ -52,12 +54,14 @@ export function memoryHistory(now: () => string, me: MemoryActor) {
     return entry;
   };
 
+  // Like the server's: a full page hands out a cursor, even when nothing older is left.
   const page = (match: (e: HistoryEntry) => boolean, query: { limit?: number; cursor?: string }) => {
     const limit = query.limit ?? 50;
-    const after = query.cursor ? Number(query.cursor.replace(/^h/, '')) : Infinity;
-    const matching = entries.filter((e) => Number(e.id) < after && match(e));
-    const shown = matching.slice(0, limit);
-    return { entries: structuredClone(shown), next_cursor: matching.length > limit ? `h${shown[shown.length - 1]!.id}` : null };
+    const decoded = query.cursor === undefined ? null : decodeHistoryCursor(query.cursor);
+    if (query.cursor !== undefined && decoded === null) throw validation([{ path: ['cursor'], message: 'Not a cursor this list handed out' }]);
+    const after = decoded === null ? Infinity : Number(decoded);
+    const shown = entries.filter((e) => Number(e.id) < after && match(e)).slice(0, limit);
+    return { entries: structuredClone(shown), next_cursor: shown.length === limit ? encodeHistoryCursor(shown[shown.length - 1]!.id) : null };
   };
 
   const revert = (entryId: string, version: number | undefined, dryRun: boolean) => {
@@ -70,7 +74,7 @@ export function memoryHistory(now: () => string, me: MemoryActor) {
     if (plan.kind === 'conflict') {
       throw new CadenceApiError(409, 'revert_conflict', plan.message, plan.fields.map((path) => ({ path, message: 'Changed after this entry' })));
     }
-    if (plan.kind === 'refused') throw new CadenceApiError(422, 'validation_failed', plan.message);
+    if (plan.kind === 'refused') throw validation([{ path: ['entryId'], message: plan.message }]);
     const shape = plan.kind === 'update' ? { kind: plan.kind, patch: plan.patch } : { kind: plan.kind };
     if (dryRun) return { plan: shape, row: null, entry_id: null, dry_run: true };
     const row = plan.kind === 'update' ? target.update(entry.row_id, plan.patch, version, entry.id)
@@ -97,3 +101,5 @@ export function memoryHistory(now: () => string, me: MemoryActor) {
     entries: () => structuredClone(entries),
   };
 }
+
+export type MemoryLog = ReturnType<typeof memoryHistory>;

@@ -15,10 +15,12 @@ import {
   type AdType,
   type Article,
   type CadenceClient,
+  type HistoryResource,
   type ProspectivePublication,
   type Publication,
 } from '@cadence/core';
 import { memoryTable, notFound, type Run } from './memory-crud';
+import type { MemoryLog } from './memory-history';
 
 export interface IndustryData {
   publications: Publication[];
@@ -34,6 +36,7 @@ interface Ctx {
   userId: string;
   canRead: () => boolean;
   canWrite: () => boolean;
+  log: MemoryLog;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -52,9 +55,10 @@ const blobText = (blob: Blob): Promise<string> =>
 
 export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient, 'publications' | 'adTypes' | 'ads' | 'prospective' | 'articles'> {
   const base = { run: ctx.run, now: ctx.now, userId: ctx.userId, canRead: ctx.canRead, canWrite: ctx.canWrite };
+  const history = (resource: HistoryResource) => ({ history: { log: ctx.log, resource } });
   const { publications: pubs, adTypes: types, ads: adRows } = data;
   const publications = memoryTable(pubs, {
-    ...base, name: 'publications', defaults: { category: null, description: null, target_audience: null, region: null, industry_tags: [], notes: null }, create: publicationCreateSchema, update: publicationUpdateSchema, compare: byName,
+    ...base, ...history('publications'), name: 'publications', defaults: { category: null, description: null, target_audience: null, region: null, industry_tags: [], notes: null }, create: publicationCreateSchema, update: publicationUpdateSchema, compare: byName,
     onRemove: (p) => {
       for (const list of [types, adRows] as Array<Array<{ publication_id: string }>>) {
         for (let i = list.length - 1; i >= 0; i--) if (list[i]?.publication_id === p.id) list.splice(i, 1);
@@ -62,7 +66,7 @@ export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient
     },
   });
   const adTypes = memoryTable(types, {
-    ...base, name: 'adTypes', defaults: { specifications: null, cost: null, copy_needs: null, image_needs: null, where_shows: null, example_image_url: null }, create: adTypeCreateSchema, update: adTypeUpdateSchema,
+    ...base, ...history('ad-types'), name: 'adTypes', defaults: { specifications: null, cost: null, copy_needs: null, image_needs: null, where_shows: null, example_image_url: null }, create: adTypeCreateSchema, update: adTypeUpdateSchema,
     compare: (a, b) => a.ad_type.localeCompare(b.ad_type),
     onRemove: (t) => adRows.forEach((a) => void (a.ad_type_id === t.id && (a.ad_type_id = null))),
   });
@@ -75,16 +79,16 @@ export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient
     };
   };
   const ads = memoryTable(adRows, {
-    ...base, name: 'ads', create: adCreateSchema, update: adUpdateSchema, present: join,
+    ...base, ...history('ads'), name: 'ads', create: adCreateSchema, update: adUpdateSchema, present: join,
     compare: (a, b) => a.live_date.localeCompare(b.live_date),
     defaults: { content: null, notes: null, copy_images_link: null, region: null, audience: null, industry: null },
   });
   const prospective = memoryTable(data.prospective, {
-    ...base, name: 'prospective', create: prospectiveCreateSchema, update: prospectiveUpdateSchema, compare: byName,
+    ...base, ...history('prospective-publications'), name: 'prospective', create: prospectiveCreateSchema, update: prospectiveUpdateSchema, compare: byName,
     defaults: { region: null, industry: null, audience: null, website: null, media_kit_link: null, contacts: null, notes: null },
   });
   const articles = memoryTable(data.articles, {
-    ...base, name: 'articles', create: articleCreateSchema, update: articleUpdateSchema,
+    ...base, ...history('articles'), name: 'articles', create: articleCreateSchema, update: articleUpdateSchema,
     compare: (a, b) => a.due_date.localeCompare(b.due_date),
     defaults: { publication_name: null, website_examples: null, copy_needs: null, website_focus_notes: null, image_needs: null, objective: null },
   });
@@ -97,7 +101,7 @@ export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient
       create: (publicationId, body) =>
         ctx.run('adTypes.create', () => {
           if (!pubs.some((p) => p.id === publicationId)) throw notFound();
-          return adTypes.out(adTypes.insert(body, { publication_id: publicationId }));
+          return adTypes.add(body, { publication_id: publicationId });
         }, [publicationId, body]),
     },
     ads: {
@@ -105,7 +109,7 @@ export function memoryIndustry(data: IndustryData, ctx: Ctx): Pick<CadenceClient
       create: (body) =>
         ctx.run('ads.create', () => {
           if (!pubs.some((p) => p.id === body.publication_id) || !types.some((t) => t.id === body.ad_type_id)) throw notFound();
-          return ads.out(ads.insert(body));
+          return ads.add(body);
         }, [body]),
     } as CadenceClient['ads'],
     prospective: {

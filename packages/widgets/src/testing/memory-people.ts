@@ -16,6 +16,7 @@ import {
   type Role,
 } from '@cadence/core';
 import { forbidden, memoryId, memoryTable, notFound, parse, type Run } from './memory-crud';
+import type { MemoryLog } from './memory-history';
 
 export interface MemoryDirectoryUser {
   id: string;
@@ -34,13 +35,13 @@ export interface PeopleData {
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => b.created_at.localeCompare(a.created_at);
 
 /** Ideas and comments (authors or admins edit), events, and the admin-only user directory. */
-export function memoryPeople(data: PeopleData, run: Run, now: () => string, principal: Principal) {
+export function memoryPeople(data: PeopleData, run: Run, now: () => string, principal: Principal, log: MemoryLog) {
   const userId = principal.userId;
   const admin = () => {
     if (!can(principal, 'administer', 'user')) throw forbidden();
   };
   const ideas = memoryTable(data.ideas, {
-    run, now, userId, name: 'ideas', create: ideaCreateSchema, update: ideaUpdateSchema, compare: newestFirst,
+    run, now, userId, history: { log, resource: 'ideas' }, name: 'ideas', create: ideaCreateSchema, update: ideaUpdateSchema, compare: newestFirst,
     canRead: () => can(principal, 'read', 'idea'),
     canWrite: (row) => (row && row.version ? can(principal, 'update', 'idea', row) : can(principal, 'create', 'idea')),
     defaults: { description: null }, onRemove: (idea) => {
@@ -48,7 +49,7 @@ export function memoryPeople(data: PeopleData, run: Run, now: () => string, prin
     },
   });
   const events = memoryTable(data.events, {
-    run, now, userId, name: 'events', create: eventCreateSchema, update: eventUpdateSchema,
+    run, now, userId, history: { log, resource: 'events' }, name: 'events', create: eventCreateSchema, update: eventUpdateSchema,
     compare: (a, b) => a.start_date.localeCompare(b.start_date),
     canRead: () => can(principal, 'read', 'event'), canWrite: () => can(principal, 'update', 'event'),
     defaults: { vertical_other: null, region: null, location: null, venue: null, event_url: null },
@@ -65,6 +66,7 @@ export function memoryPeople(data: PeopleData, run: Run, now: () => string, prin
         const stamp = now();
         const row: IdeaComment = { ...parsed, id: memoryId(), idea_id: ideaId, created_by: userId, created_at: stamp, updated_at: stamp, version: 1 };
         data.comments.push(row);
+        log.record('comments', row.id, 'create', {});
         return structuredClone(row);
       }, [ideaId, body]),
     remove: (id) =>
@@ -72,9 +74,32 @@ export function memoryPeople(data: PeopleData, run: Run, now: () => string, prin
         const row = data.comments.find((c) => c.id === id);
         if (!row) throw notFound();
         if (!can(principal, 'delete', 'comment', row)) throw forbidden();
-        data.comments.splice(data.comments.indexOf(row), 1);
+        removeComment(row);
       }, [id]),
   };
+  const removeComment = (row: IdeaComment, reverts?: string) => {
+    data.comments.splice(data.comments.indexOf(row), 1);
+    log.record('comments', row.id, 'delete', { row: structuredClone(row), reverts });
+  };
+  log.register('comments', {
+    get: (id) => structuredClone(data.comments.find((c) => c.id === id)),
+    update: () => {
+      throw forbidden();
+    },
+    recreate: (gone, reverts) => {
+      const row = { ...(gone as unknown as IdeaComment), version: gone.version + 1, updated_at: now() };
+      if (!data.ideas.some((i) => i.id === row.idea_id)) throw notFound();
+      data.comments.push(row);
+      log.record('comments', row.id, 'create', { reverts });
+      return structuredClone(row);
+    },
+    remove: (id, _version, reverts) => {
+      const row = data.comments.find((c) => c.id === id);
+      if (!row) throw notFound();
+      if (!can(principal, 'delete', 'comment', row)) throw forbidden();
+      removeComment(row, reverts);
+    },
+  });
   const same = (p: Permission, userId: string, type: PermissionType, channel: Channel | null | undefined) =>
     p.user_id === userId && p.permission_type === type && (p.channel ?? null) === (channel ?? null);
   const users: CadenceClient['users'] = {

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { CadenceApiError, PRIMARY_CHANNEL_MESSAGE, type CadenceClient, type CampaignCreate, type HistoryEntry, type HistoryResource } from '@cadence/core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { memoryFactory, serverFactory, type ClientFactory, type Workspace } from './clients';
+
+// One set of assertions about what a `CadenceClient` answers, run against the widgets' in-memory
+// client and against a real server over HTTP (docs/architecture.md#client-contract): what the
+// widgets' tests and stories see of the memory client is what the server does. Each test writes
+// rows with an owner of its own (or reads one row's history), so the server's shared database
+// never puts another test's rows in its counts.
+
+const FACTORIES: ClientFactory[] = [memoryFactory, serverFactory()];
+
+const ownerName = () => `Owner ${randomUUID().slice(0, 8)}`;
+const campaign = (owner: string, extra: Partial<CampaignCreate> = {}): CampaignCreate => ({
+  title: 'Spring launch', planning_start_date: '2026-03-02', live_date: '2026-03-16', owner, ...extra,
+});
+
+/** The error a call fails with; fails the test when the call succeeds. */
+async function failure(call: Promise<unknown>): Promise<CadenceApiError> {
+  const outcome = await call.then(
+    (answer) => new Error(`expected the call to fail, but it answered ${JSON.stringify(answer)}`),
+    (e: unknown) => e,
+  );
+  if (!(outcome instanceof CadenceApiError)) throw outcome;
+  return outcome;
+}
+
+const MISSING_ID = '00000000-0000-4000-8000-0000deadbeef';
+
+/** Every entry of one row, newest first, walked page by page. */
+async function wholeHistory(client: CadenceClient, query: Parameters<CadenceClient['history']['pages']>[0]): Promise<HistoryEntry[]> {
+  const all: HistoryEntry[] = [];
+  for await (const page of client.history.pages(query)) all.push(...page);
+  return all;
+}
+
+describe.each(FACTORIES)('client contract: $name', (factory) => {
+  let w: Workspace;
+  beforeAll(() => factory.start());
+  afterAll(() => factory.stop());
+  // A new administrator per test: their writes and their history are theirs alone.
+  beforeEach(async () => {
+    w = await factory.workspace();
+  });
+
+  describe('campaigns', () => {
+    it('should create with the defaults, read, list, update with a version and delete', async () => {
+      const owner = ownerName();
+      const created = await w.client.campaigns.create(campaign(owner, { channels: ['email'] }));
+      expect(created).toMatchObject({
+        title: 'Spring launch', status: 'planning', priority: 'medium', scope: 'global', primary_channel: null,
+        channels: ['email'], end_date: null, description: null, version: 1, created_by: w.userId, channel_config: {},
+      });
+      expect(await w.client.campaigns.get(created.id)).toEqual(created);
+      expect((await w.client.campaigns.list({ owner })).map((c) => c.id)).toEqual([created.id]);
+
+      const updated = await w.client.campaigns.update(created.id, { status: 'live', owner }, { version: 1 });
+      expect(updated).toMatchObject({ status: 'live', version: 2 });
+      expect((await w.client.campaigns.list({ owner, status: 'live' })).map((c) => c.id)).toEqual([created.id]);
+
+      await w.client.campaigns.remove(created.id, { version: 2 });
+      expect(await failure(w.client.campaigns.get(created.id))).toMatchObject({ status: 404, code: 'not_found' });
+      expect(await w.client.campaigns.list({ owner })).toEqual([]);
+    });
+
+    it('should refuse invalid values with a 400 naming each field', async () => {
+      const bad = await failure(w.client.campaigns.create({ title: '', planning_start_date: 'x', live_date: '2026-01-01' }));
+      expect(bad).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(bad.fieldMessage('title')).toBeTruthy();
+      expect(bad.fieldMessage('planning_start_date')).toBe('Must be a date (YYYY-MM-DD)');
+
+      const channelless = await failure(w.client.campaigns.create(campaign(ownerName(), { scope: 'channel' })));
+      expect(channelless).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(channelless.fieldMessage('primary_channel')).toBe(PRIMARY_CHANNEL_MESSAGE);
+
+      const c = await w.client.campaigns.create(campaign(ownerName()));
+      const badPatch = await failure(w.client.campaigns.update(c.id, { live_date: '2026-02-30' }));
+      expect(badPatch.status).toBe(400);
+      expect(badPatch.fieldMessage('live_date')).toBeTruthy();
+    });
+
+    it('should keep a channel campaign in its primary channel alone, and refuse one without it', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['email', 'social'] }));
+      // Moving a global campaign into a channel needs the channel named: no guess from its list.
+      const unnamed = await failure(w.client.campaigns.update(c.id, { scope: 'channel' }, { version: 1 }));
+      expect(unnamed).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(unnamed.fieldMessage('primary_channel')).toBe(PRIMARY_CHANNEL_MESSAGE);
+      expect(await w.client.campaigns.get(c.id)).toMatchObject({ scope: 'global', version: 1 });
+
+      const moved = await w.client.campaigns.update(c.id, { scope: 'channel', primary_channel: 'social' }, { version: 1 });
+      expect(moved).toMatchObject({ scope: 'channel', primary_channel: 'social', channels: ['social'], version: 2 });
+      const back = await w.client.campaigns.update(c.id, { scope: 'global' }, { version: 2 });
+      expect(back).toMatchObject({ scope: 'global', primary_channel: null, channels: ['social'], version: 3 });
+
+      const channel = await w.client.campaigns.create(campaign(ownerName(), { scope: 'channel', primary_channel: 'seo', channels: ['email'] }));
+      expect(channel).toMatchObject({ scope: 'channel', primary_channel: 'seo', channels: ['seo'] });
+      expect(await w.client.campaigns.promote(channel.id, { version: 1 })).toMatchObject({ scope: 'global', primary_channel: null, version: 2 });
+    });
+
+    it('should answer a stale version with 412 and the current row, and leave the row as it was', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName()));
+      await w.client.campaigns.update(c.id, { title: 'First' }, { version: 1 });
+      for (const stale of [
+        () => w.client.campaigns.update(c.id, { title: 'Second' }, { version: 1 }),
+        () => w.client.campaigns.remove(c.id, { version: 1 }),
+        () => w.client.campaigns.promote(c.id, { version: 1 }),
+      ]) {
+        expect(await failure(stale())).toMatchObject({ status: 412, code: 'conflict', current: { id: c.id, title: 'First', version: 2 } });
+      }
+      expect(await w.client.campaigns.get(c.id)).toMatchObject({ title: 'First', version: 2 });
+      // Without a version the write goes through (last write wins).
+      expect(await w.client.campaigns.update(c.id, { title: 'Third' })).toMatchObject({ title: 'Third', version: 3 });
+    });
+
+    it('should answer 404 for a campaign that does not exist', async () => {
+      for (const call of [() => w.client.campaigns.get(MISSING_ID), () => w.client.campaigns.update(MISSING_ID, { title: 'x' }), () => w.client.campaigns.remove(MISSING_ID)]) {
+        expect(await failure(call())).toMatchObject({ status: 404, code: 'not_found' });
+      }
+    });
+
+    it('should let a viewer read but not write (403), and hide what they may not read (404)', async () => {
+      const owner = ownerName();
+      const global = await w.client.campaigns.create(campaign(owner, { channels: ['email'] }));
+      const seo = await w.client.campaigns.create(campaign(owner, { title: 'SEO only', scope: 'channel', primary_channel: 'seo' }));
+
+      const viewer = await w.as([['global_view']]);
+      expect((await viewer.client.campaigns.list({ owner })).map((c) => c.id)).toEqual([global.id]);
+      expect(await viewer.client.campaigns.get(global.id)).toMatchObject({ id: global.id });
+      expect(await failure(viewer.client.campaigns.get(seo.id))).toMatchObject({ status: 404 });
+      for (const call of [
+        () => viewer.client.campaigns.update(global.id, { title: 'Mine now' }, { version: 1 }),
+        () => viewer.client.campaigns.remove(global.id, { version: 1 }),
+        () => viewer.client.campaigns.create(campaign(owner)),
+      ]) {
+        expect(await failure(call())).toMatchObject({ status: 403, code: 'forbidden' });
+      }
+
+      const emailer = await w.as([['channel_view', 'email'], ['channel_create', 'email']]);
+      const own = await emailer.client.campaigns.create(campaign(owner, { title: 'Email only', scope: 'channel', primary_channel: 'email' }));
+      expect(await failure(emailer.client.campaigns.update(own.id, { scope: 'global' }, { version: 1 }))).toMatchObject({ status: 403 });
+      expect(await failure(emailer.client.campaigns.update(own.id, { primary_channel: 'seo' }, { version: 1 }))).toMatchObject({ status: 403 });
+      expect(await failure(emailer.client.campaigns.create(campaign(owner, { channels: ['email'] })))).toMatchObject({ status: 403 });
+      expect(await emailer.client.campaigns.get(global.id)).toMatchObject({ id: global.id });
+    });
+
+    it('should refuse the user directory to anyone but an administrator', async () => {
+      const viewer = await w.as([['global_view']]);
+      expect(await failure(viewer.client.users.list())).toMatchObject({ status: 403, code: 'forbidden' });
+      expect((await w.client.users.list()).find((u) => u.id === w.userId)).toMatchObject({ email: w.email, admin: true });
+    });
+  });
+
+  describe('pages', () => {
+    it('should walk a filtered list newest first, a full page at a time, each campaign once', async () => {
+      const owner = ownerName();
+      for (const title of ['A', 'B', 'C', 'D', 'E']) await w.client.campaigns.create(campaign(owner, { title }));
+      const first = await w.client.campaigns.page({ owner, limit: 2 });
+      expect(first.items.map((c) => c.title)).toEqual(['E', 'D']);
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const second = await w.client.campaigns.page({ owner, limit: 2, cursor: first.nextCursor! });
+      expect(second.items.map((c) => c.title)).toEqual(['C', 'B']);
+      const last = await w.client.campaigns.page({ owner, limit: 2, cursor: second.nextCursor! });
+      expect(last).toMatchObject({ items: [{ title: 'A' }], nextCursor: null });
+      expect((await w.client.campaigns.list({ owner })).map((c) => c.title)).toEqual(['E', 'D', 'C', 'B', 'A']);
+    });
+
+    it('should refuse a cursor it did not hand out, naming it', async () => {
+      const bad = await failure(w.client.campaigns.page({ limit: 2, cursor: 'nope' }));
+      expect(bad).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(bad.fieldMessage('cursor')).toBeTruthy();
+    });
+  });
+
+  describe('stats', () => {
+    it('should count what the stat and channel cards show, only over the campaigns the caller may read', async () => {
+      const owner = ownerName();
+      await w.client.campaigns.create(campaign(owner, { status: 'live', channels: ['email', 'social'] }));
+      await w.client.campaigns.create(campaign(owner, { channels: ['email'] }));
+      await w.client.campaigns.create(campaign(owner, { status: 'completed', scope: 'channel', primary_channel: 'seo' }));
+
+      const stats = await w.client.campaigns.stats({ owner });
+      expect(stats).toMatchObject({
+        total: 3, global: 2, channel_only: 1, owners: [owner],
+        by_status: { planning: 1, 'in-progress': 0, live: 1, completed: 1 },
+      });
+      expect(stats.by_channel.email).toEqual({ total: 2, global: 2, channel_only: 0, by_status: { planning: 1, 'in-progress': 0, live: 1, completed: 0 } });
+      expect(stats.by_channel.seo).toMatchObject({ total: 1, global: 0, channel_only: 1 });
+      expect(stats.by_channel.webinars.total).toBe(0);
+      expect((await w.client.campaigns.stats({ owner, status: 'live' })).total).toBe(1);
+
+      const seoViewer = await w.as([['channel_view', 'seo']]);
+      expect(await seoViewer.client.campaigns.stats({ owner })).toMatchObject({ total: 1, channel_only: 1 });
+    });
+
+    it('should refuse an unknown channel in the filter', async () => {
+      const bad = await failure(w.client.campaigns.stats({ channel: 'fax' as never }));
+      expect(bad).toMatchObject({ status: 400, code: 'validation_failed' });
+    });
+  });
+
+  describe('saved views', () => {
+    it('should save, list, count, rename with a version, delete and restore a personal view', async () => {
+      const owner = ownerName();
+      await w.client.campaigns.create(campaign(owner, { status: 'live' }));
+      await w.client.campaigns.create(campaign(owner));
+      const view = await w.client.views.create({ name: 'Live ones', query: `?owner=${encodeURIComponent(owner)}&status=live` });
+      expect(view).toMatchObject({
+        name: 'Live ones', dashboard: 'global', shared: false, version: 1, created_by: w.userId, created_by_email: w.email,
+        query: `owner=${encodeURIComponent(owner)}&status=live`,
+      });
+      expect(await w.client.views.get(view.id)).toEqual(view);
+      expect((await w.client.views.list()).filter((v) => v.created_by === w.userId).map((v) => v.name)).toEqual(['Live ones']);
+      expect((await w.client.views.counts()).counts[view.id]).toBe(1);
+
+      const renamed = await w.client.views.update(view.id, { name: 'Live' }, { version: 1 });
+      expect(renamed).toMatchObject({ name: 'Live', version: 2 });
+      expect(await failure(w.client.views.update(view.id, { name: 'Again' }, { version: 1 }))).toMatchObject({ status: 412, current: { name: 'Live' } });
+
+      await w.client.views.remove(view.id, { version: 2 });
+      expect(await failure(w.client.views.get(view.id))).toMatchObject({ status: 404 });
+      expect(await w.client.views.restore(view.id)).toMatchObject({ id: view.id, name: 'Live', version: 3 });
+    });
+
+    it('should refuse a bad name or query on its field, and a taken name with 409', async () => {
+      const blank = await failure(w.client.views.create({ name: ' ', query: '' }));
+      expect(blank).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(blank.fieldMessage('name')).toBe('View name is required');
+      const dropped = await failure(w.client.views.create({ name: 'Channels tab', dashboard: 'email', query: 'tab=channels' }));
+      expect(dropped).toMatchObject({ status: 400 });
+      expect(dropped.fieldMessage('query')).toBeTruthy();
+
+      await w.client.views.create({ name: 'Live', query: 'status=live' });
+      const taken = await failure(w.client.views.create({ name: 'live', query: '' }));
+      expect(taken).toMatchObject({ status: 409, code: 'already_exists' });
+      expect(taken.fieldMessage('name')).toBe('A view named “live” already exists');
+    });
+
+    it('should show a shared view to others, who may neither change it nor share their own', async () => {
+      const name = `Team ${randomUUID().slice(0, 8)}`;
+      const shared = await w.client.views.create({ name, query: 'status=live', shared: true });
+      const viewer = await w.as([['global_view']]);
+      expect((await viewer.client.views.list()).find((v) => v.id === shared.id)).toMatchObject({ name, shared: true, created_by: w.userId });
+      expect(await failure(viewer.client.views.remove(shared.id, { version: 1 }))).toMatchObject({ status: 403, code: 'forbidden' });
+      expect(await failure(viewer.client.views.create({ name: 'Mine', query: '', shared: true }))).toMatchObject({ status: 403 });
+      expect(await viewer.client.views.create({ name: 'Mine', query: 'status=live' })).toMatchObject({ shared: false, created_by: viewer.userId });
+    });
+  });
+
+  describe('history', () => {
+    it('should log each campaign write with its changes, page by page, newest first', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { live_date: '2026-03-04' }));
+      await w.client.campaigns.update(c.id, { live_date: '2026-03-11' }, { version: 1 });
+      await w.client.campaigns.update(c.id, { title: 'Tracked!' }, { version: 2 });
+
+      const first = await w.client.history.forRow('campaigns', c.id, { limit: 2 });
+      expect(first.entries.map((e) => [e.action, e.changes])).toEqual([
+        ['update', { title: { before: 'Spring launch', after: 'Tracked!' } }],
+        ['update', { live_date: { before: '2026-03-04', after: '2026-03-11' } }],
+      ]);
+      expect(first.entries[0]).toMatchObject({ resource: 'campaigns', row_id: c.id, actor: { id: w.userId, email: w.email }, reverts: null });
+      expect(first.next_cursor).toEqual(expect.any(String));
+      const rest = await w.client.history.forRow('campaigns', c.id, { limit: 2, cursor: first.next_cursor! });
+      expect(rest.entries).toMatchObject([{ action: 'create', changes: null, row: null }]);
+
+      expect((await wholeHistory(w.client, { id: c.id, limit: 1 })).map((e) => e.action)).toEqual(['update', 'update', 'create']);
+      // A write that changes nothing a user sees still bumps the version, so it is still an entry.
+      expect(await w.client.campaigns.update(c.id, { title: 'Tracked!' }, { version: 3 })).toMatchObject({ version: 4 });
+      const [unchanged] = (await w.client.history.forRow('campaigns', c.id, { limit: 1 })).entries;
+      expect([unchanged!.action, unchanged!.changes]).toEqual(['update', {}]);
+      // The activity page: everything this user did, whatever the resource.
+      const idea = await w.client.ideas.create({ title: 'Newsletter' });
+      expect((await w.client.history.list({ actor: w.userId, limit: 3 })).entries.map((e) => [e.resource, e.action, e.row_id])).toEqual([
+        ['ideas', 'create', idea.id], ['campaigns', 'update', c.id], ['campaigns', 'update', c.id],
+      ]);
+    });
+
+    it('should revert an update (dry run first), then refuse to revert it again with 409', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { live_date: '2026-03-04' }));
+      await w.client.campaigns.update(c.id, { live_date: '2026-03-11' }, { version: 1 });
+      await w.client.campaigns.update(c.id, { title: 'Tracked!' }, { version: 2 });
+      const [, moved] = (await w.client.history.forRow('campaigns', c.id)).entries;
+
+      expect(await w.client.history.revert(moved!.id, { dryRun: true })).toEqual({ plan: { kind: 'update', patch: { live_date: '2026-03-04' } }, row: null, entry_id: null, dry_run: true });
+      expect(await failure(w.client.history.revert(moved!.id, { version: 2 }))).toMatchObject({ status: 412, code: 'conflict' });
+      const done = await w.client.history.revert(moved!.id, { version: 3 });
+      expect(done).toMatchObject({ dry_run: false, row: { live_date: '2026-03-04', title: 'Tracked!', version: 4 } });
+      const latest = (await w.client.history.forRow('campaigns', c.id, { limit: 1 })).entries[0]!;
+      expect(latest).toMatchObject({ id: done.entry_id, action: 'update', reverts: moved!.id, changes: { live_date: { before: '2026-03-11', after: '2026-03-04' } } });
+
+      const again = await failure(w.client.history.revert(moved!.id));
+      expect(again).toMatchObject({ status: 409, code: 'revert_conflict' });
+      expect(again.fieldMessage('live_date')).toBeTruthy();
+    });
+
+    it('should bring a deleted campaign back with its id, and remove a created one', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName()));
+      await w.client.campaigns.remove(c.id, { version: 1 });
+      const [deleted, created] = (await w.client.history.forRow('campaigns', c.id)).entries;
+      expect(deleted).toMatchObject({ action: 'delete', row: { id: c.id, title: 'Spring launch' } });
+
+      const back = await w.client.history.revert(deleted!.id);
+      expect(back).toMatchObject({ plan: { kind: 'recreate' }, row: { id: c.id, title: 'Spring launch', version: 2 } });
+      expect(await w.client.campaigns.get(c.id)).toMatchObject({ id: c.id, version: 2 });
+
+      const removed = await w.client.history.revert(created!.id, { version: 2 });
+      expect(removed).toMatchObject({ plan: { kind: 'delete' }, row: null });
+      expect(await failure(w.client.campaigns.get(c.id))).toMatchObject({ status: 404 });
+    });
+
+    it('should answer 404 for an entry that does not exist and 400 for a cursor it did not hand out', async () => {
+      expect(await failure(w.client.history.revert('999999999'))).toMatchObject({ status: 404, code: 'not_found' });
+      const bad = await failure(w.client.history.list({ cursor: 'nope' }));
+      expect(bad).toMatchObject({ status: 400 });
+      expect(bad.fieldMessage('cursor')).toBeTruthy();
+    });
+
+    // The other rows whose dialogs have a History tab (ideas, publications, ads).
+    interface OtherRow {
+      resource: HistoryResource;
+      make(c: CadenceClient): Promise<{ id: string; version: number } & Record<string, unknown>>;
+      change(c: CadenceClient, id: string, version: number): Promise<{ version: number }>;
+      field: string;
+      after: string;
+    }
+    const OTHER_ROWS: OtherRow[] = [
+      {
+        resource: 'ideas', field: 'title', after: 'Weekly newsletter',
+        make: (c) => c.ideas.create({ title: 'Newsletter' }),
+        change: (c, id, version) => c.ideas.update(id, { title: 'Weekly newsletter' }, { version }),
+      },
+      {
+        resource: 'publications', field: 'name', after: 'Trade monthly',
+        make: (c) => c.publications.create({ name: 'Trade weekly' }),
+        change: (c, id, version) => c.publications.update(id, { name: 'Trade monthly' }, { version }),
+      },
+      {
+        resource: 'ads', field: 'live_date', after: '2026-03-23',
+        make: async (c) => {
+          const publication = await c.publications.create({ name: 'Trade weekly' });
+          const adType = await c.adTypes.create(publication.id, { ad_type: 'Banner' });
+          return c.ads.create({ publication_id: publication.id, ad_type_id: adType.id, due_date: '2026-03-02', live_date: '2026-03-16' });
+        },
+        change: (c, id, version) => c.ads.update(id, { live_date: '2026-03-23' }, { version }),
+      },
+    ];
+    it.each(OTHER_ROWS)('should log and revert writes to $resource', async ({ resource, make, change, field, after }) => {
+      const row = await make(w.client);
+      const changed = await change(w.client, row.id, row.version);
+      const entries = (await w.client.history.forRow(resource, row.id)).entries;
+      expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
+      expect(entries[0]).toMatchObject({ resource, row_id: row.id, actor: { id: w.userId }, changes: { [field]: { before: row[field], after } } });
+      const done = await w.client.history.revert(entries[0]!.id, { version: changed.version });
+      expect(done.row).toMatchObject({ id: row.id, [field]: row[field], version: changed.version + 1 });
+    });
+  });
+});
