@@ -1,18 +1,10 @@
 import WebSocket from 'ws';
-import { testConfig } from '../../packages/server/src/config.js';
-import { createRow } from '../../packages/server/src/data/crud.js';
-import { migrateLatest } from '../../packages/server/src/db/migrations/index.js';
-import { ChangeHub } from '../../packages/server/src/realtime/hub.js';
-import { campaigns } from '../../packages/server/src/routes/campaigns/resource.js';
-import { createServices } from '../../packages/server/src/server.js';
 import { startPeerProcess } from '../lib/child.js';
 import { createScratchDatabase } from '../lib/pg.js';
 import { startBenchServer } from '../lib/server.js';
-import { median, quantile, round } from '../lib/stats.js';
+import { quantile, round } from '../lib/stats.js';
 import type { BenchRow, Suite, SuiteContext } from '../lib/types.js';
 import { campaignRows, campaignsCsv } from './http.js';
-import { historyWriteCost } from './history-writes.js';
-import { writeRate } from '../lib/write-rate.js';
 
 interface Subscriber {
   ws: WebSocket;
@@ -73,56 +65,9 @@ const postCsv = async (url: string, csv: string, token: string) => {
 };
 
 
-export async function writeThroughput(ctx: SuiteContext): Promise<BenchRow> {
-  const db = await createScratchDatabase(ctx.pgAdminUrl);
-  const s = createServices({ config: testConfig({ DATABASE_URL: db.url }) });
-  const hub = new ChangeHub(s, { pollMs: 1000 });
-  try {
-    await migrateLatest(s.db);
-    await hub.start();
-    hub.subscribe(() => {}); // the feed reads every change, as with clients connected
-    const seconds = ctx.quick ? 1 : 6;
-    const concurrency = 8;
-    const rows = campaignRows(200_000, 11);
-    const values = (i: number) => ({ ...rows[i % rows.length]!, channel_config: '{}' });
-    const plain: number[] = [];
-    const ours: number[] = [];
-    const notifyEach: number[] = [];
-    const returning: number[] = [];
-    for (let round = 0; round < (ctx.quick ? 1 : 2); round++) {
-      ctx.log(`write throughput round ${round + 1}: plain INSERT, INSERT RETURNING, change feed, NOTIFY per transaction (${seconds} s each, ${concurrency} writers)`);
-      plain.push(await writeRate(seconds, concurrency, (i) => s.db('campaigns').insert(values(i))));
-      // What a create must do anyway without a feed: the API answers with the stored row.
-      returning.push(await writeRate(seconds, concurrency, (i) => s.db('campaigns').insert(values(i)).returning('*')));
-      ours.push(await writeRate(seconds, concurrency, (i) => createRow(s, campaigns, values(i))));
-      notifyEach.push(
-        await writeRate(seconds, concurrency, (i) =>
-          s.db.transaction(async (trx) => {
-            await trx('campaigns').insert(values(i));
-            await trx.raw("SELECT pg_notify('bench_each', '')");
-          }),
-        ),
-      );
-    }
-    return {
-      suite: 'realtime',
-      name: 'write throughput with the change feed on',
-      unit: 'rows/s',
-      ours: median(ours),
-      peer: { name: 'plain INSERTs of the same rows', value: median(plain) },
-      budget: { on: 'ratio', op: '>=', limit: 0.8 },
-      detail: `${concurrency} concurrent writers on PostgreSQL; ours ${ours.map((x) => round(x, 0)).join(', ')}; plain ${plain.map((x) => round(x, 0)).join(', ')}; INSERT … RETURNING * (a create without the feed) ${returning.map((x) => round(x, 0)).join(', ')}; INSERT + NOTIFY in each transaction ${notifyEach.map((x) => round(x, 0)).join(', ')} rows/s`,
-    };
-  } finally {
-    await hub.stop();
-    await s.db.destroy();
-    await db.drop();
-  }
-}
-
 export const realtimeSuite: Suite = {
   name: 'realtime',
-  description: 'WebSocket fan-out to 1,000 subscribers vs a bare ws broadcast, change latency, and write cost of the change log and of the history log',
+  description: 'WebSocket fan-out to 1,000 subscribers vs a bare ws broadcast, and change latency',
   async run(ctx) {
     const clients = ctx.quick ? 100 : 1_000;
     const batches = ctx.quick ? 2 : 10;
@@ -205,8 +150,6 @@ export const realtimeSuite: Suite = {
       await server.stop();
       await db.drop();
     }
-    rows.push(await writeThroughput(ctx));
-    rows.push(...(await historyWriteCost(ctx)));
     return rows;
   },
 };
