@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { budgetText } from './lib/table.js';
+import { budgetText, peerText, verdictText } from './lib/table.js';
 import type { BenchRow } from './lib/types.js';
 
 type Recorded = BenchRow & { ratio: number | null; met: boolean };
@@ -25,7 +25,7 @@ const lines = [
   '| suite | measure | peer | peer figure | ours | ratio | budget | met |',
   '|---|---|---|---|---|---|---|---|',
   ...run.rows.map((r) =>
-    [r.suite, r.name, r.peer?.name ?? '—', r.peer ? `${num(r.peer.value)} ${r.unit}` : '—', `${num(r.ours)} ${r.unit}`, r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`, budgetText(r), r.met ? 'yes' : '**no**']
+    [r.suite, r.name, ...peerText(r, num), `${num(r.ours)} ${r.unit}`, r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`, budgetText(r), verdictText(r).replace(/^NO$/, '**no**')]
       .join(' | ')
       .replace(/^/, '| ')
       .replace(/$/, ' |'),

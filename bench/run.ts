@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from './lib/table.js';
-import { meetsBudget, ratioOf, type BenchRow, type Suite, type SuiteContext } from './lib/types.js';
+import { meetsBudget, ratioOf, verdictOf, type BenchRow, type Suite, type SuiteContext } from './lib/types.js';
 import { suites } from './suites/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     console.error(`unknown suite(s): ${unknown.join(', ')}; available: ${suites.map((s) => s.name).join(', ')}`);
     process.exit(2);
   }
-  const selected: Suite[] = wanted.length ? suites.filter((s) => wanted.includes(s.name)) : suites;
+  const selected: Suite[] = wanted.length ? suites.filter((s) => wanted.includes(s.name)) : suites.filter((s) => !s.optional);
   const ctx: SuiteContext = {
     quick,
     pgAdminUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -49,8 +49,11 @@ async function main(): Promise<void> {
     process.stderr.write(`  (${timings[suite.name]} s)\n`);
   }
   console.log('\n' + renderTable(rows));
-  const missed = rows.filter((r) => !meetsBudget(r));
-  console.log(`\n${rows.length - missed.length}/${rows.length} budgets met${missed.length ? `; missed: ${missed.map((r) => `${r.suite}/${r.name}`).join('; ')}` : ''}`);
+  const budgeted = rows.filter((r) => r.budget);
+  const missed = budgeted.filter((r) => verdictOf(r) === 'missed');
+  const unjudged = budgeted.filter((r) => verdictOf(r) === 'unjudged');
+  console.log(`\n${budgeted.length - missed.length - unjudged.length}/${budgeted.length} budgets met${missed.length ? `; missed: ${missed.map((r) => `${r.suite}/${r.name}`).join('; ')}` : ''}`);
+  if (unjudged.length) console.log(`not judged, their peer did not finish: ${unjudged.map((r) => `${r.suite}/${r.name} (${r.peerUnfinished!.reason})`).join('; ')}`);
   const cpus = os.cpus();
   const result = {
     date: new Date().toISOString(),
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
     machine: { cpus: cpus.length, model: cpus[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
     suites: timings,
     failures,
-    rows: rows.map((r) => ({ ...r, ratio: ratioOf(r) ?? null, met: meetsBudget(r) })),
+    rows: rows.map((r) => ({ ...r, ratio: ratioOf(r) ?? null, met: meetsBudget(r), verdict: verdictOf(r) })),
   };
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', quick ? 'quick.json' : wanted.length ? `partial-${wanted.join('-')}.json` : 'latest.json');

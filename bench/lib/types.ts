@@ -10,7 +10,13 @@ export interface BenchRow {
   ours: number;
   /** The peer measured in the same run; absent when the budget is an absolute limit. */
   peer?: { name: string; value: number };
-  budget: Budget;
+  /**
+   * The peer was run but could not finish (on a slow host, a baseline that never converges): our
+   * figure stands, and a budget stated against the peer cannot be judged this run.
+   */
+  peerUnfinished?: { name: string; reason: string };
+  /** Absent on a figure given for information (a link of the request chain, say). */
+  budget?: Budget;
   /** Anything a reader needs to trust the figure: sample count, p99, sizes… */
   detail?: string;
 }
@@ -34,6 +40,8 @@ export interface SuiteContext {
 export interface Suite {
   name: string;
   description: string;
+  /** Runs only when named (`pnpm bench chain`): a diagnosis, not a figure with a budget. */
+  optional?: boolean;
   run(ctx: SuiteContext): Promise<BenchRow[]>;
 }
 
@@ -41,15 +49,29 @@ export function ratioOf(row: BenchRow): number | undefined {
   return row.peer && row.peer.value !== 0 ? row.ours / row.peer.value : undefined;
 }
 
-export function meetsBudget(row: BenchRow): boolean {
-  const x = row.budget.on === 'ratio' ? ratioOf(row) : row.ours;
-  if (x === undefined || Number.isNaN(x)) return false;
-  switch (row.budget.op) {
+/**
+ * `met` or `missed`; `unjudged` when there is nothing to judge by: no budget, or a budget against a
+ * peer that could not finish (our own figure is still printed, and a missing figure of ours is
+ * still a miss).
+ */
+export type Verdict = 'met' | 'missed' | 'unjudged';
+
+export function verdictOf(row: BenchRow): Verdict {
+  const budget = row.budget;
+  if (!budget) return 'unjudged';
+  if (budget.on === 'ratio' && !row.peer && row.peerUnfinished && Number.isFinite(row.ours)) return 'unjudged';
+  const x = budget.on === 'ratio' ? ratioOf(row) : row.ours;
+  if (x === undefined || Number.isNaN(x)) return 'missed';
+  switch (budget.op) {
     case '<=':
-      return x <= row.budget.limit;
+      return x <= budget.limit ? 'met' : 'missed';
     case '>=':
-      return x >= row.budget.limit;
+      return x >= budget.limit ? 'met' : 'missed';
     case '<':
-      return x < row.budget.limit;
+      return x < budget.limit ? 'met' : 'missed';
   }
+}
+
+export function meetsBudget(row: BenchRow): boolean {
+  return verdictOf(row) === 'met';
 }

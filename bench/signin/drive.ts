@@ -1,7 +1,9 @@
 /**
  * One sign-in load in a process of its own, so the event loop measured is that of a process
  * doing sign-ins (as a server would), not the bench runner's with every suite loaded.
- * `node --import tsx drive.ts <cadence|native|main-thread> <seconds> <cost>` prints one JSON line.
+ * `node --import tsx drive.ts <cadence|native|main-thread|idle> <seconds> <cost>` prints one JSON
+ * line. `idle` signs nobody in: run beside another mode, its loop's delays are the host's own
+ * (other processes, the hypervisor), the floor under any stall measured meanwhile.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import bcryptNative from 'bcrypt';
@@ -15,7 +17,9 @@ const password = 'correct horse battery staple';
 const concurrency = 4;
 
 let compare: () => Promise<boolean>;
-if (impl === 'cadence') {
+if (impl === 'idle') {
+  compare = () => new Promise((resolve) => setTimeout(() => resolve(true), 50));
+} else if (impl === 'cadence') {
   const passwords = new Passwords(cost);
   const hash = await passwords.hash(password);
   compare = () => passwords.verify(password, hash);

@@ -7,13 +7,23 @@ import { median, round } from '../lib/stats.js';
 import type { BenchRow, Suite } from '../lib/types.js';
 
 const appIndex = path.join(repoRoot, 'packages/app/dist/index.html');
+const bareStart = path.join(repoRoot, 'bench/http/bare-start.mjs');
 
 /** Spawn `node packages/server/dist/bin.js start` and poll GET / until the app's page is served. */
-async function timeToFirstPage(dataDir: string, port: number): Promise<number> {
+function timeToFirstPage(dataDir: string, port: number): Promise<number> {
+  return timeToPage([serverBin, 'start'], { DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, port);
+}
+
+/** The same for bare Koa serving the same page: the host's floor, measured in the same run. */
+function bareTimeToFirstPage(port: number): Promise<number> {
+  return timeToPage([bareStart, String(port), appIndex], {}, port);
+}
+
+async function timeToPage(args: string[], env: Record<string, string>, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [serverBin, 'start'], {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -45,7 +55,9 @@ export const coldStartSuite: Suite = {
     const port = 18_000 + Math.floor(Math.random() * 2000);
     const fresh: number[] = [];
     const restart: number[] = [];
+    const bare: number[] = [];
     for (let i = 0; i < samples; i++) {
+      bare.push(await bareTimeToFirstPage(port));
       const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-cold-'));
       try {
         fresh.push(await timeToFirstPage(dataDir, port)); // creates the database and migrates
@@ -53,11 +65,14 @@ export const coldStartSuite: Suite = {
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
-      ctx.log(`sample ${i + 1}: new data directory ${round(fresh[i]!)} ms, restart ${round(restart[i]!)} ms`);
+      ctx.log(`sample ${i + 1}: new data directory ${round(fresh[i]!)} ms, restart ${round(restart[i]!)} ms, bare Koa ${round(bare[i]!)} ms`);
     }
+    // The budgets are absolute; the bare peer of the same run tells a slow host from a slow change.
+    const peer = { name: 'bare Koa serving the same page', value: median(bare) };
+    const samplesText = (xs: number[]) => `samples ${xs.map((x) => round(x, 0)).join(', ')} ms; bare Koa ${bare.map((x) => round(x, 0)).join(', ')} ms`;
     const rows: BenchRow[] = [
-      { suite: 'cold-start', name: 'start to first page, new data directory (PGlite)', unit: 'ms', ours: median(fresh), budget: { on: 'value', op: '<', limit: 3000 }, detail: `samples ${fresh.map((x) => round(x, 0)).join(', ')} ms` },
-      { suite: 'cold-start', name: 'start to first page, existing data (PGlite)', unit: 'ms', ours: median(restart), budget: { on: 'value', op: '<', limit: 3000 }, detail: `samples ${restart.map((x) => round(x, 0)).join(', ')} ms` },
+      { suite: 'cold-start', name: 'start to first page, new data directory (PGlite)', unit: 'ms', ours: median(fresh), peer, budget: { on: 'value', op: '<', limit: 3000 }, detail: samplesText(fresh) },
+      { suite: 'cold-start', name: 'start to first page, existing data (PGlite)', unit: 'ms', ours: median(restart), peer, budget: { on: 'value', op: '<', limit: 3000 }, detail: samplesText(restart) },
     ];
     return rows;
   },

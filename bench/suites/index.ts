@@ -1,5 +1,6 @@
 import type { Suite } from '../lib/types.js';
 import { bundleSuite } from './bundle.js';
+import { chainSuite } from './chain.js';
 import { coldStartSuite } from './cold-start.js';
 import { dragSuite } from './drag.js';
 import { httpSuite } from './http.js';
@@ -10,6 +11,7 @@ import { signinSuite } from './signin.js';
 import { spaSuite } from './spa.js';
 import { storageSuite } from './storage.js';
 import { teamSuite } from './team.js';
+import { writesSuite } from './writes.js';
 
 /** In the order they run: build-only and browser suites first, then the server and database ones. */
-export const suites: Suite[] = [bundleSuite, renderSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, teamSuite, importSuite, storageSuite];
+export const suites: Suite[] = [bundleSuite, renderSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, importSuite, storageSuite, chainSuite];

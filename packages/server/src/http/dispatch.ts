@@ -3,8 +3,13 @@ import type Koa from 'koa';
 import type { CadenceState } from './authenticate';
 import type { RouteTable } from './route';
 
-/** `/api/campaigns/…` → `campaigns`: the part of a path that picks its router. */
-const resourceOf = (path: string): string => path.split('/', 3)[2] ?? '';
+/** `/api/campaigns/…` → `campaigns`: the part of a path that picks its router (without splitting: it runs on every request). */
+const resourceOf = (path: string): string => {
+  const start = path.indexOf('/', 1) + 1;
+  if (start === 0) return '';
+  const end = path.indexOf('/', start);
+  return end < 0 ? path.slice(start) : path.slice(start, end);
+};
 
 /**
  * One small router per resource (`/api/<resource>…`), picked by a map lookup: @koa/router tests

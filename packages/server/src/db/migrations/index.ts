@@ -14,6 +14,7 @@ import * as countedBefore from './20261126120000_counted_before';
 import * as savedViews from './20261127000000_saved_views';
 import * as savedViewTrash from './20261128000000_saved_view_trash';
 import * as historyEntryAccess from './20261129000000_history_entry_access';
+import * as historyAccessByKey from './20261130000000_history_access_by_key';
 
 interface Migration {
   name: string;
@@ -39,6 +40,7 @@ const migrations: Migration[] = [
   { name: '20261127000000_saved_views', ...savedViews },
   { name: '20261128000000_saved_view_trash', ...savedViewTrash },
   { name: '20261129000000_history_entry_access', ...historyEntryAccess },
+  { name: '20261130000000_history_access_by_key', ...historyAccessByKey },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */
