@@ -278,7 +278,17 @@ export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './r
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
-export * from './rules/imports/index';
+export { MAX_REPORTED_PROBLEMS, ImportReader } from './rules/imports/reader';
+export { normaliseProspective } from './rules/imports/prospective-normalise';
+export type { ProspectiveValue } from './rules/imports/prospective-normalise';
+export { parseProspectiveCsv, prospectiveTemplateCsv } from './rules/imports/prospective-csv';
+export type { ProspectiveCsvBatch, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/imports/prospective-csv';
+export { IMPORT_KINDS, isBlankRecord, parseRecord, recordsOfRows, Skip } from './rules/imports/spec';
+export type { Cells, Checked, ImportKind, ImportProblem, ImportSpec, ImportWarning, Layout, LineReport } from './rules/imports/spec';
+export type { CampaignImportRow, EventImportRow } from './rules/imports/tables';
+export { IMPORT_SPECS } from './rules/imports/specs';
+export { checkProspectiveRow, PROSPECTIVE_IMPORT, PROSPECTIVE_MAX_LENGTH } from './rules/imports/prospective';
+export { CAMPAIGN_IMPORT, EVENT_IMPORT, scopedCampaign } from './rules/imports/tables';
 export { extractEmails } from './rules/contacts';
 // The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
 export { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
