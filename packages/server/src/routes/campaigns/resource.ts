@@ -1,4 +1,5 @@
-import { CHANNEL_VALUES, campaignSchema, can, type Campaign, type Channel, type Principal } from '@cadence/core';
+import { CHANNEL_VALUES, can, type Campaign, type Channel, type Principal } from '@cadence/core';
+import { campaignSchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import type { Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';

@@ -1,4 +1,5 @@
-import { can, campaignFilterSchema, campaignMatchesFilter, virtualCampaignSchema, type Ad, type CadenceEvent, type VirtualCampaign } from '@cadence/core';
+import { can, campaignMatchesFilter, type Ad, type CadenceEvent, type VirtualCampaign } from '@cadence/core';
+import { campaignFilterSchema, virtualCampaignSchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';

@@ -1,11 +1,5 @@
-import {
-  historyPageSchema,
-  historyQuerySchema,
-  revertQuerySchema,
-  revertResultSchema,
-  rowHistoryQuerySchema,
-  type HistoryResource,
-} from '@cadence/core';
+import type { HistoryResource } from '@cadence/core';
+import { historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from '@cadence/core/schemas';
 import { getRow } from '../../data/crud';
 import type { RouteTable } from '../../http/route';
 import { historyPage, importEntryOf } from '../../history/read';

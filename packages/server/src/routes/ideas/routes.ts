@@ -1,14 +1,5 @@
-import {
-  can,
-  commentCreateSchema,
-  commentSchema,
-  ideaCreateSchema,
-  ideaSchema,
-  ideaUpdateSchema,
-  listQuerySchema,
-  type Idea,
-  type IdeaComment,
-} from '@cadence/core';
+import { can, type Idea, type IdeaComment } from '@cadence/core';
+import { commentCreateSchema, commentSchema, ideaCreateSchema, ideaSchema, ideaUpdateSchema, listQuerySchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { createRow, deleteRow, getRow, listRows, page, type Resource } from '../../data/crud';
 import { withIsoTimestamps } from '../../data/present';

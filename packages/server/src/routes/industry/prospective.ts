@@ -1,14 +1,12 @@
+import { can, recordsOfRows, type ProspectiveValue } from '@cadence/core';
 import {
-  can,
   listQuerySchema,
   PROSPECTIVE_IMPORT,
   prospectiveBulkSchema,
   prospectiveCreateSchema,
   prospectiveSchema,
   prospectiveUpdateSchema,
-  recordsOfRows,
-  type ProspectiveValue,
-} from '@cadence/core';
+} from '@cadence/core/schemas';
 import { z } from 'zod';
 import { createRow, deleteRow, getRow, listRows, page, updateRow } from '../../data/crud';
 import { runImport, type ImportTarget } from '../../data/imports/pipeline';

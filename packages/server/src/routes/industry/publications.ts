@@ -1,13 +1,13 @@
+import { can } from '@cadence/core';
 import {
   adTypeCreateSchema,
   adTypeSchema,
   adTypeUpdateSchema,
-  can,
   listQuerySchema,
   publicationCreateSchema,
   publicationSchema,
   publicationUpdateSchema,
-} from '@cadence/core';
+} from '@cadence/core/schemas';
 import { z } from 'zod';
 import { createRow, deleteRow, getRow, listRows, page, updateRow } from '../../data/crud';
 import { forbidden } from '../../errors';
