@@ -196,6 +196,9 @@ export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isPage
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
 export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } from './rules/campaign-pages';
 export type { LoadedPages } from './rules/campaign-pages';
+export { campaignDefaults } from './rules/campaign-defaults';
+export type { CampaignDefaults } from './rules/campaign-defaults';
+export { adAsCampaign, eventAsCampaign } from './rules/virtual-campaigns';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
 export { describeFilter, filterLine, printLegend, printWeek, printedLine } from './rules/print';

@@ -63,7 +63,6 @@ export { AD_MANAGER_TAB_LABELS, AdManager } from './ad-manager/AdManager';
 export type { AdManagerProps } from './ad-manager/AdManager';
 export { EventsBoard } from './events/EventsBoard';
 export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
-export { eventAsCampaign } from './events/event-rules';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
 export { Menu } from './ui/Menu';
 export { lazyDialog } from './ui/lazy-dialog';
