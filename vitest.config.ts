@@ -7,8 +7,14 @@ import { defineConfig } from 'vitest/config';
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
-  // Core's schemas entry first: the entry's alias would otherwise swallow the subpath.
-  resolve: { alias: { '@cadence/core/schemas': fileURLToPath(new URL('./packages/core/src/schemas.ts', import.meta.url)), '@cadence/core': src('core') } },
+  // Core's other entries first: the main entry's alias would otherwise swallow the subpaths.
+  resolve: {
+    alias: {
+      '@cadence/core/schemas': fileURLToPath(new URL('./packages/core/src/schemas.ts', import.meta.url)),
+      '@cadence/core/testing': fileURLToPath(new URL('./packages/core/src/testing.ts', import.meta.url)),
+      '@cadence/core': src('core'),
+    },
+  },
   test: {
     // Vitest's default (one worker per core but one) runs a 2-core machine's files one at a time,
     // while most of them wait on a server process, PGlite or Chromium: four side by side took the
