@@ -66,7 +66,8 @@ export default defineConfig({
           name: 'app',
           include: ['packages/app/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['packages/app/src/testing/setup.ts'],
+          // The widgets' setup first: the app renders their dialogs, menus and tabs.
+          setupFiles: ['packages/widgets/src/testing/setup.ts', 'packages/app/src/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },

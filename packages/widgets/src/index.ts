@@ -64,9 +64,17 @@ export type { AdManagerProps } from './ad-manager/AdManager';
 export { EventsBoard } from './events/EventsBoard';
 export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
+// The UI kit, shared with the app: one set of dialogs, menus, tabs and form parts.
+export { Dialog } from './ui/Dialog';
+export type { DialogProps } from './ui/Dialog';
+export { Field } from './ui/Field';
+export type { ControlProps, FieldProps } from './ui/Field';
+export { FormActions } from './ui/FormActions';
 export { Menu } from './ui/Menu';
 export { lazyDialog } from './ui/lazy-dialog';
 export type { MenuItem } from './ui/Menu';
+export { TabPanel, Tabs } from './ui/Tabs';
+export type { TabItem } from './ui/Tabs';
 export { ActivityLog } from './history/ActivityLog';
 export { HistoryTimeline } from './history/HistoryTimeline';
 export type { HistoryTimelineProps } from './history/HistoryTimeline';
