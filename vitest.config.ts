@@ -7,7 +7,14 @@ import { defineConfig } from 'vitest/config';
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@cadence/core': src('core') } },
+  // Core's other entries first: the main entry's alias would otherwise swallow the subpaths.
+  resolve: {
+    alias: {
+      '@cadence/core/schemas': fileURLToPath(new URL('./packages/core/src/schemas.ts', import.meta.url)),
+      '@cadence/core/testing': fileURLToPath(new URL('./packages/core/src/testing.ts', import.meta.url)),
+      '@cadence/core': src('core'),
+    },
+  },
   test: {
     // Vitest's default (one worker per core but one) runs a 2-core machine's files one at a time,
     // while most of them wait on a server process, PGlite or Chromium: four side by side took the
@@ -59,7 +66,8 @@ export default defineConfig({
           name: 'app',
           include: ['packages/app/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['packages/app/src/testing/setup.ts'],
+          // The widgets' setup first: the app renders their dialogs, menus and tabs.
+          setupFiles: ['packages/widgets/src/testing/setup.ts', 'packages/app/src/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },

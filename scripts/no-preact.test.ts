@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { builtFiles } from './built-files';
 
 /**
  * The stack is React and React DOM (ADR 37, superseding ADR 30's preact/compat): no package of
@@ -51,17 +52,7 @@ export function preactSigns(code: string): string[] {
   return PREACT_SIGNS.filter((s) => (typeof s === 'string' ? code.includes(s) : s.test(code))).map(String);
 }
 
-/** The files a shipped build folder holds with one of `exts`, or null when there is no build. */
-function built(dir: string, exts: readonly string[]): string[] | null {
-  const abs = path.join(root, dir);
-  if (!existsSync(abs)) return null;
-  const walk = (d: string): string[] =>
-    readdirSync(d).flatMap((name) => {
-      const p = path.join(d, name);
-      return statSync(p).isDirectory() ? walk(p) : exts.some((e) => name.endsWith(e)) ? [p] : [];
-    });
-  return walk(abs);
-}
+const built = (dir: string, exts: readonly string[]) => builtFiles(root, dir, exts);
 
 /** Preact found in the built JS files of `dir` (and in their source maps' sources), as `file: signs`. */
 function preactInBuild(files: string[]): string[] {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { CAMPAIGN_IMPORT, toCsv } from '../../packages/core/src/index.js';
+import { toCsv } from '../../packages/core/src/index.js';
+import { CAMPAIGN_IMPORT } from '../../packages/core/src/schemas.js';
 import { startPeerProcess } from '../lib/child.js';
 import { load, type LoadResult } from '../lib/load.js';
 import { createScratchDatabase } from '../lib/pg.js';

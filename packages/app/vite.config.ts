@@ -17,7 +17,9 @@ export default defineConfig(({ command, mode }) => {
     plugins: [react()],
     resolve: {
       alias: [
-        { find: '@cadence/core', replacement: src('core') },
+        // Core's browser entry, matched exactly: `@cadence/core/schemas` (zod) is the server's, and
+        // the SPA never imports it (docs/adr/0046-core-entries.md, scripts/no-zod.test.ts).
+        { find: /^@cadence\/core$/, replacement: src('core') },
         { find: '@cadence/widgets', replacement: src('widgets') },
       ],
     },

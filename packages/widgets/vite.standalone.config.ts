@@ -12,9 +12,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 function standaloneConfig(entry: string, fileName: string): UserConfig {
   return {
-    // Core from source, as the app builds it (no stale packages/core/dist). React is not
-    // external: the page has none of its own, so the script carries it.
-    resolve: { alias: [{ find: '@cadence/core', replacement: here('../core/src/index.ts') }] },
+    // Core from source, as the app builds it (no stale packages/core/dist), its browser entry
+    // only (docs/adr/0046-core-entries.md). React is not external: the page has none of its own,
+    // so the script carries it.
+    resolve: { alias: [{ find: /^@cadence\/core$/, replacement: here('../core/src/index.ts') }] },
     plugins: [react()],
     // Library mode leaves `process.env.NODE_ENV` alone: React's entry points branch on it, so it
     // is replaced here, and React's production build is the one bundled.

@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 import writeExcelFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, runCli } from '../support/run-cli';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 
 // The built `cadence` binary against a real server process on a fresh database.
 let server: ServerProcess;

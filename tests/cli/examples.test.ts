@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { CAMPAIGN_IMPORT, EVENT_IMPORT, ImportReader, parseCsvRecords, parseProspectiveCsv, type ImportSpec } from '@cadence/core';
+import { ImportReader, parseCsvRecords, parseProspectiveCsv, type ImportSpec } from '@cadence/core';
+import { CAMPAIGN_IMPORT, EVENT_IMPORT } from '@cadence/core/schemas';
 import { expect, it } from 'vitest';
 import { parsePermissionsFile } from '../../packages/cli/src/permission-plan';
 

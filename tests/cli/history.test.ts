@@ -5,31 +5,25 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, buildCli, runCli } from '../support/run-cli';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 
 // `cadence history` and `cadence history revert` with the built binary against a real server process.
 let server: ServerProcess;
 let env: Record<string, string>;
 let token: string;
 const cli = (args: string[], input?: string) => runCli(args, env, input);
-const api = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${server.url}${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: res.status === 204 ? null : await res.json() };
-};
+let client: ReturnType<typeof apiClient>;
+const api = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => client.call(method, p, { token, body, headers });
 
 beforeAll(async () => {
   buildCli();
   server = await startServerProcess();
+  client = apiClient(server.url);
   const work = mkdtempSync(path.join(tmpdir(), 'cadence-cli-history-'));
   env = { CADENCE_CONFIG_DIR: path.join(work, 'config'), HOME: work };
   const creds = { email: 'admin@example.com', password: 'secret1' };
-  await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(creds) });
-  const signin = await fetch(`${server.url}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(creds) });
-  token = (await signin.json()).access_token;
+  token = (await client.signUpAndIn(creds.email, creds.password)).token;
   const login = await cli(['login', '--api-url', server.url, '--email', creds.email, '--password-stdin'], 'secret1\n');
   if (login.code !== 0) throw new Error(`login failed: ${login.stderr}`);
 }, 180_000);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInThroughProvider, startTestProvider, type TestProvider } from '../../packages/server/src/test/oidc-provider';
 import { BIN, buildCli, runCli } from '../support/run-cli';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 
 // The built `cadence` binary signs in through the real provider; this test plays the browser.
 let idp: TestProvider;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, runCli } from '../support/run-cli';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 
 // `cadence views`, `cadence export campaigns --view` and `cadence keys create --view` with the built binary against a real server.
 let server: ServerProcess;
@@ -12,20 +13,9 @@ let env: Record<string, string>;
 let work: string;
 let token: string;
 const cli = (args: string[], input?: string) => runCli(args, env, input);
-const api = async (method: string, p: string, body?: unknown, bearer = token) => {
-  const res = await fetch(`${server.url}${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${bearer}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: res.status === 204 ? null : await res.json() };
-};
-const signIn = async (email: string) => {
-  const creds = { email, password: 'secret1' };
-  await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(creds) });
-  const res = await fetch(`${server.url}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(creds) });
-  return (await res.json()) as { access_token: string; user: { id: string } };
-};
+let client: ReturnType<typeof apiClient>;
+const api = (method: string, p: string, body?: unknown, bearer = token) => client.call(method, p, { token: bearer, body });
+const signIn = (email: string) => client.signUpAndIn(email, 'secret1');
 
 const CAMPAIGNS = [
   { title: 'Live email', channels: ['email'], status: 'live' },
@@ -37,9 +27,10 @@ const CAMPAIGNS = [
 beforeAll(async () => {
   buildCli();
   server = await startServerProcess();
+  client = apiClient(server.url);
   work = mkdtempSync(path.join(tmpdir(), 'cadence-cli-views-'));
   env = { CADENCE_CONFIG_DIR: path.join(work, 'config'), HOME: work };
-  token = (await signIn('admin@example.com')).access_token;
+  token = (await signIn('admin@example.com')).token;
   const login = await cli(['login', '--api-url', server.url, '--email', 'admin@example.com', '--password-stdin'], 'secret1\n');
   if (login.code !== 0) throw new Error(`login failed: ${login.stderr}`);
   for (const c of CAMPAIGNS) await api('POST', '/api/campaigns', { ...c, planning_start_date: '2030-01-01', live_date: '2030-01-20' });
@@ -47,8 +38,8 @@ beforeAll(async () => {
   await api('POST', '/api/views', { name: 'Social', dashboard: 'social', query: 'tab=timeline' });
   // Another user's personal view of the same name as a shared one: the admin sees only the shared one.
   const ann = await signIn('ann@example.com');
-  await api('POST', `/api/users/${ann.user.id}/permissions`, { permission_type: 'global_view' });
-  await api('POST', '/api/views', { name: 'Live email', query: 'status=live' }, ann.access_token);
+  await api('POST', `/api/users/${ann.userId}/permissions`, { permission_type: 'global_view' });
+  await api('POST', '/api/views', { name: 'Live email', query: 'status=live' }, ann.token);
 }, 180_000);
 afterAll(async () => server?.stop());
 

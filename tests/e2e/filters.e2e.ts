@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../packages/server/src/demo/data';
-import { apiClient } from '../support/api';
+import { apiClient } from '../../packages/server/src/test/api-client';
 import { hasChromium } from './support/browser';
 import { signIn } from './support/flows';
 import { startHarness, type Harness } from './support/harness';

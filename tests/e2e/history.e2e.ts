@@ -1,7 +1,7 @@
 import { formatYmd } from '@cadence/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../support/api';
+import { apiClient } from '../../packages/server/src/test/api-client';
 import { hasChromium } from './support/browser';
 import { browserDay, expectToast, signIn } from './support/flows';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness';

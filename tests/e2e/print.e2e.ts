@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../support/api';
+import { apiClient } from '../../packages/server/src/test/api-client';
 import { hasChromium } from './support/browser';
 import { signIn } from './support/flows';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness';

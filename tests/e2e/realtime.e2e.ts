@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../support/api';
+import { apiClient } from '../../packages/server/src/test/api-client';
 import { hasChromium } from './support/browser';
 import { browserDay, signIn } from './support/flows';
 import { startHarness, type Harness } from './support/harness';

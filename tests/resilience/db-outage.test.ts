@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import { createRealtimeClient } from '@cadence/core';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../support/api';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 import { report } from './report';
 
 // Stops the PostgreSQL cluster for 5 s under load. Only where the run may do that

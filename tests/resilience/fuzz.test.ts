@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient, rawCall, type Reply } from '../support/api';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient, rawCall, type Reply } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 import { fromSchema, malformed } from './arbitraries';
 import { report } from './report';
 

@@ -3,8 +3,8 @@ import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../packages/server/src/db/connect';
 import { getOnNewConnection, slowPost } from '../../packages/server/src/test/slow-request';
-import { apiClient } from '../support/api';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 import { report } from './report';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

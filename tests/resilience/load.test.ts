@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient } from '../support/api';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 import { report } from './report';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient } from '../support/api';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 import { report } from './report';
 
 let server: ServerProcess;

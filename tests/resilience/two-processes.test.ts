@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../support/api';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 import { report } from './report';
 
 // Two processes on one PostgreSQL, as behind a load balancer. PGlite is one process by nature.

@@ -3,7 +3,7 @@
  * Gantt make with data already in memory, the way a host hands the peers their events, so
  * the figures are about rendering and not about a server.
  */
-import type { CadenceClient, Campaign, Channel } from '@cadence/core';
+import { campaignDefaults, type CadenceClient, type Campaign, type Channel } from '@cadence/core';
 import type { BenchEvent } from '../data';
 
 const USER_ID = '00000000-0000-4000-8000-00000000a001';
@@ -18,32 +18,17 @@ export function addOneDay(ymd: string): string {
 /** One stored campaign per event; `planningEnd` is 'exclusive' for the calendar's planning days. */
 export function toCampaign(e: BenchEvent, i: number, liveDate: string): Campaign {
   return {
+    ...campaignDefaults(),
     id: `00000000-0000-4000-9000-${(i + 1).toString(16).padStart(12, '0')}`,
     version: 1,
     created_at: STAMP,
     updated_at: STAMP,
     title: e.title,
-    description: null,
     channels: [e.channel as Channel],
-    status: 'planning',
     planning_start_date: e.start,
     live_date: liveDate,
-    end_date: null,
-    owner: null,
-    priority: 'medium',
-    scope: 'global',
-    primary_channel: null,
-    channel_config: {},
-    summary: null,
-    goals: null,
-    audiences: [],
-    project_leader: null,
-    project_team_members: [],
-    kpis: [],
-    deliverables: [],
-    landing_page_urls: [],
     created_by: USER_ID,
-  } as Campaign;
+  };
 }
 
 export function staticClient(campaigns: Campaign[]): CadenceClient {

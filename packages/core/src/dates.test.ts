@@ -23,6 +23,7 @@ import {
   toYmd,
   utcYmd,
   weekDays,
+  ymdProblem,
 } from './dates';
 import { TEST_ZONES, useTimeZone } from './testing/time-zones';
 
@@ -42,6 +43,16 @@ describe.each(TEST_ZONES)('dates in TZ=%s', (zone) => {
       }
       expect(isYmd(undefined)).toBe(false);
       expect(isYmd(20260105)).toBe(false);
+    });
+  });
+
+  describe('ymdProblem', () => {
+    it("should say why a value is not a date the API stores, as the schema's messages do", () => {
+      expect(ymdProblem('2026-11-16')).toBeNull();
+      expect(ymdProblem('2026-02-30')).toBe('Must be a date (YYYY-MM-DD)');
+      expect(ymdProblem(20260105)).toBe('Must be a date (YYYY-MM-DD)');
+      expect(ymdProblem('1899-12-31')).toBe('Must be a date between 1900 and 2999');
+      expect(ymdProblem('3000-01-01')).toBe('Must be a date between 1900 and 2999');
     });
   });
 

@@ -60,6 +60,15 @@ export function isYmd(s: unknown): s is Ymd {
   return !!m && validParts(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
+/**
+ * Why `s` is not a date the API stores, in the words of schemas/common.ts `ymdSchema` (years 1900
+ * to 2999: PostgreSQL has no year 0), or null. Zod-free, for the browser's checks.
+ */
+export function ymdProblem(s: unknown): string | null {
+  if (!isYmd(s)) return 'Must be a date (YYYY-MM-DD)';
+  return s < '1900-01-01' || s > '2999-12-31' ? 'Must be a date between 1900 and 2999' : null;
+}
+
 /** Throws the same RangeError as date-fns/`Date#toISOString` so callers see one message. */
 export function parseYmd(s: string): YmdParts {
   const m = typeof s === 'string' ? YMD_RE.exec(s) : null;

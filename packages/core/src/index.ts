@@ -1,7 +1,9 @@
-// @cadence/core: the one entry point. Everything public is listed here by name.
-// Side-effect free (package.json `sideEffects: false`): a bundle keeps only what it uses. The
-// zod schemas are the server's; browser code checks forms with rules/campaign-checks.ts and
-// must not import a schema, or zod (≈26 kB gzip) comes along.
+// @cadence/core: the browser's entry (widgets, app), also the server's and the CLI's for everything
+// but the schemas. Everything public is listed here by name. It loads no zod: the zod schemas are
+// the second entry, `@cadence/core/schemas` (schemas.ts), for the server, the CLI and tests, and
+// only types inferred from them are exported here (docs/adr/0046-core-entries.md;
+// scripts/no-zod.test.ts fails when a schema reaches this entry). Side-effect free (package.json
+// `sideEffects: false`): a bundle keeps only what it uses.
 
 export { CHANNEL_VALUES, CHANNELS, MULTI_CHANNEL_COLOR, SPECIAL_PAGE_CHANNELS, channelInfo, isChannel } from './channels';
 export type { Channel, ChannelInfo } from './channels';
@@ -22,6 +24,7 @@ export {
   GANTT_RANGES,
   LIMITS,
   MESSAGES,
+  OWNERS_LISTED,
   PERMISSION_TYPES,
   PRIORITIES,
   PROSPECTIVE_TEMPLATE_COLUMNS,
@@ -58,24 +61,13 @@ export type {
   WirePrincipal,
 } from './policy';
 
-// Schemas and the types inferred from them.
-export { channelSchema, idSchema, listQuerySchema, timestampSchema, ymdSchema } from './schemas/common';
+// The types of the schemas (the schemas themselves: schemas.ts).
 export type { ListQuery } from './schemas/common';
-export {
-  campaignCreateSchema,
-  campaignListQuerySchema,
-  campaignSchema,
-  campaignUpdateSchema,
-  channelConfigSchema,
-  virtualCampaignSchema,
-} from './schemas/campaign';
 export type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, ChannelConfig, VirtualCampaign } from './schemas/campaign';
-export { OWNERS_LISTED, campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
 export type { CampaignStats, CampaignStatsQuery, StatCounts } from './schemas/campaign-stats';
 export { sortOwners, tallyCampaignStats } from './rules/campaign-stats';
 export { applyStatsChange, applyViewCountsChange, parseSnapshot, sawTransaction, seqTransaction, stateAtSnapshot } from './rules/stats-in-place';
 export type { CountedBasis, CountedFields, Snapshot, StatsChange, StatsInPlace, ViewCountsInPlace } from './rules/stats-in-place';
-export { campaignFilterSchema, campaignFilterShape } from './schemas/campaign-filter';
 export type { CampaignFilter, WithChannels } from './schemas/campaign-filter';
 export { CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterParams, campaignMatchesFilter, filterChannels, isFiltered, pickCampaignFilter } from './rules/campaign-filter';
 export type { CampaignFilterFields, CampaignFilterKey } from './rules/campaign-filter';
@@ -93,27 +85,7 @@ export {
   SOCIAL_CONTENT_TYPES,
   SOCIAL_PLATFORMS,
 } from './schemas/campaign-limits';
-export { commentCreateSchema, commentSchema, ideaCreateSchema, ideaSchema, ideaUpdateSchema } from './schemas/ideas';
 export type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from './schemas/ideas';
-export {
-  adCreateSchema,
-  adSchema,
-  adTypeCreateSchema,
-  adTypeSchema,
-  adTypeUpdateSchema,
-  adUpdateSchema,
-  articleCreateSchema,
-  articleSchema,
-  articleUpdateSchema,
-  importReportSchema,
-  prospectiveBulkSchema,
-  prospectiveCreateSchema,
-  prospectiveSchema,
-  prospectiveUpdateSchema,
-  publicationCreateSchema,
-  publicationSchema,
-  publicationUpdateSchema,
-} from './schemas/industry';
 export type {
   Ad,
   AdCreate,
@@ -133,17 +105,7 @@ export type {
   PublicationCreate,
   PublicationUpdate,
 } from './schemas/industry';
-export { eventCreateSchema, eventSchema, eventUpdateSchema } from './schemas/events';
-export {
-  SAVED_VIEW_NAME_MAX,
-  SAVED_VIEW_QUERY_MAX,
-  savedViewCountsSchema,
-  savedViewCreateSchema,
-  savedViewDashboardSchema,
-  savedViewHref,
-  savedViewSchema,
-  savedViewUpdateSchema,
-} from './schemas/saved-view';
+export { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, savedViewHref } from './rules/saved-view-link';
 export {
   canEditView,
   canReadViewDashboard,
@@ -157,28 +119,6 @@ export {
 } from './rules/saved-views';
 export type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewDashboard, SavedViewUpdate } from './schemas/saved-view';
 export type { CadenceEvent, EventCreate, EventUpdate } from './schemas/events';
-export {
-  accessKeyCreateSchema,
-  accessKeyCreatedSchema,
-  accessKeySchema,
-  authUserResponseSchema,
-  confirmEmailSchema,
-  listUsersResponseSchema,
-  permissionGrantSchema,
-  permissionRevokeQuerySchema,
-  permissionSchema,
-  permissionTypeSchema,
-  refreshSchema,
-  roleSchema,
-  roleSetSchema,
-  sendPasswordResetSchema,
-  sessionSchema,
-  signInSchema,
-  signUpSchema,
-  updatePasswordSchema,
-  userRoleSchema,
-  userSchema,
-} from './schemas/auth';
 export type {
   AccessKey,
   AccessKeyCreateRequest,
@@ -197,7 +137,6 @@ export type {
   User,
   UserRole,
 } from './schemas/auth';
-export { ERROR_CODES, apiErrorSchema, errorDetailSchema } from './schemas/errors';
 export type { ApiErrorBody, ErrorCode, ErrorDetail } from './schemas/errors';
 
 // Date-only values ('YYYY-MM-DD' strings) and their formatting.
@@ -257,6 +196,9 @@ export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isPage
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
 export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } from './rules/campaign-pages';
 export type { LoadedPages } from './rules/campaign-pages';
+export { campaignDefaults } from './rules/campaign-defaults';
+export type { CampaignDefaults } from './rules/campaign-defaults';
+export { adAsCampaign, eventAsCampaign } from './rules/virtual-campaigns';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
 export { describeFilter, filterLine, printLegend, printWeek, printedLine } from './rules/print';
@@ -278,7 +220,15 @@ export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './r
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
-export * from './rules/imports/index';
+// The specs themselves check rows with the schemas: they are in schemas.ts.
+export { MAX_REPORTED_PROBLEMS, ImportReader } from './rules/imports/reader';
+export { normaliseProspective } from './rules/imports/prospective-normalise';
+export type { ProspectiveValue } from './rules/imports/prospective-normalise';
+export { parseProspectiveCsv, prospectiveTemplateCsv } from './rules/imports/prospective-csv';
+export type { ProspectiveCsvBatch, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/imports/prospective-csv';
+export { IMPORT_KINDS, isBlankRecord, parseRecord, recordsOfRows, Skip } from './rules/imports/spec';
+export type { Cells, Checked, ImportKind, ImportProblem, ImportSpec, ImportWarning, Layout, LineReport } from './rules/imports/spec';
+export type { CampaignImportRow, EventImportRow } from './rules/imports/tables';
 export { extractEmails } from './rules/contacts';
 // The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
 export { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
@@ -349,7 +299,6 @@ export type { IcsCampaign } from './rules/ical';
 
 export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGrant, planGrantSync, ssoErrorMessage } from './rules/sso';
 export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';
-export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
 export type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from './schemas/sso';
 export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, SCHEDULE_MODES, dashboardViewSearch, parseDashboardView, rangesOf } from './rules/dashboard-view';
 export type { DashboardTab, DashboardView, DashboardViewOptions } from './rules/dashboard-view';
@@ -368,5 +317,4 @@ export {
   planRevert,
 } from './rules/history';
 export type { FieldChange, HistoryAction, HistoryChanges, HistoryEntryFacts, HistoryResource, RevertPlan } from './rules/history';
-export { historyEntrySchema, historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from './schemas/history';
 export type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from './schemas/history';

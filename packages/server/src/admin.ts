@@ -1,4 +1,4 @@
-import { signUpSchema } from '@cadence/core';
+import { signUpSchema } from '@cadence/core/schemas';
 import { randomToken } from './auth/secrets';
 import { findUserByEmail, normalizeEmail } from './auth/users';
 import { parseOrThrow } from './http/zod-errors';

@@ -63,13 +63,20 @@ export { AD_MANAGER_TAB_LABELS, AdManager } from './ad-manager/AdManager';
 export type { AdManagerProps } from './ad-manager/AdManager';
 export { EventsBoard } from './events/EventsBoard';
 export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
-export { eventAsCampaign } from './events/event-rules';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
+// The UI kit, shared with the app: one set of dialogs, menus, tabs and form parts.
+export { Dialog } from './ui/Dialog';
+export type { DialogProps } from './ui/Dialog';
+export { Field } from './ui/Field';
+export type { ControlProps, FieldProps } from './ui/Field';
+export { FormActions } from './ui/FormActions';
 export { Menu } from './ui/Menu';
 /** Loads the code of menus, popovers and dialogs ahead of their first use (they load it on first hover, focus or open). */
 export { loadLayers as preloadLayers } from './ui/floating-load';
 export { lazyDialog } from './ui/lazy-dialog';
 export type { MenuItem } from './ui/Menu';
+export { TabPanel, Tabs } from './ui/Tabs';
+export type { TabItem } from './ui/Tabs';
 export { ActivityLog } from './history/ActivityLog';
 export { HistoryTimeline } from './history/HistoryTimeline';
 export type { HistoryTimelineProps } from './history/HistoryTimeline';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../../support/server-process';
+import { startServerProcess, type ServerProcess } from '../../../packages/server/src/test/server-process';
 import { ensureAppBuilt } from './app-build';
 import { launchChromium } from './browser';
 

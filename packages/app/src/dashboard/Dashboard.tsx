@@ -1,7 +1,6 @@
 import { can, channelInfo, dashboardViewSearch, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
-import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, StatCards, useSession, type CampaignFormValues } from '@cadence/widgets';
-import { useState, type ReactNode } from 'react';
-import { Tabs, TabPanel, useTabsId } from '../ui/Tabs';
+import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, StatCards, TabPanel, Tabs, useSession, type CampaignFormValues } from '@cadence/widgets';
+import { useId, useState, type ReactNode } from 'react';
 import { LoadingState, NoAccess } from '../ui/states';
 import { SaveViewDialog } from '../views/SaveViewDialog';
 import { suggestViewName } from '../views/view-name';
@@ -33,7 +32,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const session = useSession();
   const tabs = channel ? CHANNEL_TABS : ALL_TABS;
   const { view, dropped, dismiss, update } = useDashboardView(channel ? CHANNEL_TAB_VALUES : TAB_VALUES, channel);
-  const idBase = useTabsId();
+  const idBase = useId();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [saving, setSaving] = useState(false);
   const channelOnly: CampaignFormValues | undefined = channel ? { scope: 'channel', primary_channel: channel, channels: [channel] } : undefined;
@@ -76,8 +75,8 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
       <ViewNotice dropped={dropped} onDismiss={dismiss} />
       <FilterBar className="dashboard-filters" value={filter} onChange={(f) => update({ filter: f })} {...(channel ? { channel } : {})} />
       {!channel && <StatCards className="dashboard-stats" filter={filter} />}
-      <Tabs label="Dashboard views" tabs={tabs} value={tab} onChange={(t) => update({ tab: t })} idBase={idBase} />
-      <TabPanel idBase={idBase} value={tab}>
+      <Tabs label="Dashboard views" tabs={tabs} value={tab} onChange={(t) => update({ tab: t })} idBase={idBase} className="tabs" />
+      <TabPanel idBase={idBase} value={tab} className="tabs">
         {tab === 'timeline' && (
           <Gantt {...dated} {...(channel ? {} : { showChannels: true })}
             {...(view.range ? { range: view.range as GanttRange } : {})} onRangeChange={(range) => update({ range })} />

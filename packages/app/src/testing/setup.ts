@@ -1,18 +1,7 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { preloadLayers } from '@cadence/widgets';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 
-// findBy/waitFor wait up to 5 s, not 1 s: CI runs the suites side by side on two shared cores,
-// where a lazy route or a first render can take longer than a second.
-configure({ asyncUtilTimeout: 5000 });
-
-class NoopResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+// After the widgets' setup (vitest.config.ts runs it first for the app's tests too): jest-dom, the
+// 5 s waits, the jsdom fixes that Floating UI's dialogs and menus need, cleanup after each test.
 
 // jsdom has no matchMedia; the side bar asks it whether the viewport is mobile.
 window.matchMedia ??= ((query: string) => ({
@@ -26,23 +15,7 @@ window.matchMedia ??= ((query: string) => ({
   dispatchEvent: () => false,
 })) as unknown as typeof window.matchMedia;
 
-// jsdom's <dialog> cannot open as a modal; the app's Dialog (ui/Dialog.tsx) relies on it.
-if (typeof HTMLDialogElement !== 'undefined') {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
 afterEach(() => {
-  cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
-
-// A browser has the menus' and dialogs' code by the time a user clicks (their triggers load it on
-// hover or focus); tests click at once.
-beforeAll(() => preloadLayers());

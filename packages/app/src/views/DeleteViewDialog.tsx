@@ -1,6 +1,6 @@
 import type { SavedView } from '@cadence/core';
+import { Dialog } from '@cadence/widgets';
 import type { ReactNode } from 'react';
-import { Dialog } from '../ui/Dialog';
 
 /** Asks before a saved view goes; a shared one goes for the whole team. */
 export function DeleteViewDialog({ open, view, onClose, onConfirm }: {
@@ -12,15 +12,16 @@ export function DeleteViewDialog({ open, view, onClose, onConfirm }: {
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onOpenChange={(next) => !next && onClose()}
+      size="sm"
       title="Delete view"
       description={view ? `Delete “${view.name}”?${view.shared ? ' It disappears from everyone’s side bar.' : ''} The campaigns it shows are not changed.` : ''}
     >
-      <div className="row row--end">
-        <button type="button" className="button" onClick={onClose}>Cancel</button>
+      <div className="cad-dialog__footer">
+        <button type="button" className="cad-button" onClick={onClose}>Cancel</button>
         <button
           type="button"
-          className="button button--danger"
+          className="cad-button cad-button--danger"
           onClick={() => {
             if (view) onConfirm(view);
             onClose();

@@ -1,6 +1,6 @@
 import { SAVED_VIEW_NAME_MAX } from '@cadence/core';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, Field, FormActions } from '@cadence/widgets';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useBusySubmit } from '../ui/use-busy-submit';
 import { formErrorOf } from './view-rules';
 
@@ -24,7 +24,6 @@ export function ViewNameDialog({ open, onClose, title, description, submitLabel,
   showShare: boolean;
   onSubmit: (values: ViewNameValues) => Promise<unknown>;
 }): ReactNode {
-  const id = useId();
   const [name, setName] = useState(initialName);
   const [shared, setShared] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
@@ -42,23 +41,14 @@ export function ViewNameDialog({ open, onClose, title, description, submitLabel,
     setErrors({});
     return onSubmit({ name: name.trim(), shared: showShare && shared }).then(onClose, (error: unknown) => setErrors(formErrorOf(error) ?? {}));
   });
-  const nameError = errors.name;
   return (
-    <Dialog open={open} onClose={onClose} title={title} {...(description ? { description } : {})}>
-      <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            maxLength={SAVED_VIEW_NAME_MAX}
-            autoComplete="off"
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? `${id}-name-error` : undefined}
-            onChange={(e) => setName(e.target.value)}
-          />
-          {nameError && <p id={`${id}-name-error`} className="field-error">{nameError}</p>}
-        </div>
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} size="sm" title={title} {...(description ? { description } : {})}>
+      <form className="cad-form" onSubmit={submit} noValidate>
+        <Field label="Name" error={errors.name}>
+          {(control) => (
+            <input {...control} className="cad-input" value={name} maxLength={SAVED_VIEW_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
         {showShare && (
           <label className="check">
             <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />
@@ -68,13 +58,8 @@ export function ViewNameDialog({ open, onClose, title, description, submitLabel,
             </span>
           </label>
         )}
-        {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
-        <div className="row row--end">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? busyLabel : submitLabel}
-          </button>
-        </div>
+        {errors.form && <p className="cad-field__error" role="alert">{errors.form}</p>}
+        <FormActions onCancel={onClose} saving={busy}>{busy ? busyLabel : submitLabel}</FormActions>
       </form>
     </Dialog>
   );

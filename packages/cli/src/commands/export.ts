@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { CAMPAIGN_IMPORT, campaignsToIcs, isYmd, joinCommaList, toCsv, type Campaign, type Channel } from '@cadence/core';
+import { campaignsToIcs, isYmd, joinCommaList, toCsv, type Campaign, type Channel } from '@cadence/core';
+import { CAMPAIGN_IMPORT } from '@cadence/core/schemas';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 import { clientFor, resolveTarget } from '../session';

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { CAMPAIGN_IMPORT, EVENT_IMPORT, PROSPECTIVE_TEMPLATE_FILENAME, prospectiveTemplateCsv, toCsv } from '@cadence/core';
+import { PROSPECTIVE_TEMPLATE_FILENAME, prospectiveTemplateCsv, toCsv } from '@cadence/core';
+import { CAMPAIGN_IMPORT, EVENT_IMPORT } from '@cadence/core/schemas';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 

@@ -10,7 +10,7 @@
  */
 import { CHANNEL_VALUES } from '../channels';
 import { CAMPAIGN_STATUSES, LIMITS, PRIORITIES, SCOPES } from '../constants';
-import { isYmd } from '../dates';
+import { isYmd, ymdProblem } from '../dates';
 import { PRIMARY_CHANNEL_MESSAGE, lacksPrimaryChannel, type ScopedFields } from './scope';
 import type { FieldErrors } from './forms/field-errors';
 import {
@@ -95,9 +95,9 @@ const textList = (item: Check = string(LIMITS.titleMaxLength)) => array(item, LI
 const optionalText = (max: number = LIMITS.textMaxLength) => string(max, { type: 'Must be text', max: `Must be at most ${max} characters` });
 const channel = oneOf(CHANNEL_VALUES, `Must be one of: ${CHANNEL_VALUES.join(', ')}`);
 const ymd: Check = (v, path, out) => {
-  const message = 'Must be a date (YYYY-MM-DD)';
-  if (typeof v !== 'string' || !isYmd(v)) return void out.push({ path, message, fatal: true });
-  if (v < '1900-01-01' || v > '2999-12-31') out.push({ path, message: 'Must be a date between 1900 and 2999', fatal: false });
+  const message = ymdProblem(v);
+  // Not a date at all stops the object's rules, as the schema's aborting refinement does; out of range does not.
+  if (message) out.push({ path, message, fatal: !isYmd(v) });
 };
 
 /** A field: absent (undefined) is allowed when `optional`, null when `nullable`. */

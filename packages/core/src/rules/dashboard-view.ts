@@ -1,6 +1,6 @@
 import { GANTT_RANGES, type GanttRange } from '../constants';
 import type { Channel } from '../channels';
-import { ymdSchema } from '../schemas/common';
+import { ymdProblem } from '../dates';
 import type { CampaignFilter } from '../schemas/campaign-filter';
 import type { CalendarMode, ScheduleView } from './calendar';
 import { campaignFilterParams } from './campaign-filter';
@@ -78,9 +78,9 @@ export function parseDashboardView(search: string | URLSearchParams, options: Da
     else drop('range', ranges.length ? `Must be one of: ${ranges.join(', ')} on this tab` : 'Only the calendar and timeline have a range');
   }
   if (raw.date !== undefined) {
-    const date = ymdSchema.safeParse(raw.date);
-    if (date.success) view.date = date.data;
-    else drop('date', date.error.issues[0]?.message ?? 'Must be a date (YYYY-MM-DD)');
+    const problem = ymdProblem(raw.date);
+    if (problem) drop('date', problem);
+    else view.date = raw.date;
   }
   return { view, dropped };
 }

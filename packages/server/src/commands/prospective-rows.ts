@@ -1,4 +1,5 @@
-import { PROSPECTIVE_IMPORT, recordsOfRows, type Principal, type ProspectivePublication, type ProspectiveValue } from '@cadence/core';
+import { recordsOfRows, type Principal, type ProspectivePublication, type ProspectiveValue } from '@cadence/core';
+import { PROSPECTIVE_IMPORT } from '@cadence/core/schemas';
 import { runImport, type ImportTarget } from '../data/imports/pipeline';
 import { prospective } from '../data/resources/industry';
 import type { Services } from '../services';

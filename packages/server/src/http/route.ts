@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { can, idSchema } from '@cadence/core';
+import { can } from '@cadence/core';
+import { idSchema } from '@cadence/core/schemas';
 import type { z } from 'zod';
 import { forbidden, notFound, validationFailed } from '../errors';
 import { requireAuth, type AuthState, type CadenceState, type Ctx } from './authenticate';

@@ -1,25 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
 import { createServices, startServer, type RunningServer } from '../server';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { subscribedSocket } from '../test/socket';
 
 // Two processes on one PostgreSQL share one feed through LISTEN/NOTIFY. PGlite is one
 // process by nature, so this runs where TEST_DATABASE_URL names a server (as .ci/run does).
 const adminUrl = process.env.TEST_DATABASE_URL;
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const repoRoot = path.resolve(serverDir, '../..');
 
 describe.runIf(adminUrl)('two server processes on one PostgreSQL', () => {
   const name = `cadence_mp_${randomBytes(5).toString('hex')}`;
   const secret = randomBytes(32).toString('hex');
   let url: string;
   let a: RunningServer;
-  let child: ChildProcess;
+  let b: ServerProcess;
   let bUrl: string;
 
   beforeAll(async () => {
@@ -33,31 +29,13 @@ describe.runIf(adminUrl)('two server processes on one PostgreSQL', () => {
       port: 0,
       host: '127.0.0.1',
     });
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/bin.ts'), 'start'], {
-      env: { ...process.env, DATABASE_URL: url, JWT_SECRET: secret, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', BCRYPT_COST: '4',
-        // No safety-net polling: only NOTIFY can carry the change across.
-        REALTIME_POLL_MS: '3600000' },
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    bUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`second process did not start: ${out}`)), 60_000);
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!.replace('localhost', '127.0.0.1'));
-        }
-      });
-      child.stderr!.on('data', (d) => (out += d));
-      child.on('exit', (code) => reject(new Error(`second process exited with ${code}: ${out}`)));
-    });
+    // No safety-net polling: only NOTIFY can carry the change across.
+    b = await startServerProcess({ JWT_SECRET: secret, REALTIME_POLL_MS: '3600000' }, { databaseUrl: url });
+    bUrl = b.url;
   }, 90_000);
 
   afterAll(async () => {
-    child?.kill('SIGTERM');
+    await b?.stop();
     await a?.close();
     const admin = knexFactory({ client: 'pg', connection: adminUrl!, pool: { min: 0, max: 1 } });
     await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,4 +1,5 @@
-import { csvRecordBatches, importReportSchema, IMPORT_KINDS, type CsvRecord, type ImportKind, type Principal } from '@cadence/core';
+import { csvRecordBatches, IMPORT_KINDS, type CsvRecord, type ImportKind, type Principal } from '@cadence/core';
+import { importReportSchema } from '@cadence/core/schemas';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';

@@ -1,59 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 
 // Two hosts that share nothing but PostgreSQL: separate processes, separate DATA_DIRs. An
 // upload through either is served by the other, byte for byte (uploads live in the database).
 const adminUrl = process.env.TEST_DATABASE_URL;
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/bin.ts'), 'start'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', BCRYPT_COST: '4', ...env },
-    cwd: serverDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      }
-    });
-    child.stderr!.on('data', (d) => (out += d));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { child, url };
-}
-
 describe.runIf(adminUrl)('two hosts on one PostgreSQL, no shared disk', () => {
-  const name = `cadence_up_${randomBytes(5).toString('hex')}`;
   const secret = randomBytes(32).toString('hex');
-  const dirs = [mkdtempSync(path.join(tmpdir(), 'cadence-host-a-')), mkdtempSync(path.join(tmpdir(), 'cadence-host-b-'))];
-  let a: { child: ChildProcess; url: string };
-  let b: { child: ChildProcess; url: string };
+  const diskOfB = mkdtempSync(path.join(tmpdir(), 'cadence-host-b-'));
+  let a: ServerProcess;
+  let b: ServerProcess;
   let token: string;
   let publication: string;
 
   beforeAll(async () => {
-    const admin = knexFactory({ client: 'pg', connection: adminUrl!, pool: { min: 0, max: 1 } });
-    await admin.raw(`CREATE DATABASE ${name}`);
-    await admin.destroy();
-    const target = new URL(adminUrl!);
-    target.pathname = `/${name}`;
-    const shared = { DATABASE_URL: target.toString(), JWT_SECRET: secret };
-    a = await startProcess({ ...shared, DATA_DIR: dirs[0]! });
-    b = await startProcess({ ...shared, DATA_DIR: dirs[1]! });
+    // A on a new database and a DATA_DIR of its own; B on A's database and another DATA_DIR.
+    a = await startServerProcess({ JWT_SECRET: secret });
+    b = await startServerProcess({ JWT_SECRET: secret }, { shareWith: a, dataDir: diskOfB });
     const json = { 'Content-Type': 'application/json' };
     await fetch(`${a.url}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@example.com', password: 'correct horse' }) });
     const signIn = await fetch(`${b.url}/api/auth/signin`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@example.com', password: 'correct horse' }) });
@@ -63,15 +31,9 @@ describe.runIf(adminUrl)('two hosts on one PostgreSQL, no shared disk', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const p of [a, b]) {
-      if (!p) continue;
-      p.child.kill('SIGTERM');
-      await new Promise((r) => p.child.once('exit', r));
-    }
-    const admin = knexFactory({ client: 'pg', connection: adminUrl!, pool: { min: 0, max: 1 } });
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.destroy();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    await b?.stop();
+    await a?.stop();
+    rmSync(diskOfB, { recursive: true, force: true });
   });
 
   const upload = async (host: string, data: Buffer) => {

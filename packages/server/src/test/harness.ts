@@ -3,6 +3,7 @@ import knexFactory from 'knex';
 import { testConfig, type Config } from '../config';
 import { connect, type Db, type DbKind } from '../db/connect';
 import { createServices, startServer, type RunningServer } from '../server';
+import { apiClient, type Reply } from './api-client';
 
 /**
  * A database of its own for each test file: an in-memory PGlite by default, or a fresh
@@ -32,14 +33,10 @@ export async function createTestDb(): Promise<{ db: Db; kind: DbKind; url?: stri
   };
 }
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
+export type ApiResponse<T = any> = Reply<T>;
 
 export interface TestServer extends RunningServer {
-  api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string }): Promise<ApiResponse<T>>;
+  api: ReturnType<typeof apiClient>['call'];
   /** Signs up (the first account becomes admin) and signs in; returns the session. */
   signUpAndIn(email: string, password?: string): Promise<{ token: string; refresh: string; userId: string }>;
   /** Grants permissions as the given admin; fails the test on any error. */
@@ -52,23 +49,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const config = testConfig({ ...(database.url ? { DATABASE_URL: database.url } : {}), ...overrides });
   const services = createServices({ config, db: database, dataDir: 'memory' });
   const running = await startServer(services, { port: 0, host: '127.0.0.1', appDir: '/nonexistent', widgetsDir: '/nonexistent' });
-  const api: TestServer['api'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.raw;
-    if (options.body !== undefined) {
-      headers['Content-Type'] ??= 'application/json';
-      body = JSON.stringify(options.body);
-    }
-    const res = await fetch(`${running.url}${path}`, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-    return { status: res.status, headers: res.headers, body: parsed as any };
-  };
+  const { call: api, signUpAndIn } = apiClient(running.url);
   return {
     ...running,
     api,
+    signUpAndIn,
     close: async () => {
       await running.close();
       await database.drop();
@@ -81,13 +66,6 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         });
         if (res.status >= 300) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
       }
-    },
-    async signUpAndIn(email, password = 'correct horse') {
-      const up = await api('POST', '/api/auth/signup', { body: { email, password } });
-      if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${JSON.stringify(up.body)}`);
-      const inn = await api('POST', '/api/auth/signin', { body: { email, password } });
-      if (inn.status !== 200) throw new Error(`sign-in failed: ${inn.status} ${JSON.stringify(inn.body)}`);
-      return { token: inn.body.access_token, refresh: inn.body.refresh_token, userId: inn.body.user.id };
     },
   };
 }

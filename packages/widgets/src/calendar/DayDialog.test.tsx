@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient } from '../testing/memory-client';
 import { renderWidget } from '../testing/render';
-import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
+import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
 import { Calendar } from './Calendar';
 
 const launch = makeCampaign({

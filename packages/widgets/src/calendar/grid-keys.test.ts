@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
+import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
 import { moveDay } from './grid-keys';
 
 describe.each(TEST_ZONES)('grid keys in TZ=%s', (zone) => {

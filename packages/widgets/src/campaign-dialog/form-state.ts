@@ -1,5 +1,6 @@
 import {
   applyScopeChange,
+  campaignDefaults,
   joinCommaList,
   joinLineList,
   joinSpaceList,
@@ -74,11 +75,12 @@ function configForm(c: ChannelConfig = {}): ConfigForm {
   };
 }
 
-/** docs/product.md#constants: status planning, priority medium, scope global, planning and live dates today. */
+/** A new campaign's defaults (core's `campaignDefaults`, docs/product.md#constants), planning and live dates today. */
 export function emptyForm(today: Ymd, initial: Partial<CampaignForm> = {}): CampaignForm {
+  const { status, priority, scope, primary_channel } = campaignDefaults();
   return {
-    title: '', description: '', status: 'planning', owner: '', planning_start_date: today, live_date: today, end_date: null,
-    priority: 'medium', scope: 'global', primary_channel: null, channels: [], config: configForm(), summary: '', goals: '',
+    title: '', description: '', status, owner: '', planning_start_date: today, live_date: today, end_date: null,
+    priority, scope, primary_channel, channels: [], config: configForm(), summary: '', goals: '',
     audiences: '', project_leader: '', project_team_members: '', kpis: '', deliverables: '', landing_page_urls: '',
     ...initial,
   };

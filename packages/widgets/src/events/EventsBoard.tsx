@@ -1,4 +1,4 @@
-import { campaignMatchesFilter, can, formatYmd, type CadenceEvent, type CampaignFilter, type ScheduleView } from '@cadence/core';
+import { campaignMatchesFilter, can, eventAsCampaign, formatYmd, type CadenceEvent, type CampaignFilter, type ScheduleView } from '@cadence/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
@@ -10,7 +10,6 @@ import { Badge, EmptyState, PageTitle } from '../ui/bits';
 import { TabPanel, Tabs } from '../ui/Tabs';
 import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
 import { EventDialog } from './EventDialog';
-import { eventAsCampaign } from './event-rules';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import pagesCss from '../styles/pages.css?inline';
 

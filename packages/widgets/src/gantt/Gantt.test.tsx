@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeCampaign, manyCampaigns, makeVirtualCampaign } from '../testing/fixtures';
 import { renderWidget } from '../testing/render';
-import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
+import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
 import { Gantt } from './Gantt';
 
 // Today is 2026-03-11: Q1 2026.

@@ -1,4 +1,4 @@
-import type { Idea, IdeaComment } from '@cadence/core';
+import { campaignDefaults, type Idea, type IdeaComment } from '@cadence/core';
 import type { CampaignFormValues } from '../campaign-dialog/CampaignDialog';
 
 /** 'less than a minute ago', '5 minutes ago', 'about 3 hours ago'…: core's, on date-fns' formatDistance. */
@@ -21,8 +21,6 @@ export function commentsByIdea(comments: readonly IdeaComment[]): Map<string, Id
  * channels, planning, empty owner, medium, global (the dialog sets both dates to today).
  */
 export function campaignFromIdea(idea: Idea): CampaignFormValues {
-  return {
-    title: idea.title, description: idea.description ?? '', channels: [], status: 'planning', owner: '',
-    priority: 'medium', scope: 'global', primary_channel: null,
-  };
+  const { status, priority, scope, primary_channel } = campaignDefaults();
+  return { title: idea.title, description: idea.description ?? '', channels: [], status, owner: '', priority, scope, primary_channel };
 }

@@ -4,7 +4,7 @@ import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { makeCampaign, makeVirtualCampaign } from '../testing/fixtures';
 import { renderWidget } from '../testing/render';
-import { TEST_ZONES, useTimeZone } from '../testing/time-zones';
+import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
 import { LONG_PRESS_MS } from './pointer';
 import { forgetMove } from './undo';
 

@@ -1,4 +1,4 @@
-import { addDays, type Campaign, type Channel, type VirtualCampaign, type Ymd } from '@cadence/core';
+import { addDays, campaignDefaults, type Campaign, type Channel, type VirtualCampaign, type Ymd } from '@cadence/core';
 import { DEFAULT_MEMORY_USER_ID } from './memory-client';
 
 let seq = 0;
@@ -8,29 +8,14 @@ const fixtureId = () => `00000000-0000-4000-9000-${(++seq).toString(16).padStart
 export function makeCampaign(fields: Partial<Campaign> & Pick<Campaign, 'title'>): Campaign {
   const stamp = '2026-01-01T09:00:00.000Z';
   return {
+    ...campaignDefaults(),
     id: fixtureId(),
     version: 1,
     created_at: stamp,
     updated_at: stamp,
-    description: null,
     channels: ['email'],
-    status: 'planning',
     planning_start_date: '2026-03-02',
     live_date: '2026-03-10',
-    end_date: null,
-    owner: null,
-    priority: 'medium',
-    scope: 'global',
-    primary_channel: null,
-    channel_config: {},
-    summary: null,
-    goals: null,
-    audiences: [],
-    project_leader: null,
-    project_team_members: [],
-    kpis: [],
-    deliverables: [],
-    landing_page_urls: [],
     created_by: DEFAULT_MEMORY_USER_ID,
     ...fields,
   };

@@ -1,7 +1,5 @@
 import {
-  campaignListQuerySchema,
   campaignMatchesQuery,
-  campaignStatsQuerySchema,
   decodeListCursor,
   encodeListCursor,
   tallyCampaignStats,
@@ -11,6 +9,7 @@ import {
   type CampaignStats,
   type CampaignStatsQuery,
 } from '@cadence/core';
+import { campaignListQuerySchema, campaignStatsQuerySchema } from '@cadence/core/schemas';
 import { validation } from './memory-crud';
 
 /** The server's list order: created_at desc, id desc. */

@@ -4,9 +4,7 @@ import {
   LIMITS,
   MESSAGES,
   abilities,
-  campaignCreateSchema,
   campaignMatchesQuery,
-  campaignUpdateSchema,
   can,
   lacksPrimaryChannel,
   normalizeScopedCampaign,
@@ -21,6 +19,7 @@ import {
   type SavedView,
   type VirtualCampaign,
 } from '@cadence/core';
+import { campaignCreateSchema, campaignUpdateSchema } from '@cadence/core/schemas';
 import { memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';

@@ -1,16 +1,6 @@
 import {
   CadenceApiError,
-  adCreateSchema,
-  adTypeCreateSchema,
-  adTypeUpdateSchema,
-  adUpdateSchema,
-  articleCreateSchema,
-  articleUpdateSchema,
   parseProspectiveCsv,
-  prospectiveCreateSchema,
-  prospectiveUpdateSchema,
-  publicationCreateSchema,
-  publicationUpdateSchema,
   type Ad,
   type AdType,
   type Article,
@@ -19,6 +9,18 @@ import {
   type ProspectivePublication,
   type Publication,
 } from '@cadence/core';
+import {
+  adCreateSchema,
+  adTypeCreateSchema,
+  adTypeUpdateSchema,
+  adUpdateSchema,
+  articleCreateSchema,
+  articleUpdateSchema,
+  prospectiveCreateSchema,
+  prospectiveUpdateSchema,
+  publicationCreateSchema,
+  publicationUpdateSchema,
+} from '@cadence/core/schemas';
 import { memoryTable, notFound, type Run } from './memory-crud';
 import type { MemoryLog } from './memory-history';
 

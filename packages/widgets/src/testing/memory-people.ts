@@ -1,10 +1,5 @@
 import {
   can,
-  commentCreateSchema,
-  eventCreateSchema,
-  eventUpdateSchema,
-  ideaCreateSchema,
-  ideaUpdateSchema,
   type CadenceClient,
   type CadenceEvent,
   type Channel,
@@ -15,6 +10,7 @@ import {
   type Principal,
   type Role,
 } from '@cadence/core';
+import { commentCreateSchema, eventCreateSchema, eventUpdateSchema, ideaCreateSchema, ideaUpdateSchema } from '@cadence/core/schemas';
 import { forbidden, memoryId, memoryTable, notFound, parse, type Run } from './memory-crud';
 import type { MemoryLog } from './memory-history';
 

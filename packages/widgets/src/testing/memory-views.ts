@@ -1,15 +1,5 @@
-import {
-  CadenceApiError,
-  campaignMatchesFilter,
-  can,
-  savedViewCreateSchema,
-  savedViewFilter,
-  savedViewUpdateSchema,
-  type CadenceClient,
-  type Campaign,
-  type Principal,
-  type SavedView,
-} from '@cadence/core';
+import { CadenceApiError, campaignMatchesFilter, can, savedViewFilter, type CadenceClient, type Campaign, type Principal, type SavedView } from '@cadence/core';
+import { savedViewCreateSchema, savedViewUpdateSchema } from '@cadence/core/schemas';
 import { checkVersion, forbidden, memoryId, notFound, parse, type Run } from './memory-crud';
 
 export interface ViewsContext {

@@ -8,13 +8,18 @@ export interface TabItem<T extends string> {
 const tabId = (base: string, v: string) => `${base}-tab-${v.replace(/[^a-z0-9_-]/gi, '_')}`;
 const panelId = (base: string, v: string) => `${base}-panel-${v.replace(/[^a-z0-9_-]/gi, '_')}`;
 
-/** An ARIA tab list: arrow keys, Home and End move and select (automatic activation). */
-export function Tabs<T extends string>({ label, idBase, value, tabs, onChange }: {
+/**
+ * An ARIA tab list: arrow keys, Home and End move and select (automatic activation). The widgets'
+ * and the app's: `className` names the list, and its tabs are `${className}__tab`, so a page
+ * outside a widget's styles (the app's dashboard, its sign-in card) gives them its own look.
+ */
+export function Tabs<T extends string>({ label, idBase, value, tabs, onChange, className = 'cad-tabs' }: {
   label: string;
   idBase: string;
   value: T;
   tabs: ReadonlyArray<TabItem<T>>;
   onChange: (value: T) => void;
+  className?: string;
 }): ReactNode {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const selected = tabs.findIndex((t) => t.value === value);
@@ -34,7 +39,7 @@ export function Tabs<T extends string>({ label, idBase, value, tabs, onChange }:
     refs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className="cad-tabs">
+    <div role="tablist" aria-label={label} className={className}>
       {tabs.map((t, i) => (
         <button
           key={t.value}
@@ -47,7 +52,7 @@ export function Tabs<T extends string>({ label, idBase, value, tabs, onChange }:
           aria-selected={t.value === value}
           aria-controls={panelId(idBase, t.value)}
           tabIndex={t.value === value ? 0 : -1}
-          className="cad-tabs__tab"
+          className={`${className}__tab`}
           onClick={() => onChange(t.value)}
           onKeyDown={(e) => onKeyDown(e, i)}
         >
@@ -58,10 +63,10 @@ export function Tabs<T extends string>({ label, idBase, value, tabs, onChange }:
   );
 }
 
-/** The panel of the selected tab. */
-export function TabPanel({ idBase, value, children }: { idBase: string; value: string; children: ReactNode }): ReactNode {
+/** The panel of the selected tab; `className` as the list's (its class is `${className}__panel`). */
+export function TabPanel({ idBase, value, children, className = 'cad-tabs' }: { idBase: string; value: string; children: ReactNode; className?: string }): ReactNode {
   return (
-    <div role="tabpanel" id={panelId(idBase, value)} aria-labelledby={tabId(idBase, value)} className="cad-tabs__panel">
+    <div role="tabpanel" id={panelId(idBase, value)} aria-labelledby={tabId(idBase, value)} className={`${className}__panel`}>
       {children}
     </div>
   );

@@ -1,14 +1,16 @@
+import { lazyDialog, TabPanel, Tabs } from '@cadence/widgets';
 import { CalendarRange } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { RESET_TOKEN_KEY } from '../../auth/auth-messages';
-import { Tabs, TabPanel, useTabsId } from '../../ui/Tabs';
 import { LoadingState } from '../../ui/states';
 import { CredentialsForm } from './CredentialsForm';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { SsoSignIn, useSsoRedirect } from './SsoSignIn';
+
+// Its dialog (and Floating UI with it) loads when it first opens, not with the sign-in page.
+const ForgotPasswordDialog = lazyDialog(() => import('./ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog));
 
 type AuthTab = 'signin' | 'signup';
 const TABS = [
@@ -47,7 +49,7 @@ export function AuthPage(): ReactNode {
   const [tab, setTab] = useState<AuthTab>('signin');
   const [forgotOpen, setForgotOpen] = useState(false);
   const [resetting, endReset] = useResetMode();
-  const idBase = useTabsId();
+  const idBase = useId();
   const sso = useSsoRedirect(completeSso);
 
   // Until the server says how people sign in, no form: a password form must not flash up where it is turned off.
@@ -81,8 +83,8 @@ export function AuthPage(): ReactNode {
           <ResetPasswordForm onDone={() => { endReset(); setTab('signin'); }} />
         ) : providers?.password === false ? null : (
           <>
-            <Tabs label="Account" tabs={TABS} value={tab} onChange={setTab} idBase={idBase} />
-            <TabPanel idBase={idBase} value={tab}>
+            <Tabs label="Account" tabs={TABS} value={tab} onChange={setTab} idBase={idBase} className="tabs" />
+            <TabPanel idBase={idBase} value={tab} className="tabs">
               {tab === 'signin' ? (
                 <CredentialsForm
                   key="signin"

@@ -1,13 +1,12 @@
 import { createHttpClient } from '@cadence/core';
-import { useId, useState, type ReactNode } from 'react';
+import { Dialog, Field, FormActions } from '@cadence/widgets';
+import { useState, type ReactNode } from 'react';
 import { AUTH_TOASTS } from '../../auth/auth-messages';
-import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast';
 import { useBusySubmit } from '../../ui/use-busy-submit';
 
 /** docs/product.md#auth: asks for an e-mail and sends a reset link back to this site. */
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }): ReactNode {
-  const id = useId();
   const toast = useToast();
   const [email, setEmail] = useState('');
   const { busy, onSubmit: submit } = useBusySubmit(async () => {
@@ -24,18 +23,20 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     }
   });
   return (
-    <Dialog open={open} onClose={onClose} title="Reset your password" description="Enter your e-mail address and we will send you a link to reset your password.">
-      <form className="form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="row row--end">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send Reset Link'}
-          </button>
-        </div>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      size="sm"
+      title="Reset your password"
+      description="Enter your e-mail address and we will send you a link to reset your password."
+    >
+      <form className="cad-form" onSubmit={submit}>
+        <Field label="Email">
+          {(control) => (
+            <input {...control} className="cad-input" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </Field>
+        <FormActions onCancel={onClose} saving={busy}>{busy ? 'Sending…' : 'Send Reset Link'}</FormActions>
       </form>
     </Dialog>
   );

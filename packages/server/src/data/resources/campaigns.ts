@@ -1,4 +1,5 @@
-import { campaignSchema, type Campaign } from '@cadence/core';
+import type { Campaign } from '@cadence/core';
+import { campaignSchema } from '@cadence/core/schemas';
 import { withIsoTimestamps } from '../present';
 import { defineResource } from '../resource';
 

@@ -1,4 +1,5 @@
-import { accessKeyCreateSchema, accessKeyCreatedSchema, accessKeySchema, type AccessKey } from '@cadence/core';
+import type { AccessKey } from '@cadence/core';
+import { accessKeyCreateSchema, accessKeyCreatedSchema, accessKeySchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ACCESS_KEY_PREFIX } from '../../auth/credentials';

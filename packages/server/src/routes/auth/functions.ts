@@ -1,4 +1,4 @@
-import { sendPasswordResetSchema, updatePasswordSchema } from '@cadence/core';
+import { sendPasswordResetSchema, updatePasswordSchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { consumeOneTimeToken } from '../../auth/one-time-tokens';
 import { sendPasswordReset, updatePassword } from '../../auth/passwords-reset';

@@ -1,13 +1,5 @@
-import {
-  abilities,
-  authUserResponseSchema,
-  refreshSchema,
-  sessionSchema,
-  signInSchema,
-  signUpSchema,
-  toWirePrincipal,
-  userSchema,
-} from '@cadence/core';
+import { abilities, toWirePrincipal } from '@cadence/core';
+import { authUserResponseSchema, refreshSchema, sessionSchema, signInSchema, signUpSchema, userSchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { refresh, signIn, signOut, signUp } from '../../auth/sessions';
 import { presentUser } from '../../auth/users';

@@ -1,4 +1,4 @@
-import { ssoMappingCreateSchema, ssoMappingSchema } from '@cadence/core';
+import { ssoMappingCreateSchema, ssoMappingSchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { iso } from '../../data/present';
 import { alreadyExists, notFound } from '../../errors';

@@ -1,4 +1,5 @@
-import { authProvidersSchema, sessionSchema, ssoErrorMessage, ssoExchangeSchema } from '@cadence/core';
+import { ssoErrorMessage } from '@cadence/core';
+import { authProvidersSchema, sessionSchema, ssoExchangeSchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { exchangeHandoff, finishSignIn, isLoopbackRedirect, startSignIn } from '../../auth/sso/flow';
 import { classifyOidcError, SsoError } from '../../auth/sso/oidc';

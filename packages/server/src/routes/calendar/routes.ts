@@ -1,4 +1,5 @@
-import { campaignsToIcs, channelInfo, channelSchema } from '@cadence/core';
+import { campaignsToIcs, channelInfo } from '@cadence/core';
+import { channelSchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { ACCESS_KEY_PREFIX, resolveCredential } from '../../auth/credentials';
 import { listRows } from '../../data/crud';

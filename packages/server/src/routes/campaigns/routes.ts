@@ -1,11 +1,6 @@
 import {
-  campaignCreateSchema,
-  campaignListQuerySchema,
-  campaignSchema,
-  campaignUpdateSchema,
   can,
   lacksPrimaryChannel,
-  CAMPAIGN_IMPORT,
   decodeListCursor,
   type CampaignImportRow,
   normalizeScopedCampaign,
@@ -13,6 +8,7 @@ import {
   type Campaign,
   type Principal,
 } from '@cadence/core';
+import { campaignCreateSchema, campaignListQuerySchema, campaignSchema, campaignUpdateSchema, CAMPAIGN_IMPORT } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { insertAndLog } from '../../data/bulk-insert';
 import type { ImportTarget } from '../../data/imports/pipeline';

@@ -1,4 +1,5 @@
-import { can, campaignStatsQuerySchema, campaignStatsSchema, OWNERS_LISTED, sortOwners, tallyCampaignStats, type StatGroup } from '@cadence/core';
+import { can, OWNERS_LISTED, sortOwners, tallyCampaignStats, type StatGroup } from '@cadence/core';
+import { campaignStatsQuerySchema, campaignStatsSchema } from '@cadence/core/schemas';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { whereListFilters, whereTouchesWindow } from './filters';

@@ -1,13 +1,5 @@
-import {
-  can,
-  eventCreateSchema,
-  EVENT_IMPORT,
-  type EventImportRow,
-  eventSchema,
-  eventUpdateSchema,
-  listQuerySchema,
-  type CadenceEvent,
-} from '@cadence/core';
+import { can, type EventImportRow, type CadenceEvent } from '@cadence/core';
+import { eventCreateSchema, EVENT_IMPORT, eventSchema, eventUpdateSchema, listQuerySchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import { insertAndLog } from '../../data/bulk-insert';
 import type { ImportTarget } from '../../data/imports/pipeline';

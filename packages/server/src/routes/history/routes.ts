@@ -1,10 +1,4 @@
-import {
-  historyPageSchema,
-  historyQuerySchema,
-  revertQuerySchema,
-  revertResultSchema,
-  rowHistoryQuerySchema,
-} from '@cadence/core';
+import { historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from '@cadence/core/schemas';
 import { getRow } from '../../data/crud';
 import { HISTORY_DATA } from '../../data/registry';
 import type { RouteTable } from '../../http/route';

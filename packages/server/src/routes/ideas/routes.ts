@@ -1,11 +1,4 @@
-import {
-  commentCreateSchema,
-  commentSchema,
-  ideaCreateSchema,
-  ideaSchema,
-  ideaUpdateSchema,
-  listQuerySchema,
-} from '@cadence/core';
+import { commentCreateSchema, commentSchema, ideaCreateSchema, ideaSchema, ideaUpdateSchema, listQuerySchema } from '@cadence/core/schemas';
 import { comments, ideas } from '../../data/resources/ideas';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';

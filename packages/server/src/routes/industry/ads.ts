@@ -1,14 +1,5 @@
-import {
-  AD_STATUSES,
-  adCreateSchema,
-  adSchema,
-  adUpdateSchema,
-  articleCreateSchema,
-  articleSchema,
-  articleUpdateSchema,
-  listQuerySchema,
-  type Ad,
-} from '@cadence/core';
+import { AD_STATUSES, type Ad } from '@cadence/core';
+import { adCreateSchema, adSchema, adUpdateSchema, articleCreateSchema, articleSchema, articleUpdateSchema, listQuerySchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { fieldError } from '../../errors';

@@ -1,11 +1,5 @@
-import {
-  can,
-  listQuerySchema,
-  prospectiveBulkSchema,
-  prospectiveCreateSchema,
-  prospectiveSchema,
-  prospectiveUpdateSchema,
-} from '@cadence/core';
+import { can, recordsOfRows, type ProspectiveValue } from '@cadence/core';
+import { listQuerySchema, prospectiveBulkSchema, prospectiveCreateSchema, prospectiveSchema, prospectiveUpdateSchema } from '@cadence/core/schemas';
 import { createProspectiveRows, PROSPECTIVE_TARGET } from '../../commands/prospective-rows';
 import { prospective } from '../../data/resources/industry';
 import type { RouteTable } from '../../http/route';

@@ -1,3 +1,4 @@
+import { can } from '@cadence/core';
 import {
   adTypeCreateSchema,
   adTypeSchema,
@@ -6,7 +7,7 @@ import {
   publicationCreateSchema,
   publicationSchema,
   publicationUpdateSchema,
-} from '@cadence/core';
+} from '@cadence/core/schemas';
 import { adTypes, publications } from '../../data/resources/industry';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@cadence/core';
+import { apiErrorSchema } from '@cadence/core/schemas';
 import { z } from 'zod';
 import type { RouteDef, RouteTable } from '../../http/route';
 

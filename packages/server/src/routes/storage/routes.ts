@@ -3,7 +3,8 @@ import { createReadStream, createWriteStream, rmSync, type WriteStream } from 'n
 import { lstat, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIMITS, MESSAGES, can, idSchema } from '@cadence/core';
+import { LIMITS, MESSAGES, can } from '@cadence/core';
+import { idSchema } from '@cadence/core/schemas';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import type { Permission } from '@cadence/core';
 import {
   listUsersResponseSchema,
   permissionGrantSchema,
@@ -5,8 +6,7 @@ import {
   permissionSchema,
   roleSetSchema,
   userRoleSchema,
-  type Permission,
-} from '@cadence/core';
+} from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { recordMark } from '../../data/changes';

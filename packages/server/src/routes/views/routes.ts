@@ -1,14 +1,5 @@
-import {
-  can,
-  canReadViewDashboard,
-  droppedQueryMessage,
-  savedViewCountsSchema,
-  savedViewCreateSchema,
-  savedViewFilter,
-  savedViewSchema,
-  savedViewUpdateSchema,
-  type SavedView,
-} from '@cadence/core';
+import { can, canReadViewDashboard, droppedQueryMessage, savedViewFilter, type SavedView } from '@cadence/core';
+import { savedViewCountsSchema, savedViewCreateSchema, savedViewSchema, savedViewUpdateSchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { changedInTransaction } from '../../data/changes';

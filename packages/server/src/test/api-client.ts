@@ -1,14 +1,27 @@
 import http from 'node:http';
 
-/** A small fetch wrapper for tests that talk to a real server process. */
-export interface Reply {
+/** A response as tests read it: the body parsed when it is JSON, else its text. */
+export interface Reply<T = any> {
   status: number;
   headers: Headers;
-  body: any;
+  body: T;
 }
 
+export interface CallOptions {
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The tests' one way to call the API over HTTP: a server of the in-process harness
+ * (`harness.ts`), or a server process (`server-process.ts`).
+ */
 export function apiClient(base: string) {
-  async function call(method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+  async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     let body: string | undefined = options.raw;
@@ -20,13 +33,14 @@ export function apiClient(base: string) {
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-    return { status: res.status, headers: res.headers, body: parsed };
+    return { status: res.status, headers: res.headers, body: parsed as T };
   }
+  /** Signs up (the first account becomes admin) and signs in; returns the session. */
   async function signUpAndIn(email: string, password = 'correct horse') {
     const up = await call('POST', '/api/auth/signup', { body: { email, password } });
     if (up.status !== 201) throw new Error(`sign-up ${email}: ${up.status} ${JSON.stringify(up.body)}`);
     const inn = await call('POST', '/api/auth/signin', { body: { email, password } });
-    if (inn.status !== 200) throw new Error(`sign-in ${email}: ${inn.status}`);
+    if (inn.status !== 200) throw new Error(`sign-in ${email}: ${inn.status} ${JSON.stringify(inn.body)}`);
     return { token: inn.body.access_token as string, refresh: inn.body.refresh_token as string, userId: inn.body.user.id as string };
   }
   return { call, signUpAndIn };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export interface ServerProcess {
   url: string;
@@ -26,10 +26,12 @@ export interface ServerProcess {
 }
 
 export interface ServerProcessOptions {
-  /** Another process's database (and DATA_DIR) to share, as several processes behind a balancer. */
+  /** Another process's database (and DATA_DIR, unless `dataDir` is given) to share, as several processes behind a balancer. */
   shareWith?: ServerProcess;
-  /** Keep this DATA_DIR (for restarts on PGlite). */
+  /** Keep this DATA_DIR (for restarts on PGlite, or a host's own disk beside a shared database). */
   dataDir?: string;
+  /** A PostgreSQL database that is the caller's: neither created nor dropped here. */
+  databaseUrl?: string;
   /** Do not delete the data on stop. */
   keep?: boolean;
   /** Start with the demo data and accounts (`start --demo`). */
@@ -37,12 +39,14 @@ export interface ServerProcessOptions {
 }
 
 /**
- * A real `cadence-server start` in a child process on a fresh database: PGlite in a temporary
- * DATA_DIR, or a new database on the server named by TEST_DATABASE_URL.
+ * A real `cadence-server start` (from source, through tsx) in a child process on a fresh database:
+ * PGlite in a temporary DATA_DIR, or a new database on the server named by TEST_DATABASE_URL.
+ * The one way tests start a server process: the end-to-end, CLI and resilience suites, and the
+ * server's own tests of several processes on one database.
  */
 export async function startServerProcess(extraEnv: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const dataDir = options.shareWith?.dataDir ?? options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cadence-it-'));
-  let databaseUrl: string | undefined = options.shareWith?.databaseUrl;
+  const dataDir = options.dataDir ?? options.shareWith?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cadence-it-'));
+  let databaseUrl: string | undefined = options.shareWith?.databaseUrl ?? options.databaseUrl;
   let dbName: string | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl && !databaseUrl && !options.dataDir) {

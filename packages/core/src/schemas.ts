@@ -1,0 +1,69 @@
+// @cadence/core/schemas: the zod schemas of every entity and request, for the server (which
+// validates every request with them), the CLI and tests, and what runs a schema (the import
+// specs). Browsers import `@cadence/core` (index.ts), which carries the types inferred from these
+// and zod-free checks instead (rules/campaign-checks.ts, rules/forms/): a page that imported this
+// entry would carry zod (docs/adr/0046-core-entries.md).
+
+export { channelSchema, idSchema, listQuerySchema, timestampSchema, ymdSchema } from './schemas/common';
+export {
+  campaignCreateSchema,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignUpdateSchema,
+  channelConfigSchema,
+  virtualCampaignSchema,
+} from './schemas/campaign';
+export { campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
+export { campaignFilterSchema, campaignFilterShape } from './schemas/campaign-filter';
+export { commentCreateSchema, commentSchema, ideaCreateSchema, ideaSchema, ideaUpdateSchema } from './schemas/ideas';
+export {
+  adCreateSchema,
+  adSchema,
+  adTypeCreateSchema,
+  adTypeSchema,
+  adTypeUpdateSchema,
+  adUpdateSchema,
+  articleCreateSchema,
+  articleSchema,
+  articleUpdateSchema,
+  importReportSchema,
+  prospectiveBulkSchema,
+  prospectiveCreateSchema,
+  prospectiveSchema,
+  prospectiveUpdateSchema,
+  publicationCreateSchema,
+  publicationSchema,
+  publicationUpdateSchema,
+} from './schemas/industry';
+export { eventCreateSchema, eventSchema, eventUpdateSchema } from './schemas/events';
+export { savedViewCountsSchema, savedViewCreateSchema, savedViewDashboardSchema, savedViewSchema, savedViewUpdateSchema } from './schemas/saved-view';
+export {
+  accessKeyCreateSchema,
+  accessKeyCreatedSchema,
+  accessKeySchema,
+  authUserResponseSchema,
+  confirmEmailSchema,
+  listUsersResponseSchema,
+  permissionGrantSchema,
+  permissionRevokeQuerySchema,
+  permissionSchema,
+  permissionTypeSchema,
+  refreshSchema,
+  roleSchema,
+  roleSetSchema,
+  sendPasswordResetSchema,
+  sessionSchema,
+  signInSchema,
+  signUpSchema,
+  updatePasswordSchema,
+  userRoleSchema,
+  userSchema,
+} from './schemas/auth';
+export { ERROR_CODES, apiErrorSchema, errorDetailSchema } from './schemas/errors';
+export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
+export { historyEntrySchema, historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from './schemas/history';
+
+// The import specs: each checks a row with its schema (docs/product.md#bulk-upload).
+export { IMPORT_SPECS } from './rules/imports/specs';
+export { checkProspectiveRow, PROSPECTIVE_IMPORT, PROSPECTIVE_MAX_LENGTH } from './rules/imports/prospective';
+export { CAMPAIGN_IMPORT, EVENT_IMPORT, scopedCampaign } from './rules/imports/tables';
