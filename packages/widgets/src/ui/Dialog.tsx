@@ -1,19 +1,9 @@
-import { Suspense, type ReactNode, type RefObject } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import type { DialogProps } from './layer-types';
 import { WithLayers } from './floating-load';
 
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  /** Extra content beside the title (badges). */
-  headerExtra?: ReactNode;
-  role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md' | 'lg';
-  /** What gets focus on open: the nth tabbable element inside (default 0, else the dialog itself), or this element. */
-  initialFocus?: number | RefObject<HTMLElement | null>;
-  children?: ReactNode;
-}
+export type { DialogProps } from './layer-types';
+
 
 /**
  * A modal dialog: focus is trapped, Escape and a click outside close it (an alertdialog: only its

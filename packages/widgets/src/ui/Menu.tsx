@@ -1,11 +1,9 @@
 import { Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { preloadLayerProps, WithLayers } from './floating-load';
+import type { MenuItem } from './layer-types';
 
-export interface MenuItem {
-  label: string;
-  onSelect: () => void;
-  danger?: boolean;
-}
+export type { MenuItem } from './layer-types';
+
 
 interface MenuProps {
   label: string;

@@ -1,6 +1,6 @@
 import { FloatingFocusManager, FloatingNode, FloatingOverlay, useDismiss, useFloating, useFloatingNodeId, useInteractions, useRole } from '@floating-ui/react';
 import { useId, useRef, type ReactNode } from 'react';
-import type { DialogProps } from '../Dialog';
+import type { DialogProps } from '../layer-types';
 import { LayerPortal, LayerTree } from './layer';
 
 /** An open modal dialog (`Dialog` renders it while open): focus is trapped, Escape and a click outside close it. */

@@ -1,6 +1,6 @@
 import { FloatingFocusManager, FloatingNode, useDismiss, useFloating, useFloatingNodeId, useInteractions, useListNavigation, useRole, useTypeahead } from '@floating-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
-import type { MenuItem } from '../Menu';
+import type { MenuItem } from '../layer-types';
 import { LayerPortal, LayerTree, beside, useShadowOutsidePress } from './layer';
 
 export interface MenuLayerProps {
