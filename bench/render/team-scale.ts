@@ -1,5 +1,5 @@
 /**
- * The app at team scale, in Chromium (issue 18): the built server on PostgreSQL holding 10,000
+ * The app at team scale, in Chromium (docs/performance.md): the built server on PostgreSQL holding 10,000
  * campaigns, and the real SPA it serves, signed in as an administrator (who reads everything).
  * Nothing is faked: the pages, their requests, pagination and counts are the product's own.
  *

@@ -140,7 +140,7 @@ export const httpSuite: Suite = {
       const [windowPeer, windowOurs] = [windowRead.peer, windowRead.ours];
       const [onePeer, oneOurs] = [single.peer, single.ours];
 
-      // The filtered window against the unfiltered one, same server, alternating rounds (issue 20).
+      // The filtered window against the unfiltered one, same server, alternating rounds (docs/adr/0032).
       const windowUrl = `${server.url}/api/campaigns?from=${WINDOW.from}&to=${WINDOW.to}`;
       const filteredUrl = `${windowUrl}&${FILTERS}`;
       const filteredRows = await json<Array<{ id: string }>>(filteredUrl, { token });

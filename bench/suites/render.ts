@@ -155,7 +155,7 @@ function scrollRow(ours: ScrollResult[], peer: ScrollResult[], n: number, plan: 
   };
 }
 
-/** The Channels tab, the Campaign List and the dashboard's first load of the real app on the real server (issue 18). */
+/** The Channels tab, the Campaign List and the dashboard's first load of the real app on the real server (docs/performance.md). */
 async function teamScaleRows(ctx: SuiteContext, browser: Browser, plan: Plan): Promise<BenchRow[]> {
   const n = plan.teamCampaigns;
   ctx.log(`team scale: a server on PostgreSQL with ${fmtN(n)} campaigns`);

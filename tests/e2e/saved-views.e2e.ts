@@ -6,7 +6,7 @@ import { hasChromium } from './support/browser';
 import { expectToast, signIn } from './support/flows';
 import { screenshot, seriousA11yViolations, startHarness, type Harness } from './support/harness';
 
-// Issue 20: a view saved and shared by one user shows in another user's side bar with its count,
+// Saved views (docs/adr/0032): a view saved and shared by one user shows in another user's side bar with its count,
 // and reopens the same filtered dashboard; a personal view stays its owner's.
 describe.runIf(hasChromium)('saved views, on the demo install', () => {
   let h: Harness;

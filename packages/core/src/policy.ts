@@ -25,7 +25,7 @@ export interface Principal {
   /** null or undefined: no channel limit. */
   channels?: readonly Channel[] | null;
   /**
-   * An access key bound to a saved view (issue 20): only campaigns this filter passes are read,
+   * An access key bound to a saved view (docs/adr/0032): only campaigns this filter passes are read,
    * on every path (the SQL applies it too; this is the row-by-row check behind it).
    */
   campaignFilter?: CampaignFilter | null;
@@ -39,7 +39,7 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * what may be seen and added there. `dashboard` is the landing page, for one channel or all.
  * `industry` covers publications, ad types, ads, prospective publications, articles and their
  * images; `user` covers users, roles, permission records and access keys. `view` is a saved view
- * (issue 20): for `create`, the values about to be written (sharing needs more than saving).
+ * (docs/adr/0032): for `create`, the values about to be written (sharing needs more than saving).
  */
 export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
@@ -157,7 +157,7 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
       case 'read':
         return !v || sees(v);
       case 'create':
-        // Sharing with the team: admins and users with create rights on campaigns (issue 20).
+        // Sharing with the team: admins and users with create rights on campaigns (docs/adr/0032).
         return !v || (dashboardRead(v.dashboard) && (!v.shared || isAdmin(p) || can(p, 'create', 'campaign')));
       case 'update':
       case 'delete':

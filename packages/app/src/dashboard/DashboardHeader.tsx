@@ -8,7 +8,7 @@ export interface DashboardHeaderProps {
   channel?: Channel;
   canCreate: boolean;
   onNewCampaign: () => void;
-  /** Opens "Save view" (issue 20); absent where there is nothing to save (no access). */
+  /** Opens "Save view" (docs/adr/0032); absent where there is nothing to save (no access). */
   onSaveView?: () => void;
 }
 

@@ -40,7 +40,7 @@ function NavGroup({ label, items, collapsed, viewShown = false }: { label: strin
 }
 
 /**
- * docs/product.md#sidebar: 'Marketing Channels', the saved views (issue 20) and 'Other'; icons only
+ * docs/product.md#sidebar: 'Marketing Channels', the saved views (docs/adr/0032) and 'Other'; icons only
  * when collapsed; a sheet on mobile, closed when a link is followed (a view changes only the query).
  */
 export function Sidebar(): ReactNode {

@@ -5,7 +5,7 @@ import { VIEW_TOASTS } from './view-messages';
 import { formErrorOf } from './view-rules';
 import { ViewNameDialog } from './ViewNameDialog';
 
-/** "Save view" (issue 20): the dashboard's current query string under a name, for the user or the team. */
+/** "Save view" (docs/adr/0032): the dashboard's current query string under a name, for the user or the team. */
 export function SaveViewDialog({ open, onClose, dashboard, query, suggestedName }: {
   open: boolean;
   onClose: () => void;

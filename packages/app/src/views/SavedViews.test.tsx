@@ -17,7 +17,7 @@ async function views() {
   return screen.getByRole('navigation', { name: 'Views' });
 }
 
-describe('saved views (issue 20)', () => {
+describe('saved views (docs/adr/0032)', () => {
   it('should save the filtered dashboard as a shared view, toast, and list it with its count', async () => {
     const user = userEvent.setup();
     const client = createMemoryClient({ campaigns });

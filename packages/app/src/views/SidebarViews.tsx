@@ -66,7 +66,7 @@ function ViewItem({ view, count, active, collapsed, onRename, onDelete, manage }
 }
 
 /**
- * The side bar's "Views" (issue 20): the caller's views, then the team's shared ones, each a link to
+ * The side bar's "Views" (docs/adr/0032): the caller's views, then the team's shared ones, each a link to
  * its dashboard with its live campaign count, and Rename / Delete for those who may. Tells the side
  * bar when one of them is the page shown, so that view is marked rather than its dashboard.
  */

@@ -1,6 +1,6 @@
 import type { ToastInput } from '@cadence/widgets';
 
-/** The saved views' toasts (issue 20). */
+/** The saved views' toasts (docs/adr/0032). */
 export const VIEW_TOASTS = {
   saved: { title: 'View saved' },
   saveError: { title: 'Could not save the view', description: 'Please try again.', variant: 'destructive' },

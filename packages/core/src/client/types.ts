@@ -129,7 +129,7 @@ export interface CadenceClient {
     role(userId: string): Promise<{ user_id: string; role: Role | null }>;
     setRole(userId: string, role: Role | null): Promise<{ user_id: string; role: Role | null }>;
   };
-  /** Saved views (issue 20): the caller's own and the team's shared ones. */
+  /** Saved views (docs/adr/0032): the caller's own and the team's shared ones. */
   views: {
     list(): Promise<SavedView[]>;
     get(id: string): Promise<SavedView>;

@@ -42,7 +42,7 @@ const VIEW_KEYS = ['tab', 'mode', 'range', 'date'] as const;
 /**
  * A dashboard link's view. Every parameter is checked on its own: one that is bad, repeated, does
  * not apply to the tab, or is unknown is dropped and reported (the page says so), never thrown.
- * `view` is read as `tab` (links from before issue 20 used it).
+ * `view` is read as `tab` (links from before saved views, docs/adr/0032, used it).
  */
 export function parseDashboardView(search: string | URLSearchParams, options: DashboardViewOptions = {}): { view: DashboardView; dropped: DroppedParam[] } {
   const tabs = options.tabs ?? DASHBOARD_TABS;

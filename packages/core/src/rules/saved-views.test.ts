@@ -17,7 +17,7 @@ const emailCreator = user('email', ['channel_view', 'email'], ['channel_create',
 const personal = (owner: string, dashboard: 'global' | Channel = 'global') => ({ shared: false, created_by: owner, dashboard });
 const shared = (owner: string | null, dashboard: 'global' | Channel = 'global') => ({ shared: true, created_by: owner, dashboard });
 
-describe('who may share saved views (issue 20)', () => {
+describe('who may share saved views (docs/adr/0032)', () => {
   it('should let admins and users with any create right share, and no one else', () => {
     expect(canShareViews(admin)).toBe(true);
     expect(canShareViews(creator)).toBe(true);

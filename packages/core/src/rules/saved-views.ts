@@ -15,7 +15,7 @@ export const dashboardTabs = (dashboard: 'global' | Channel): readonly Dashboard
 export const canReadViewDashboard = (p: Principal, dashboard: 'global' | Channel): boolean =>
   can(p, 'read', 'dashboard', dashboard === 'global' ? {} : { channel: dashboard });
 
-/** Admins and users with create rights on campaigns may share a view with the team (issue 20); never a key. */
+/** Admins and users with create rights on campaigns may share a view with the team (docs/adr/0032); never a key. */
 export const canShareViews = (p: Principal): boolean => can(p, 'read', 'view') && (p.role === 'admin' || can(p, 'create', 'campaign'));
 
 /** A personal view is its owner's alone; a shared one is seen by everyone who may read its dashboard. */

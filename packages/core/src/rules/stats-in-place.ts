@@ -5,7 +5,7 @@ import type { CampaignStats, StatCounts } from '../schemas/campaign-stats';
 import { campaignMatchesFilter, type CampaignFilterFields } from './campaign-filter';
 import { sortOwners, type StatGroup } from './campaign-stats';
 
-// No zod here: the widgets apply realtime changes with this (docs/adr/0034, the stats half of issue 18).
+// No zod here: the widgets apply realtime changes with this (docs/adr/0034).
 
 /** The fields a campaign's counts read: the stats' groups, and the filters a count can follow in place. */
 export type CountedFields = Pick<StatGroup, 'status' | 'scope' | 'channels' | 'primary_channel'> & { owner: string | null; priority?: string | null };

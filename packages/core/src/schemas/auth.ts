@@ -96,7 +96,7 @@ export const accessKeyCreateSchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'Key name is required' }).max(300),
   read_only: z.boolean().default(true),
   channels: z.array(channelSchema).min(1).max(12).nullable().optional(),
-  /** A shared saved view the key is bound to (issue 20): it reads only the campaigns the view shows, as the view is now. */
+  /** A shared saved view the key is bound to (docs/adr/0032): it reads only the campaigns the view shows, as the view is now. */
   view_id: idSchema.nullable().optional(),
 });
 export type AccessKeyCreateRequest = z.input<typeof accessKeyCreateSchema>;

@@ -5,7 +5,7 @@ import { channelSchema, idSchema } from './common';
 export { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, savedViewHref } from '../rules/saved-view-link';
 
 /**
- * Saved views (issue 20): a name and a dashboard link's query string (the view of
+ * Saved views (docs/adr/0032): a name and a dashboard link's query string (the view of
  * docs/adr/0029), kept for the user who saved it or shared with the team. `dashboard` is the page
  * the query belongs to: the Global Calendar (`global`, path `/`) or one channel's dashboard
  * (path `/channel/<channel>`). The server checks the query with `parseDashboardView` and refuses

@@ -8,6 +8,6 @@ export interface AuthState {
   /** The refresh-token family of a user session; null for an access key. */
   sessionId: string | null;
   accessKeyId?: string;
-  /** The saved view an access key is bound to (issue 20): the ICS feed takes its name. */
+  /** The saved view an access key is bound to (docs/adr/0032): the ICS feed takes its name. */
   view?: { id: string; name: string; ownerId: string | null };
 }

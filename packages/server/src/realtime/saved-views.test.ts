@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { sleep, subscribedSocket } from '../test/socket';
 
-/** Saved views on the realtime feed (issue 20): each reader hears of its own views and the shared ones only. */
+/** Saved views on the realtime feed (docs/adr/0032): each reader hears of its own views and the shared ones only. */
 
 let t: TestServer;
 let admin: string;

@@ -241,7 +241,7 @@ function area(
   return cases;
 }
 
-// ── Saved views (issue 20), read from the issue: personal views are their owner's alone; shared ones are seen
+// ── Saved views (docs/adr/0032), read from docs/adr/0032: personal views are their owner's alone; shared ones are seen
 // by whoever may read their dashboard (the main calendar's: any view right; a channel's: view() or view(c)),
 // shared only by admins and users with create rights, and changed by their owner or an admin.
 export const VIEW_TARGETS = ['shared on the main calendar', `shared on ${Y}`, "another user's personal", 'own personal'] as const;

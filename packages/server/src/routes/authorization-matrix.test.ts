@@ -311,7 +311,7 @@ for (const rc of CASES) {
   });
 }
 
-// A read-only key bound to a shared saved view of channel x (issue 20, docs/adr/0032), read from the issue: it
+// A read-only key bound to a shared saved view of channel x (docs/adr/0032), read from docs/adr/0036: it
 // "never returns rows outside it". Keys are an administrator's, so its creator reads everything: the view alone narrows.
 describe('a key bound to a saved view', () => {
   const inView = (target: CampaignTarget) => CAMPAIGNS[target].channels.includes(X);

@@ -1,7 +1,7 @@
 import type { Campaign } from '@cadence/core';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 
-// Loaded on the first edit or create (issue 21): the calendar, the Gantt and the lists show the
+// Loaded on the first edit or create (docs/performance.md, code splitting): the calendar, the Gantt and the lists show the
 // plan without the form, its checks and its History tab, which most visits never open.
 const CampaignDialogView = lazy(() => import('./CampaignDialog').then((m) => ({ default: m.CampaignDialogView })));
 

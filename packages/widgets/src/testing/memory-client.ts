@@ -40,7 +40,7 @@ export interface MemoryUser {
 export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> {
   campaigns?: Campaign[];
   virtual?: VirtualCampaign[];
-  /** Saved views of anyone (issue 20): the signed-in user sees their own and the shared ones. */
+  /** Saved views of anyone (docs/adr/0032): the signed-in user sees their own and the shared ones. */
   views?: SavedView[];
   /** Other accounts in the directory (the signed-in user is always listed first). */
   users?: MemoryDirectoryUser[];

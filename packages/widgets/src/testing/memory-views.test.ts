@@ -11,7 +11,7 @@ const campaigns = [
 ];
 const viewer: MemoryUser = { id: VIEWER_ID, email: 'viewer@cadence.demo', role: null, permissions: [{ permission_type: 'global_view', channel: null }] };
 
-describe('in-memory saved views (issue 20)', () => {
+describe('in-memory saved views (docs/adr/0032)', () => {
   it('should save a view, list it with its count, and count a channel view on its channel', async () => {
     const c = createMemoryClient({ campaigns });
     const mine = await c.views.create({ name: 'Email, Social · Live', query: '?channel=email,social&status=live' });

@@ -16,7 +16,7 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 const refused = (path: string, message: string) => new CadenceApiError(400, 'validation_failed', message, [{ path, message }]);
 
 /**
- * Saved views as the server keeps them (issue 20), with core's rules (`can(p, …, 'view', row)`):
+ * Saved views as the server keeps them (docs/adr/0032), with core's rules (`can(p, …, 'view', row)`):
  * each user's own, plus the shared ones for the dashboards the caller may read; names unique
  * among one's personal views and among the shared ones; a query the page would drop is a 400.
  */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type JSX, type ReactNode } from 'react';
 
 /**
- * A dialog whose code loads when it first opens (issue 21: the ad manager's forms are not part of
+ * A dialog whose code loads when it first opens (docs/performance.md: the ad manager's forms are not part of
  * its first paint). Once loaded it stays mounted, so closing and reopening is instant.
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {

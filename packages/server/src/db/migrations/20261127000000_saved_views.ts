@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Saved views (issue 20, docs/adr/0032): a name and a dashboard link's query, personal or shared.
+ * Saved views (docs/adr/0032): a name and a dashboard link's query, personal or shared.
  * Names are unique ignoring case per owner among personal views, and among shared views.
  * A deleted user's personal views go with them (a trigger, whatever path deletes the user);
  * their shared views stay, `created_by` set to null. The table is on the realtime feed like the

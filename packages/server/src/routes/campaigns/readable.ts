@@ -9,7 +9,7 @@ const channelCampaign = (c: Channel) => ({ scope: 'channel' as const, primary_ch
  * is built from `can()`'s answers (and a view-bound key's filter); `listRows` still asks `can()` for each row afterwards.
  */
 export function whereReadable(q: Knex.QueryBuilder, p: Principal): Knex.QueryBuilder {
-  // A key bound to a saved view reads only what the view shows (issue 20, docs/adr/0032).
+  // A key bound to a saved view reads only what the view shows (docs/adr/0032).
   if (p.campaignFilter) {
     whereListFilters(q, p.campaignFilter);
     // The probes below are shapes, not rows: the filter (checked above) would refuse them all.

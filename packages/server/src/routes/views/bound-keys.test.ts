@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { sleep, subscribedSocket } from '../../test/socket';
 
 /**
- * An access key bound to a saved view (issue 20, docs/adr/0032) never gets a campaign outside the
+ * An access key bound to a saved view (docs/adr/0032) never gets a campaign outside the
  * view: not on the list, its pages or window, the stats, one campaign, the virtual campaigns, the
  * ICS feed or the realtime feed; and it follows edits to the view.
  */

@@ -39,7 +39,7 @@ function filterFragment(db: Knex, f: CampaignFilter): { sql: string; bindings: r
 }
 
 /**
- * Each view's count in one query (issue 20): `count(*) FILTER (WHERE …)` per view over the
+ * Each view's count in one query (docs/adr/0032): `count(*) FILTER (WHERE …)` per view over the
  * campaigns the caller may read, the same filters as the list and the stats route.
  */
 export async function countViews(db: Knex, p: Principal, views: ReadonlyArray<Pick<SavedView, 'id' | 'dashboard' | 'query'>>): Promise<Record<string, number>> {

@@ -2,7 +2,7 @@ import type { CampaignStats, SavedView } from '@cadence/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 
-/** Saved views (issue 20): who sees and changes them, what a query may hold, and their counts. */
+/** Saved views (docs/adr/0032): who sees and changes them, what a query may hold, and their counts. */
 
 let t: TestServer;
 let admin: string;
