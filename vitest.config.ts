@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 // Tests import sibling packages through their entry point's source, so no build is
 // needed before `vitest run`; the paths match tsconfig.base.json.
+/** Server test files that mock core (vi.mock('@cadence/core')): they cannot share a module graph. */
+const SERVER_MOCKING_CORE = ['packages/server/src/routes/authorization-matrix.test.ts', 'packages/server/src/test/policy-audit.test.ts'];
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
@@ -30,10 +32,19 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          exclude: SERVER_MOCKING_CORE,
           pool: 'forks',
+          // One module graph per worker, not per file: importing the server (Koa, Knex, PGlite's
+          // WebAssembly, openid-client) took about five seconds for each of sixty files.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
+      },
+      {
+        extends: true,
+        // These replace core's can() with a counting one (vi.mock): a worker of their own each.
+        test: { name: 'server-isolated', include: SERVER_MOCKING_CORE, pool: 'forks', testTimeout: 30_000, hookTimeout: 120_000 },
       },
       { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
       {
@@ -52,9 +63,24 @@ export default defineConfig({
         test: {
           name: 'widgets',
           include: ['packages/widgets/src/**/*.test.{ts,tsx}'],
+          exclude: ['packages/widgets/src/elements/**'],
           environment: 'jsdom',
           setupFiles: ['packages/widgets/src/testing/setup.ts'],
+          // One jsdom and one module graph per worker, not per file: a fresh jsdom and React for each
+          // of fifty files was a third of the suite's time. Each test cleans up after itself (setup.ts).
+          isolate: false,
           // user-event types key by key: a form test takes seconds when the shared machine is busy.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The custom elements register themselves once per window: each file needs a window of its own.
+          name: 'widgets-elements',
+          include: ['packages/widgets/src/elements/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/widgets/src/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },
@@ -66,6 +92,7 @@ export default defineConfig({
           name: 'app',
           include: ['packages/app/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          isolate: false,
           // The widgets' setup first: the app renders their dialogs, menus and tabs.
           setupFiles: ['packages/widgets/src/testing/setup.ts', 'packages/app/src/testing/setup.ts'],
           testTimeout: 20_000,

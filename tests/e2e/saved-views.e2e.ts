@@ -132,7 +132,8 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
     await screenshot(page, 'saved-views-side-bar-390');
     await viewLink(page, 'Live email and social').click();
     await page.waitForURL(new RegExp(`/\\?${QUERY}$`));
-    expect(await page.getByRole('complementary', { name: 'Side bar' }).isHidden()).toBe(true);
+    // The side bar closes once the view is chosen (it slides away: wait for it, do not sample it).
+    await page.getByRole('complementary', { name: 'Side bar' }).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Save view' }).click();
     await page.getByRole('dialog', { name: 'Save view' }).waitFor();
     expect(await serious(page), 'phone save view dialog').toEqual([]);
