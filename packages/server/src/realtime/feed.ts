@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ChangeOp, Topic } from '../data/changes';
 import { FEED_TABLES, RESOURCES } from '../data/registry';
+import { asJudged } from '../data/resource';
 import { TABLES_WITH_ACCESS_BEFORE } from './feed-tables';
 
 /**
@@ -175,7 +176,18 @@ function markChange(ref: Ref, row: unknown): ChangeRecord {
 async function loadMarks(trx: Knex, refs: Ref[]): Promise<Map<string, unknown>> {
   const xs = [...new Set(refs.map((r) => r.x))];
   const found = await trx('change_marks').whereRaw('change_xid = ANY(?::xid8[])', [xs]).select(trx.raw('change_xid::text AS x'), 'topic', 'row_id', 'op', 'row');
-  return new Map(found.map((m: { x: string; topic: string; row_id: string; op: string; row: unknown }) => [`${m.x}|${m.topic}|${m.row_id}|${m.op}`, typeof m.row === 'string' ? JSON.parse(m.row) : m.row]));
+  const marks = new Map<string, unknown>(
+    found.map((m: { x: string; topic: string; row_id: string; op: string; row: unknown }) => [`${m.x}|${m.topic}|${m.row_id}|${m.op}`, typeof m.row === 'string' ? JSON.parse(m.row) : m.row]),
+  );
+  // A tombstone is the table's own row: where the rule reads more (a task's campaign), it is added
+  // here, so the delete reaches exactly the readers of the row (data/resource.ts withRuleFields).
+  for (const [topic, r] of RESOURCES) {
+    if (!r.withRuleFields) continue;
+    const keys = [...marks.keys()].filter((k) => k.endsWith('|delete') && k.split('|')[1] === topic && marks.get(k));
+    const judged = await asJudged(r, trx, keys.map((k) => marks.get(k) as Record<string, unknown>));
+    keys.forEach((k, i) => marks.set(k, judged[i]));
+  }
+  return marks;
 }
 
 async function loadRows(trx: Knex, refs: Ref[]): Promise<Map<string, ChangeRecord>> {
