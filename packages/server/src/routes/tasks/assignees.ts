@@ -23,7 +23,7 @@ async function usersWithRights(db: Knex, ids?: readonly string[]): Promise<Array
       db.raw(`coalesce((SELECT json_agg(json_build_object('permission_type', p.permission_type, 'channel', p.channel))
                           FROM user_permissions p WHERE p.user_id = u.id), '[]'::json) AS permissions`),
     )
-    .orderByRaw('lower(u.email), u.id');
+    .orderByRaw('lower(u.email) COLLATE "C", u.id');
   if (ids) q.whereIn('u.id', [...ids]);
   const rows: UserRights[] = await q;
   return rows.map((u) => ({

@@ -230,7 +230,7 @@ describe('the tasks topic', () => {
       await reader.waitFor((m) => m.type === 'change' && m.op === 'delete' && m.id === seen.id);
       const changes = reader.changes();
       expect(changes.map((m) => [m.op, m.row?.title ?? m.id])).toEqual([['insert', 'Seen'], ['update', 'Seen'], ['delete', seen.id]]);
-      expect(changes[1].row).toMatchObject({ status: 'in_progress', campaign: { id: c.id } });
+      expect(changes[1]!.row).toMatchObject({ status: 'in_progress', campaign: { id: c.id } });
       expect(changes.some((m) => m.row?.id === unseen.id || m.id === unseen.id)).toBe(false);
     } finally {
       reader.ws.close();
@@ -281,7 +281,7 @@ describe('My work', () => {
     const walked: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 10; pages++) {
-      const res = await t.api('GET', `/api/tasks?assignee=me&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: user.token });
+      const res: { body: Array<{ id: string }>; headers: Headers } = await t.api('GET', `/api/tasks?assignee=me&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: user.token });
       walked.push(...res.body.map((x: { id: string }) => x.id));
       cursor = res.headers.get('x-next-cursor');
       if (!cursor) break;
