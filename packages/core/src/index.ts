@@ -185,6 +185,7 @@ export {
   todayYmd,
   utcYmd,
   weekDays,
+  ymdProblem,
 } from './dates';
 export type { Ymd, YmdParts } from './dates';
 export { formatTimestamp, formatYmd, quarterLabel, relativeTime, weekRangeLabel } from './date-format';
