@@ -203,13 +203,16 @@ async function loadRows(trx: Knex, refs: Ref[]): Promise<Map<string, ChangeRecor
     for (let i = 0; i < ids.length; i += 1000) {
       const q = r.select(trx).whereIn(r.idColumn ?? `${r.table}.id`, ids.slice(i, i + 1000));
       if (TABLES_WITH_ACCESS_BEFORE.has(r.table)) q.select(`${r.table === 'saved_views' ? 'v' : r.table}.access_before`);
-      if (r.table === 'campaigns') q.select('campaigns.counted_before', trx.raw('campaigns.created_xid::text AS created_xid'));
+      if (r.table === 'campaigns') q.select('campaigns.counted_before', trx.raw('campaigns.created_xid::text AS created_xid'), trx.raw('campaigns.change_xid::text AS change_xid'));
       const raws = await q;
       for (const raw of raws) {
         const was = raw.access_before as Array<Record<string, unknown>> | null | undefined;
         const counted = topic === 'campaigns' ? { created: String(raw.created_xid), before: (raw.counted_before as Array<Record<string, unknown>> | null) ?? [] } : undefined;
         const row = r.present(raw) as Record<string, unknown>;
-        const op: ChangeOp = Number(raw.version ?? 1) > 1 ? 'update' : 'insert';
+        // A campaign's task summary changes without its version (docs/adr/0049): still an update
+        // when a transaction other than the one that created the row wrote it.
+        const rewritten = topic === 'campaigns' && String(raw.created_xid) !== String(raw.change_xid);
+        const op: ChangeOp = Number(raw.version ?? 1) > 1 || rewritten ? 'update' : 'insert';
         out.set(`${topic}|${raw.id}`, { seq: 0, topic, op, row_id: String(raw.id), row, ...(was?.length ? { was } : {}), ...(counted ? { counted } : {}) });
       }
     }

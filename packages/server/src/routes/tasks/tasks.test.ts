@@ -211,6 +211,8 @@ describe('the campaign’s task summary', () => {
       await task(c.id, { due_date: '2026-04-01' });
       const change = await socket.waitFor((m) => m.type === 'change' && m.row?.id === c.id && m.row.task_summary.total === 1);
       expect(change.row).toMatchObject({ version: 1, task_summary: { total: 1, done: 0, open_required: 0, next_due: '2026-04-01' } });
+      // An update of a row created before, though its version is still 1.
+      expect(change.op).toBe('update');
     } finally {
       socket.ws.close();
     }
