@@ -110,6 +110,7 @@ async function lockForWrite<Raw extends Guarded<P>, P extends PolicyResource>(
   action: PolicyAction,
   changes?: readonly string[],
 ): Promise<Raw> {
+  await r.lockBefore?.(trx, id);
   const locked = await trx(r.table).where({ id }).forUpdate().first('id');
   const before: Raw | undefined = locked ? await byId(r, trx, id) : undefined;
   if (!before || !allows(p, 'read', r, before)) throw notFound(r.label);

@@ -36,6 +36,12 @@ export interface Resource<Raw extends StoredRow & PolicyRows[P], Row, P extends 
    * is now or as its delete kept it). Left out where the table's own row is what the rule reads.
    */
   withRuleFields?: (db: Knex, rows: ReadonlyArray<Record<string, unknown>>) => Promise<Array<Record<string, unknown>>>;
+  /**
+   * Rows a write of row `id` locks before the row itself, in the order every writer takes them: a
+   * task's campaign, which its summary trigger updates and whose delete deletes the task, so a task
+   * write and the campaign's delete wait for each other instead of deadlocking.
+   */
+  lockBefore?: (trx: Knex, id: string) => Promise<void>;
   /** What core's `can()` calls this table's rows, from the entity table; every check asks it. */
   policy: P;
 }

@@ -38,6 +38,10 @@ export const tasks = defineResource('tasks', {
       .leftJoin('users as u', 'u.id', 'tasks.assignee_id')
       .select(...TASK_COLUMNS.map((col) => `tasks.${col}`), 'u.email as assignee_email', db.raw(CAMPAIGN_OF_TASK)),
   present: (raw: TaskRaw) => ({ ...withIsoTimestamps(raw), completed_at: iso(raw.completed_at), campaign: parse(raw.campaign) }) as Task,
+  // The campaign first, as its delete (which deletes its tasks) and a task's create or move take it.
+  lockBefore: async (trx, id) => {
+    await trx.raw('SELECT c.id FROM campaigns c JOIN tasks t ON t.campaign_id = c.id WHERE t.id = ? FOR NO KEY UPDATE OF c', [id]);
+  },
   /**
    * A kept task row (its delete's history entry, its tombstone) with its campaign as the rule reads
    * it: as the campaign is now, else as the campaign's own delete kept it, else null (administrators

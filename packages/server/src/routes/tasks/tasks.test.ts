@@ -168,11 +168,23 @@ describe('a campaign’s tasks', () => {
     expect((await t.api('GET', `/api/campaigns/${c.id}/assignees`, { token: stranger.token })).status).toBe(404);
   });
 
-  it('should delete a campaign’s tasks with it', async () => {
+  it('should delete a campaign’s tasks with it, even while they are being written (the campaign is locked first)', async () => {
     const c = await campaign();
     const x = await task(c.id);
     expect((await t.api('DELETE', `/api/campaigns/${c.id}`, { token: admin.token })).status).toBe(204);
     expect((await t.api('GET', `/api/tasks/${x.id}`, { token: admin.token })).status).toBe(404);
+    const busy = await campaign();
+    const rows = await Promise.all(Array.from({ length: 4 }, () => task(busy.id)));
+    const answers = await Promise.all([
+      ...rows.flatMap((r) => [
+        t.api('PATCH', `/api/tasks/${r.id}`, { token: admin.token, body: { status: 'done' } }),
+        t.api('PATCH', `/api/tasks/${r.id}`, { token: admin.token, body: { after: rows[0]!.id === r.id ? rows[1]!.id : rows[0]!.id } }),
+      ]),
+      t.api('POST', `/api/campaigns/${busy.id}/tasks`, { token: admin.token, body: { title: 'Late' } }),
+      t.api('DELETE', `/api/campaigns/${busy.id}`, { token: admin.token }),
+    ]);
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(Number((await t.services.db('tasks').where({ campaign_id: busy.id }).count({ n: '*' }))[0]!.n)).toBe(0);
   });
 });
 
