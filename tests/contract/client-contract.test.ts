@@ -151,6 +151,125 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  // A campaign's tasks (docs/adr/0049): what the Tasks tab and My work rely on.
+  describe('tasks', () => {
+    it('should add tasks in order, move one, update with a version and delete, the campaign summing them up without a new version', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['email'] }));
+      const brief = await w.client.tasks.create(c.id, { title: '  Brief  ', required: true, due_date: '2026-03-05' });
+      expect(brief).toMatchObject({
+        campaign_id: c.id, title: 'Brief', status: 'todo', required: true, due_date: '2026-03-05', assignee_id: null, note: null,
+        version: 1, created_by: w.userId, completed_at: null, campaign: { id: c.id, title: 'Spring launch', live_date: '2026-03-16', channels: ['email'] },
+      });
+      const copy = await w.client.tasks.create(c.id, { title: 'Copy', due_date: '2026-03-09' });
+      const kickoff = await w.client.tasks.create(c.id, { title: 'Kick-off', before: brief.id });
+      expect((await w.client.tasks.list(c.id)).map((x) => x.title)).toEqual(['Kick-off', 'Brief', 'Copy']);
+      const moved = await w.client.tasks.update(copy.id, { after: kickoff.id }, { version: 1 });
+      expect(moved).toMatchObject({ version: 2 });
+      expect((await w.client.tasks.list(c.id)).map((x) => x.title)).toEqual(['Kick-off', 'Copy', 'Brief']);
+
+      expect(await w.client.campaigns.get(c.id)).toMatchObject({ version: 1, task_summary: { total: 3, done: 0, open_required: 1, next_due: '2026-03-05' } });
+      const done = await w.client.tasks.update(brief.id, { status: 'done' }, { version: 1 });
+      expect(done).toMatchObject({ status: 'done', version: 2, completed_at: expect.any(String) });
+      expect(await w.client.campaigns.get(c.id)).toMatchObject({ version: 1, task_summary: { total: 3, done: 1, open_required: 0, next_due: '2026-03-09' } });
+      expect(await failure(w.client.tasks.update(brief.id, { title: 'Stale' }, { version: 1 }))).toMatchObject({ status: 412, code: 'conflict', current: { id: brief.id, version: 2 } });
+      expect(await w.client.tasks.update(brief.id, { status: 'todo' })).toMatchObject({ status: 'todo', completed_at: null, version: 3 });
+
+      await w.client.tasks.remove(kickoff.id, { version: 1 });
+      expect(await failure(w.client.tasks.get(kickoff.id))).toMatchObject({ status: 404 });
+      expect((await w.client.campaigns.get(c.id)).task_summary).toEqual({ total: 2, done: 0, open_required: 1, next_due: '2026-03-05' });
+      // The campaign's own edit, opened before all this, still applies.
+      expect(await w.client.campaigns.update(c.id, { title: 'Renamed' }, { version: 1 })).toMatchObject({ version: 2, task_summary: { total: 2 } });
+    });
+
+    it('should refuse a bad due date, an unknown status, a bad title and a stranger as assignee with a 400 naming the field', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['email'] }));
+      const x = await w.client.tasks.create(c.id, { title: 'Keep me' });
+      const outsider = await w.as([['channel_view', 'pr']]);
+      const cases: Array<[() => Promise<unknown>, string]> = [
+        [() => w.client.tasks.create(c.id, { title: 'x', due_date: '2026-02-30' }), 'due_date'],
+        [() => w.client.tasks.create(c.id, { title: 'x', due_date: 'tomorrow' }), 'due_date'],
+        [() => w.client.tasks.create(c.id, { title: 'x', status: 'blocked' as never }), 'status'],
+        [() => w.client.tasks.create(c.id, { title: ' ' }), 'title'],
+        [() => w.client.tasks.create(c.id, { title: 'x'.repeat(201) }), 'title'],
+        [() => w.client.tasks.create(c.id, { title: 'x', assignee_id: outsider.userId }), 'assignee_id'],
+        [() => w.client.tasks.create(c.id, { title: 'x', assignee_id: MISSING_ID }), 'assignee_id'],
+        [() => w.client.tasks.update(x.id, { due_date: '2026-02-30' }), 'due_date'],
+        [() => w.client.tasks.update(x.id, { assignee_id: outsider.userId }), 'assignee_id'],
+        [() => w.client.tasks.update(x.id, { after: MISSING_ID }), 'after'],
+      ];
+      for (const [call, field] of cases) {
+        const e = await failure(call());
+        expect([field, e.status, e.code, !!e.fieldMessage(field)]).toEqual([field, 400, 'validation_failed', true]);
+      }
+      expect((await w.client.tasks.list(c.id)).map((t) => [t.title, t.version])).toEqual([['Keep me', 1]]);
+      expect(await failure(w.client.tasks.create(MISSING_ID, { title: 'x' }))).toMatchObject({ status: 404 });
+      expect(await failure(w.client.tasks.list(MISSING_ID))).toMatchObject({ status: 404 });
+      expect(await failure(w.client.tasks.update(MISSING_ID, { status: 'done' }))).toMatchObject({ status: 404 });
+    });
+
+    it('should let the assignee who may only read change the status of their task, and nothing else', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['email'] }));
+      const viewer = await w.as([['global_view']]);
+      const assigned = await w.client.tasks.create(c.id, { title: 'Proofread', assignee_id: viewer.userId });
+      expect(assigned).toMatchObject({ assignee_id: viewer.userId, assignee_email: viewer.email });
+      const other = await w.client.tasks.create(c.id, { title: 'Not theirs' });
+      const me = await w.again(viewer);
+      expect((await me.client.tasks.list(c.id)).map((t) => t.title)).toEqual(['Proofread', 'Not theirs']);
+      expect(await me.client.tasks.update(assigned.id, { status: 'in_progress' }, { version: 1 })).toMatchObject({ status: 'in_progress', version: 2 });
+      for (const call of [
+        () => me.client.tasks.update(assigned.id, { title: 'Mine' }),
+        () => me.client.tasks.update(assigned.id, { status: 'done', due_date: '2026-04-01' }),
+        () => me.client.tasks.update(other.id, { status: 'done' }),
+        () => me.client.tasks.remove(assigned.id),
+        () => me.client.tasks.create(c.id, { title: 'New' }),
+        () => me.client.tasks.assignees(c.id),
+      ]) {
+        expect(await failure(call())).toMatchObject({ status: 403, code: 'forbidden' });
+      }
+      const assignees = (await w.client.tasks.assignees(c.id)).map((u) => u.id);
+      expect(assignees).toContain(viewer.userId);
+      expect(assignees).toContain(w.userId);
+    });
+
+    it('should list My work across campaigns by due date, undated last, a page at a time, each task naming its campaign', async () => {
+      const a = await w.client.campaigns.create(campaign(ownerName(), { title: 'Alpha' }));
+      const b = await w.client.campaigns.create(campaign(ownerName(), { title: 'Beta', live_date: '2026-04-01' }));
+      await w.client.tasks.create(a.id, { title: 'Undated', assignee_id: w.userId });
+      await w.client.tasks.create(b.id, { title: 'Later', assignee_id: w.userId, due_date: '2026-03-20' });
+      await w.client.tasks.create(a.id, { title: 'Sooner', assignee_id: w.userId, due_date: '2026-03-03' });
+      await w.client.tasks.create(b.id, { title: 'Done', assignee_id: w.userId, due_date: '2026-03-01', status: 'done' });
+      await w.client.tasks.create(b.id, { title: 'Nobody’s', due_date: '2026-03-02' });
+      const open = await w.client.tasks.mine({ assignee: 'me', status: 'open' });
+      expect(open.map((t) => [t.title, t.campaign.title])).toEqual([['Sooner', 'Alpha'], ['Later', 'Beta'], ['Undated', 'Alpha']]);
+      expect(open[1]!.campaign).toMatchObject({ id: b.id, live_date: '2026-04-01' });
+      expect((await w.client.tasks.mine({ assignee: 'me', status: 'done' })).map((t) => t.title)).toEqual(['Done']);
+      expect((await w.client.tasks.mine({ assignee: 'me', status: 'open', due_before: '2026-03-20' })).map((t) => t.title)).toEqual(['Sooner']);
+      const first = await w.client.tasks.minePage({ assignee: 'me', status: 'open', limit: 2 });
+      expect(first.items.map((t) => t.title)).toEqual(['Sooner', 'Later']);
+      const rest = await w.client.tasks.minePage({ assignee: 'me', status: 'open', limit: 2, cursor: first.nextCursor! });
+      expect(rest).toMatchObject({ items: [{ title: 'Undated' }], nextCursor: null });
+      const bad = await failure(w.client.tasks.mine({ status: 'later' as never }));
+      expect(bad.fieldMessage('status')).toBeTruthy();
+    });
+
+    it('should log task writes and bring a deleted task back in its place', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName()));
+      const first = await w.client.tasks.create(c.id, { title: 'First' });
+      const second = await w.client.tasks.create(c.id, { title: 'Second' });
+      await w.client.tasks.update(first.id, { title: 'Renamed' }, { version: 1 });
+      await w.client.tasks.remove(first.id, { version: 2 });
+      const [deleted, renamed, created] = (await w.client.history.forRow('tasks', first.id)).entries;
+      expect([deleted!.action, renamed!.action, created!.action]).toEqual(['delete', 'update', 'create']);
+      expect(renamed).toMatchObject({ actor: { id: w.userId }, changes: { title: { before: 'First', after: 'Renamed' } } });
+      expect(deleted).toMatchObject({ row: { id: first.id, title: 'Renamed', campaign_id: c.id } });
+      expect((await w.client.campaigns.get(c.id)).task_summary.total).toBe(1);
+      const back = await w.client.history.revert(deleted!.id);
+      expect(back.row).toMatchObject({ id: first.id, title: 'Renamed', version: 3 });
+      expect((await w.client.tasks.list(c.id)).map((t) => t.id)).toEqual([first.id, second.id]);
+      expect((await w.client.campaigns.get(c.id)).task_summary.total).toBe(2);
+    });
+  });
+
   describe('pages', () => {
     it('should walk a filtered list newest first, a full page at a time, each campaign once', async () => {
       const owner = ownerName();

@@ -8,6 +8,7 @@ export type Grants = ReadonlyArray<readonly [PermissionType, Channel?]>;
 export interface SignedIn {
   client: CadenceClient;
   userId: string;
+  email: string;
 }
 
 /**
@@ -16,9 +17,14 @@ export interface SignedIn {
  * its own actor or its own owner name and never counts another test's rows.
  */
 export interface Workspace extends SignedIn {
-  email: string;
-  /** A new user with these rights (none: no role, no rights), signed in. */
+  /** A new user with these rights (none: no role, no rights), signed in; the administrator knows them (may assign them tasks). */
   as(grants: Grants): Promise<SignedIn>;
+  /**
+   * The same user signed in again, seeing what the administrator wrote since: on the server the
+   * same client; in memory a new client seeded with a copy of the administrator's rows now
+   * (docs/adr/0045: a second user in memory is a copy at the time it is made).
+   */
+  again(user: SignedIn): Promise<SignedIn>;
 }
 
 /** A way to get a `CadenceClient` the contract suite runs against. */
@@ -45,22 +51,34 @@ export const memoryFactory: ClientFactory = {
     const email = uniqueEmail('admin');
     const userId = crypto.randomUUID();
     const admin: MemoryClient = createMemoryClient({ user: { id: userId, email, role: 'admin' } });
+    const rights = new Map<string, { email: string; grants: Grants }>();
+    /** A client of the user's own, seeded with a copy of the administrator's rows as they are now. */
+    const seeded = (id: string): SignedIn => {
+      const { email: userEmail, grants } = rights.get(id)!;
+      const { users, ...data } = admin.control.data();
+      const client = createMemoryClient({
+        ...data,
+        campaigns: admin.control.campaigns(),
+        tasks: admin.control.tasks(),
+        views: admin.control.views(),
+        users: users.filter((u) => u.id !== id),
+        user: { id, email: userEmail, role: null, permissions: grants.map(([permission_type, channel]) => ({ permission_type, channel: channel ?? null })) },
+      });
+      return { client, userId: id, email: userEmail };
+    };
     return {
       client: admin,
       userId,
       email,
       as: async (grants) => {
         const id = crypto.randomUUID();
-        const { users: _users, ...data } = admin.control.data();
-        const client = createMemoryClient({
-          ...data,
-          campaigns: admin.control.campaigns(),
-          views: admin.control.views(),
-          users: [{ id: userId, email, role: 'admin' }],
-          user: { id, email: uniqueEmail('user'), role: null, permissions: grants.map(([permission_type, channel]) => ({ permission_type, channel: channel ?? null })) },
-        });
-        return { client, userId: id };
+        const userEmail = uniqueEmail('user');
+        rights.set(id, { email: userEmail, grants });
+        // Signed up, and granted by the administrator: their directory and records know the user.
+        admin.control.addUser({ id, email: userEmail, role: null }, grants.map(([permission_type, channel]) => ({ permission_type, channel: channel ?? null })));
+        return seeded(id);
       },
+      again: async (user) => seeded(user.userId),
     };
   },
 };
@@ -80,7 +98,7 @@ export function serverFactory(): ClientFactory {
   const signIn = async (email: string): Promise<SignedIn> => {
     const { server } = running();
     const session = await server.signUpAndIn(email);
-    return { client: createHttpClient({ apiUrl: server.url, getToken: () => session.token }), userId: session.userId };
+    return { client: createHttpClient({ apiUrl: server.url, getToken: () => session.token }), userId: session.userId, email };
   };
   return {
     name: 'server over HTTP',
@@ -104,6 +122,7 @@ export function serverFactory(): ClientFactory {
           for (const [type, channel] of grants) await root.users.grant(user.userId, type, channel ?? null);
           return user;
         },
+        again: async (user) => user,
       };
     },
   };

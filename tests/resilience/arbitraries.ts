@@ -64,7 +64,8 @@ export function fromSchema(schema: Schema | undefined, key = '', depth = 0): fc.
   const base = (type: string): fc.Arbitrary<unknown> => {
     switch (type) {
       case 'string':
-        if (/date$/.test(key)) return dateLike;
+        // Date-only fields and filters (due_date, live_date…, and My work's due_before).
+        if (/date$/.test(key) || key === 'due_before') return dateLike;
         if (schema.format === 'uuid') return fc.uuid();
         if (schema.format === 'email') return fc.emailAddress();
         if (schema.format === 'uri') return fc.webUrl();

@@ -160,6 +160,39 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     'cadence keys revoke 3f2c… --yes',
   );
 
+  const tasks = program.command('tasks').description("campaigns' tasks: list them, add one, mark one done");
+  example(
+    tasks
+      .command('list')
+      .description('open tasks (or --status done|all): one campaign\'s in their order, or every campaign\'s you may read by due date; ! marks overdue')
+      .option('--campaign <id>', "only this campaign's tasks")
+      .option('--mine', 'only tasks assigned to you (an access key: to its creator)')
+      .addOption(new Option('--status <status>', 'open, done or all').choices(['open', 'done', 'all']).default('open'))
+      .action(async (opts, cmd) => (await import('./commands/tasks')).listTasks(ctx(cmd), opts)),
+    'cadence tasks list --mine',
+    'cadence tasks list --campaign 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --status all --json',
+  );
+  example(
+    tasks
+      .command('add')
+      .description("add a task at the end of a campaign's list (you need the right to change the campaign)")
+      .argument('<campaign>', "the campaign's id")
+      .requiredOption('--title <title>', 'what is to be done (1–200 characters)')
+      .option('--due <date>', 'due date, YYYY-MM-DD')
+      .option('--assignee <who>', 'e-mail or user id of someone who may see the campaign')
+      .option('--required', 'required before go-live')
+      .action(async (campaign, opts, cmd) => (await import('./commands/tasks')).addTask(ctx(cmd), campaign, opts)),
+    'cadence tasks add 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --title "Legal review" --due 2026-03-10 --assignee ann@example.com --required',
+  );
+  example(
+    tasks
+      .command('done')
+      .description("mark a task done (its assignee may, with the right to see the campaign alone)")
+      .argument('<task>', "the task's id (the ID column of `cadence tasks list`)")
+      .action(async (task, _o, cmd) => (await import('./commands/tasks')).completeTask(ctx(cmd), task)),
+    'cadence tasks done 9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+  );
+
   example(
     program
       .command('import')

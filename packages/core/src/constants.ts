@@ -12,6 +12,11 @@ export type Scope = (typeof SCOPES)[number];
 /** Ads and sponsored articles share one status set; any status may change to any other. */
 export const AD_STATUSES = ['new', 'content_requested', 'content_ready', 'live'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
+
+/** A campaign task's states (docs/adr/0049-campaign-tasks.md); `done` sets its `completed_at`. */
+export const TASK_STATUSES = ['todo', 'in_progress', 'done'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
 export const AD_STATUS_LABELS: Record<AdStatus, string> = {
   new: 'New',
   content_requested: 'Content Requested',
@@ -70,6 +75,9 @@ export const LIMITS = {
   textMaxLength: 10_000,
   titleMaxLength: 300,
   listMaxItems: 100,
+  /** A campaign task's title and note (docs/adr/0049-campaign-tasks.md). */
+  taskTitleMaxLength: 200,
+  taskNoteMaxLength: 5000,
   jsonBodyBytes: 1024 * 1024,
   csvBodyBytes: 20 * 1024 * 1024,
   sidebarCookieMaxAgeDays: 7,

@@ -15,10 +15,11 @@ describe('the entity table', () => {
 
   it("should list every logged entity's history resource, guarded by its policy, and the administrators' records last", () => {
     expect(HISTORY_RESOURCES).toEqual([
-      'campaigns', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'permissions', 'roles', 'access-keys',
+      'campaigns', 'tasks', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'permissions', 'roles', 'access-keys',
     ]);
     expect(HISTORY_POLICY['ad-types']).toBe('industry');
     expect(HISTORY_POLICY.campaigns).toBe('campaign');
+    expect(HISTORY_POLICY.tasks).toBe('task');
     // Who was granted what is for administrators, though a user reads their own permission rows.
     expect(ENTITIES.permissions.policy).toBe('user');
     expect([HISTORY_POLICY.permissions, HISTORY_POLICY.roles, HISTORY_POLICY['access-keys']]).toEqual([null, null, null]);

@@ -23,6 +23,8 @@ export interface EntityFacts {
  */
 export const ENTITIES = {
   campaigns: { policy: 'campaign', history: 'campaigns' },
+  // A campaign's tasks (docs/adr/0049): read with the campaign, written by its editors (and the status by the assignee).
+  tasks: { policy: 'task', history: 'tasks' },
   ideas: { policy: 'idea', history: 'ideas' },
   comments: { policy: 'comment', history: 'comments' },
   publications: { policy: 'industry', history: 'publications' },

@@ -33,6 +33,8 @@ export {
   SCOPES,
   SIDEBAR,
   STORAGE_BUCKET_AD_TYPE_EXAMPLES,
+  TASK_STATUSES,
+  TASK_STATUS_LABELS,
 } from './constants';
 export type {
   AdManagerTab,
@@ -47,6 +49,7 @@ export type {
   Priority,
   Role,
   Scope,
+  TaskStatus,
 } from './constants';
 
 export { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, intersectRights, isKeyPrincipal, principalFrom, toWirePrincipal } from './policy';
@@ -86,6 +89,22 @@ export {
   SOCIAL_PLATFORMS,
 } from './schemas/campaign-limits';
 export type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from './schemas/ideas';
+// A campaign's tasks (docs/adr/0049): the rows, their order, the campaign's summary, My work.
+export type { MyTasksQuery, Task, TaskAssignee, TaskCampaign, TaskCreate, TaskListStatus, TaskSummary, TaskUpdate } from './schemas/tasks';
+export {
+  EMPTY_TASK_SUMMARY,
+  compareMyTasks,
+  compareTaskOrder,
+  decodeTaskCursor,
+  encodeTaskCursor,
+  isAfterTaskCursor,
+  isOverdue,
+  rankFor,
+  summariseTasks,
+  taskMatchesMyQuery,
+  taskProgressLabel,
+} from './rules/tasks';
+export type { MyTasksFilter, RankResult, RankedTask, SummarisedTask, TaskCursor, TaskPlacement, TaskSummaryFields } from './rules/tasks';
 export type {
   Ad,
   AdCreate,
@@ -166,6 +185,7 @@ export {
   todayYmd,
   utcYmd,
   weekDays,
+  ymdProblem,
 } from './dates';
 export type { Ymd, YmdParts } from './dates';
 export { formatTimestamp, formatYmd, quarterLabel, relativeTime, weekRangeLabel } from './date-format';
@@ -192,7 +212,7 @@ export type { BarColors } from './rules/gantt';
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
 export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';
 export type { CampaignDates, MoveKind } from './rules/move';
-export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isPagedCampaignQuery } from './rules/campaign-query';
+export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
 export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } from './rules/campaign-pages';
 export type { LoadedPages } from './rules/campaign-pages';
@@ -252,7 +272,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, WriteOptions } from './client/types';
+export type { BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';

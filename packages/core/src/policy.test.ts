@@ -225,6 +225,76 @@ describe('access keys', () => {
   });
 });
 
+describe('campaign tasks (docs/adr/0049)', () => {
+  const task = (campaign: ReturnType<typeof global> | ReturnType<typeof channelOnly> | null, assignee_id: string | null = null, changes?: string[]) => ({
+    assignee_id,
+    campaign,
+    ...(changes ? { changes } : {}),
+  });
+
+  it('should let whoever reads the campaign read its tasks, and nobody else', () => {
+    expect(can(user(['global_view']), 'read', 'task', task(global(['email'])))).toBe(true);
+    expect(can(user(['channel_view', 'email']), 'read', 'task', task(global(['email', 'seo'])))).toBe(true);
+    expect(can(user(['channel_view', 'seo']), 'read', 'task', task(channelOnly('email')))).toBe(false);
+    // Creating campaigns does not imply reading them, nor their tasks.
+    expect(can(user(['global_create']), 'read', 'task', task(global(['email'])))).toBe(false);
+  });
+
+  it('should let whoever may update the campaign create, update, move and delete its tasks', () => {
+    const editor = user(['channel_view', 'email'], ['channel_create', 'email']);
+    for (const action of ['create', 'update', 'delete'] as const) {
+      expect([action, can(editor, action, 'task', task(channelOnly('email')))]).toEqual([action, true]);
+      expect([action, can(editor, action, 'task', task(channelOnly('seo')))]).toEqual([action, false]);
+      expect([action, can(user(['global_view']), action, 'task', task(global(['email'])))]).toEqual([action, false]);
+    }
+    expect(can(editor, 'update', 'task', task(channelOnly('email'), null, ['title', 'rank', 'assignee_id']))).toBe(true);
+  });
+
+  it("should let the assignee, who may only read the campaign, change the status of their own task and nothing else", () => {
+    const viewer = user(['global_view']);
+    expect(can(viewer, 'update', 'task', task(global(['email']), 'u1', ['status']))).toBe(true);
+    // What the server writes with it (a revert of a status change puts both back).
+    expect(can(viewer, 'update', 'task', task(global(['email']), 'u1', ['status', 'completed_at']))).toBe(true);
+    expect(can(viewer, 'update', 'task', task(global(['email']), 'u1', ['status', 'title']))).toBe(false);
+    expect(can(viewer, 'update', 'task', task(global(['email']), 'u1', ['rank']))).toBe(false);
+    // Without the fields an update writes, it may write any: the assignee alone may not.
+    expect(can(viewer, 'update', 'task', task(global(['email']), 'u1'))).toBe(false);
+    // Not their task, or a campaign they cannot read (assigned before they lost the right).
+    expect(can(viewer, 'update', 'task', task(global(['email']), 'someone else', ['status']))).toBe(false);
+    expect(can(user(['channel_view', 'seo']), 'update', 'task', task(channelOnly('email'), 'u1', ['status']))).toBe(false);
+    expect(can(viewer, 'delete', 'task', task(global(['email']), 'u1'))).toBe(false);
+    expect(can(viewer, 'create', 'task', task(global(['email']), 'u1'))).toBe(false);
+  });
+
+  it('should hold keys to their limits: read-only keys read, keys act for their creator in their channels, bound keys read no tasks', () => {
+    const readOnly = key({ accessKeyId: 'k1', readOnly: true });
+    expect(can(readOnly, 'read', 'task', task(global(['email'])))).toBe(true);
+    expect(can(readOnly, 'update', 'task', task(global(['email'])))).toBe(false);
+    expect(can(key({ accessKeyId: 'k1', readOnly: true }, user(['global_view'])), 'update', 'task', task(global(['email']), 'u1', ['status']))).toBe(false);
+    const inEmail = key({ accessKeyId: 'k2', channels: ['email'] });
+    expect(can(inEmail, 'create', 'task', task(channelOnly('email')))).toBe(true);
+    expect(can(inEmail, 'read', 'task', task(channelOnly('seo')))).toBe(false);
+    // A write key of the assignee's changes their status as they may.
+    const assigneesKey = key({ accessKeyId: 'k3' }, user(['global_view']));
+    expect(can(assigneesKey, 'update', 'task', task(global(['email']), 'u1', ['status']))).toBe(true);
+    const bound = key({ accessKeyId: 'k4', readOnly: true, campaignFilter: { channel: ['email'] } });
+    expect(can(bound, 'read', 'task', task(global(['email'])))).toBe(false);
+    expect(can(bound, 'read', 'task')).toBe(false);
+  });
+
+  it('should answer without a row for at least one task, and judge a task whose campaign is gone by administrators alone', () => {
+    expect(can(user(['channel_view', 'seo']), 'read', 'task')).toBe(true);
+    expect(can(user(['channel_view', 'seo']), 'update', 'task')).toBe(true);
+    expect(can(user(['channel_view', 'seo']), 'create', 'task')).toBe(false);
+    expect(can(user(['channel_create', 'seo']), 'create', 'task')).toBe(true);
+    expect(can(user(), 'read', 'task')).toBe(false);
+    expect(can(admin, 'read', 'task', task(null))).toBe(true);
+    expect(can(admin, 'update', 'task', task(null))).toBe(false);
+    expect(can(user(['global_view']), 'read', 'task', task(null))).toBe(false);
+    expect(can(key({ accessKeyId: 'k1' }), 'read', 'task', task(null))).toBe(false);
+  });
+});
+
 describe('every action on every resource', () => {
   it('should answer false for nobody, whatever is asked', () => {
     for (const resource of POLICY_RESOURCES) {

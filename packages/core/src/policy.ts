@@ -40,8 +40,9 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * `industry` covers publications, ad types, ads, prospective publications, articles and their
  * images; `user` covers users, roles, permission records and access keys. `view` is a saved view
  * (docs/adr/0032): for `create`, the values about to be written (sharing needs more than saving).
+ * `task` is a campaign's task (docs/adr/0049), judged with its campaign.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -77,6 +78,12 @@ export interface PolicyRows {
    * row id stands for many rows (an import).
    */
   history: { resource: HistoryResource; row_id: string | null; current?: object | undefined; lastRow?: object | null | undefined };
+  /**
+   * A campaign's task (docs/adr/0049): its assignee, and its campaign as the campaign's rule reads
+   * it (null: the campaign is gone, and so is every record of it). For an update, `changes` names
+   * the fields it writes (a move writes `rank`); left out, the update may write any field.
+   */
+  task: { assignee_id: string | null; campaign: CampaignAccessFields | null; changes?: readonly string[] | undefined };
 }
 
 /**
@@ -148,6 +155,32 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     const row = entry.current ?? entry.lastRow;
     return row ? can(p, 'read', about, row) : administers(p);
   },
+  task(p, action, t) {
+    // A key bound to a view reads campaigns alone, not their tasks (docs/adr/0032, 0049).
+    if (p.campaignFilter) return false;
+    const c = t?.campaign;
+    if (!t) {
+      // Any task: what buttons and lists ask. Reading any campaign may be reading its tasks, and
+      // anyone who reads one may be some task's assignee, whose status they may change.
+      if (action === 'read') return can(p, 'read', 'campaign');
+      if (action === 'update') return writable(p) && can(p, 'read', 'campaign');
+      return (action === 'create' || action === 'delete') && can(p, 'update', 'campaign');
+    }
+    if (!c) return action === 'read' && administers(p);
+    switch (action) {
+      case 'read':
+        return readCampaign(p, c);
+      case 'create':
+      case 'delete':
+        return writeCampaign(p, c);
+      case 'update':
+        // Whoever may change the campaign; and its assignee, who may read it, the status alone.
+        if (writeCampaign(p, c)) return true;
+        return writable(p) && !!p.userId && t.assignee_id === p.userId && readCampaign(p, c) && !!t.changes && t.changes.every((f) => ASSIGNEE_WRITES.has(f));
+      default:
+        return false;
+    }
+  },
   view(p, action, v) {
     // Saved views belong to people: no key, even an admin's, reads or writes them.
     if (isKeyPrincipal(p) || !p.userId) return false;
@@ -168,6 +201,9 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     }
   },
 };
+
+/** What a task's assignee may write with read rights alone: its status (and `completed_at`, which the server sets with it; no request names it). */
+const ASSIGNEE_WRITES: ReadonlySet<string> = new Set(['status', 'completed_at']);
 
 /** An access key of any kind, even a full write key with no channel limit. */
 export const isKeyPrincipal = (p: Principal): boolean => !!p.accessKeyId || !!p.readOnly || !!p.channels || !!p.campaignFilter;

@@ -3,6 +3,7 @@ import type { CampaignListQuery } from './schemas/campaign';
 import type { CampaignFilter } from './schemas/campaign-filter';
 import type { CampaignStatsQuery } from './schemas/campaign-stats';
 import type { HistoryQuery } from './schemas/history';
+import type { MyTasksQuery } from './schemas/tasks';
 
 /** What a history view reads: one row's entries, or the whole log filtered. */
 export type HistorySource = { resource: HistoryResource; id: string } | { query: Omit<HistoryQuery, 'cursor' | 'limit'> };
@@ -19,6 +20,12 @@ export interface QueryKeyParams {
   campaignStats: CampaignStatsQuery;
   /** Lists read a page at a time as the user scrolls (docs/adr/0022); a change is applied to the loaded pages. */
   campaignPages: CampaignListQuery;
+  /** `GET /api/campaigns/:id/tasks`: one campaign's tasks in their order (docs/adr/0049). */
+  tasks: { campaign: string };
+  /** `GET /api/tasks`: My work, tasks across the campaigns the caller reads (the cursor is a page's, not the key's). */
+  myTasks: Omit<MyTasksQuery, 'cursor'>;
+  /** `GET /api/campaigns/:id/assignees`: who a campaign's tasks may be assigned to. */
+  taskAssignees: { campaign: string };
   /** Live ads and events as read-only campaigns, following a filter. */
   virtual: CampaignFilter;
   ideas: undefined;

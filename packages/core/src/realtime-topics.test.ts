@@ -5,7 +5,7 @@ import { ALL_REFRESHED_KINDS, REALTIME_TOPICS, TOPIC_REFRESHES, type RealtimeTop
 describe('realtime topics', () => {
   it('should list every topic the server publishes, each once', () => {
     expect(REALTIME_TOPICS).toEqual([
-      'campaigns', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions', 'saved_views',
+      'campaigns', 'tasks', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions', 'saved_views',
     ]);
   });
 
@@ -25,6 +25,11 @@ describe('realtime topics', () => {
     for (const topic of REALTIME_TOPICS.filter((t) => t !== 'saved_views')) {
       expect(TOPIC_REFRESHES[topic].some((r: { kinds: readonly string[]; filter?: unknown }) => !r.filter && r.kinds.includes('history')), topic).toBe(true);
     }
+  });
+
+  it('should refresh task lists and My work on a task change, and My work (which names campaigns) on a campaign change (docs/adr/0049)', () => {
+    expect(TOPIC_REFRESHES.tasks[0].kinds).toEqual(['tasks', 'myTasks', 'history']);
+    expect(TOPIC_REFRESHES.campaigns[0].kinds).toContain('myTasks');
   });
 
   it('should refresh the side bar’s views and their counts on a saved-view change, and the counts on a campaign change', () => {

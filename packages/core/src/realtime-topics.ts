@@ -18,10 +18,13 @@ export interface TopicRefresh {
 /**
  * Every topic and what a change on it refreshes. Deleting a publication cascades to its ad
  * types and ads; ads and events also feed the dashboard's virtual campaigns, whose ad
- * subscription is filtered to live ads.
+ * subscription is filtered to live ads. A task's change moves its campaign's task summary, which
+ * reaches the campaign lists as a campaign change (docs/adr/0049); My work's rows name their
+ * campaign, so a campaign change refreshes them too.
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'history'] }],
+  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'history'] }],
+  tasks: [{ kinds: ['tasks', 'myTasks', 'history'] }],
   ads: [{ kinds: ['ads', 'history'] }, { kinds: ['virtual'], filter: { status: 'live' } }],
   events: [{ kinds: ['events', 'virtual', 'history'] }],
   ideas: [{ kinds: ['ideas', 'history'] }],

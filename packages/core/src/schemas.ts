@@ -36,6 +36,16 @@ export {
   publicationUpdateSchema,
 } from './schemas/industry';
 export { eventCreateSchema, eventSchema, eventUpdateSchema } from './schemas/events';
+export {
+  myTasksQuerySchema,
+  taskAssigneeSchema,
+  taskCampaignSchema,
+  taskCreateSchema,
+  taskSchema,
+  taskStatusSchema,
+  taskSummarySchema,
+  taskUpdateSchema,
+} from './schemas/tasks';
 export { savedViewCountsSchema, savedViewCreateSchema, savedViewDashboardSchema, savedViewSchema, savedViewUpdateSchema } from './schemas/saved-view';
 export {
   accessKeyCreateSchema,

@@ -13,5 +13,7 @@ export {
   makeIdea,
   makeProspective,
   makePublication,
+  makeTask,
   sampleWorkspace,
+  withTaskSummary,
 } from './testing/fixtures-more';

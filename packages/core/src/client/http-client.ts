@@ -3,6 +3,7 @@ import type { Channel } from '../channels';
 import type { PermissionType, Role } from '../constants';
 import type { Campaign } from '../schemas/campaign';
 import type { HistoryPage } from '../schemas/history';
+import type { Task } from '../schemas/tasks';
 import { CadenceApiError } from './errors';
 import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions } from './types';
 
@@ -276,6 +277,20 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       stats: (query) => call('get', 'campaigns/stats', { searchParams: searchParams(query) }),
     },
     dashboard: { virtual: (filter) => call('get', 'dashboard/virtual', { searchParams: searchParams(filter) }) },
+    tasks: {
+      list: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/tasks`),
+      mine: (query) => call('get', 'tasks', { searchParams: searchParams(query) }),
+      minePage: async (query) => {
+        let nextCursor: string | null = null;
+        const items = await call<Task[]>('get', 'tasks', { searchParams: searchParams(query), onHeaders: (h) => void (nextCursor = h.get('X-Next-Cursor')) });
+        return { items, nextCursor };
+      },
+      get: (id) => call('get', `tasks/${encodeURIComponent(id)}`),
+      create: (campaignId, body) => call('post', `campaigns/${encodeURIComponent(campaignId)}/tasks`, { json: body }),
+      update: (id, patch, o) => call('patch', `tasks/${encodeURIComponent(id)}`, { json: patch, headers: ifMatch(o) }),
+      remove: (id, o) => call('delete', `tasks/${encodeURIComponent(id)}`, { headers: ifMatch(o) }),
+      assignees: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/assignees`),
+    },
     ideas: crud('ideas'),
     comments: {
       listAll: (query) => call('get', 'comments', { searchParams: searchParams(query) }),

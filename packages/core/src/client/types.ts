@@ -38,6 +38,7 @@ import type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from '.
 import type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewUpdate } from '../schemas/saved-view';
 import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../schemas/history';
 import type { HistoryResource } from '../rules/history';
+import type { MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -69,6 +70,55 @@ export interface CampaignPage {
   nextCursor: string | null;
 }
 
+export interface TaskPage {
+  items: Task[];
+  /** The cursor of the next page; null when this page was the last. */
+  nextCursor: string | null;
+}
+
+/**
+ * A campaign's tasks (docs/adr/0049-campaign-tasks.md). Every task row carries its campaign's
+ * id, title, status, scope, channels and go-live date (`campaign`), and its assignee's e-mail.
+ * Errors are the API's: 400 naming the field (`title`, `due_date`, `status`, `assignee_id`,
+ * `after`/`before`), 403 for a write the caller may not make, 404 for a task or campaign they may
+ * not read, 412 with the current row for a stale `version`.
+ */
+export interface TasksApi {
+  /**
+   * One campaign's tasks in their order (`rank`, then id). 404 when the caller may not read the
+   * campaign. Realtime: topic `tasks`, query kind `tasks`.
+   */
+  list(campaignId: string): Promise<Task[]>;
+  /**
+   * "My work": tasks of every campaign the caller may read, by due date (undated last), then id.
+   * `{assignee: 'me'}` for the caller's own (an access key's: its creator's), `status` `open`,
+   * `done` or `all` (default), `campaign`, `due_before` (a `YYYY-MM-DD`, strictly before). Without
+   * `limit`, every matching task; with it, the first page only (see `minePage`).
+   */
+  mine(query?: MyTasksQuery): Promise<Task[]>;
+  /** One page of `mine`: pass the previous page's `nextCursor` as `cursor` until it is null. */
+  minePage(query: MyTasksQuery & { limit: number }): Promise<TaskPage>;
+  get(id: string): Promise<Task>;
+  /**
+   * Adds a task to a campaign (whoever may update the campaign): `title` (1–200 characters,
+   * trimmed), optional `assignee_id` (a user who may read the campaign), `due_date`
+   * (`YYYY-MM-DD`), `status` (default `todo`), `required` (default false), `note` (≤ 5,000), and
+   * `after` or `before` another of its tasks (default: at the end).
+   */
+  create(campaignId: string, body: TaskCreate): Promise<Task>;
+  /**
+   * Changes only the given fields; `after`/`before` moves it (one row written). Whoever may update
+   * the campaign changes anything; the assignee who may only read it changes `status` alone (else
+   * 403). Marking it `done` sets `completed_at`, reopening clears it. `options.version`: 412 with
+   * the current row when stale. The campaign's `task_summary` follows; its `version` does not.
+   */
+  update(id: string, patch: TaskUpdate, options?: WriteOptions): Promise<Task>;
+  /** Deletes it (whoever may update the campaign); revertible from the history like any delete. */
+  remove(id: string, options?: WriteOptions): Promise<void>;
+  /** Who the campaign's tasks may be assigned to: the users who may read it ({id, email}), by e-mail. */
+  assignees(campaignId: string): Promise<TaskAssignee[]>;
+}
+
 /**
  * Everything the widgets, the app and the CLI ask of the server. The HTTP client implements
  * it; tests and stories inject an in-memory one.
@@ -95,6 +145,7 @@ export interface CadenceClient {
     /** The stat cards' and channel cards' counts over what the caller may read. */
     stats(query?: CampaignStatsQuery): Promise<CampaignStats>;
   };
+  tasks: TasksApi;
   /** `filter`: the campaign list's filters, applied to the virtual rows (docs/adr/0029). */
   dashboard: { virtual(filter?: CampaignFilter): Promise<VirtualCampaign[]> };
   ideas: Crud<Idea, IdeaCreate, IdeaUpdate, Page>;

@@ -7,6 +7,7 @@ import type { CadenceEvent } from '../schemas/events';
 import type { Idea, IdeaComment } from '../schemas/ideas';
 import type { Ad, AdType, Article, ProspectivePublication, Publication } from '../schemas/industry';
 import type { SavedView } from '../schemas/saved-view';
+import type { Task } from '../schemas/tasks';
 
 /*
  * The realtime feed's frames (docs/architecture.md#realtime-messages), declared once for the
@@ -24,6 +25,7 @@ export interface RoleChange {
 /** The row a change on each topic carries: the row as the API shows it (docs/architecture.md#row-shapes). */
 export interface TopicRows {
   campaigns: Campaign;
+  tasks: Task;
   ads: Ad;
   events: CadenceEvent;
   ideas: Idea;

@@ -7,9 +7,12 @@ describe('campaignDefaults (docs/product.md#constants)', () => {
     const parsed = campaignCreateSchema.parse({ title: 'Launch', planning_start_date: '2026-03-02', live_date: '2026-03-10' });
     const { title: _t, planning_start_date: _p, live_date: _l, ...given } = parsed;
     // The schema leaves optional texts out; the server stores them as null.
-    const defaults = campaignDefaults();
+    const { task_summary, ...defaults } = campaignDefaults();
     expect(Object.keys(given).every((k) => k in defaults)).toBe(true);
     for (const [field, value] of Object.entries(defaults)) expect(given[field as keyof typeof given] ?? null, field).toEqual(value);
+    // Read-only, never in a create: a new campaign has no tasks (docs/adr/0049).
+    expect('task_summary' in given).toBe(false);
+    expect(task_summary).toEqual({ total: 0, done: 0, open_required: 0, next_due: null });
   });
 
   it('should hand each caller lists of its own', () => {

@@ -1,4 +1,5 @@
 import type { Campaign } from '../schemas/campaign';
+import { EMPTY_TASK_SUMMARY } from './tasks';
 
 /** The fields of a campaign that may be left out when it is created. */
 export type CampaignDefaults = Omit<Campaign, 'id' | 'version' | 'title' | 'planning_start_date' | 'live_date' | 'created_by' | 'created_at' | 'updated_at'>;
@@ -28,5 +29,7 @@ export function campaignDefaults(): CampaignDefaults {
     kpis: [],
     deliverables: [],
     landing_page_urls: [],
+    // Read-only: a new campaign has no tasks (docs/adr/0049).
+    task_summary: { ...EMPTY_TASK_SUMMARY },
   };
 }

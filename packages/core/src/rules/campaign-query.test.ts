@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isPagedCampaignQuery } from './campaign-query';
+import { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCampaignEcho, isPagedCampaignQuery } from './campaign-query';
 
 type Row = Parameters<typeof campaignMatchesQuery>[0] & { id: string; version: number; created_at: string };
 
@@ -105,6 +105,16 @@ describe('applyCampaignChange', () => {
     const list = [newer];
     expect(applyCampaignChange(list, { op: 'update', row: { ...newer, status: 'live' } }, march)).toBe(list);
     expect(applyCampaignChange([{ ...newer, version: 3 }], { op: 'update', row: { ...newer, version: 2, end_date: '2026-02-01' } }, march)).toHaveLength(1);
+  });
+
+  it('should take the same version with another task summary: a task changed, the campaign did not (docs/adr/0049)', () => {
+    const summary = (done: number) => ({ total: 3, done, open_required: 0, next_due: null });
+    const listed = { ...newer, task_summary: summary(1) };
+    const list = [listed];
+    expect(applyCampaignChange(list, { op: 'update', row: { ...listed, task_summary: summary(1) } }, march)).toBe(list);
+    expect(applyCampaignChange(list, { op: 'update', row: { ...listed, task_summary: summary(2) } }, march)).toEqual([{ ...listed, task_summary: summary(2) }]);
+    expect(applyCampaignChange(list, { op: 'update', row: { ...listed, version: 0, task_summary: summary(2) } }, march)).toBe(list);
+    expect(isCampaignEcho({ ...listed, task_summary: summary(2) }, listed)).toBe(false);
   });
 
   it('should remove a deleted row and ignore one it does not list', () => {

@@ -4,8 +4,24 @@ import { campaignMatchesFilter, type CampaignFilterFields } from './campaign-fil
 /** The fields `GET /api/campaigns` filters on. */
 export type CampaignQueryFields = Pick<Campaign, 'planning_start_date' | 'live_date' | 'end_date'> & CampaignFilterFields;
 
-/** The fields the list is ordered by, plus the version that tells a newer row from an echo. */
-export type ListedCampaign = Pick<Campaign, 'id' | 'version' | 'created_at'>;
+/**
+ * The fields the list is ordered by, plus the version that tells a newer row from an echo, and the
+ * task summary, which changes without the version (docs/adr/0049).
+ */
+export type ListedCampaign = Pick<Campaign, 'id' | 'version' | 'created_at'> & { task_summary?: Campaign['task_summary'] | undefined };
+
+/**
+ * Whether `row` says nothing newer than `shown` of the same campaign: an older version, or the same
+ * version with the same task summary (the echo of one's own write). A task's change moves the
+ * campaign's summary and leaves its version alone (docs/adr/0049), so the same version with another
+ * summary is news.
+ */
+export function isCampaignEcho(row: ListedCampaign, shown: ListedCampaign): boolean {
+  if (row.version !== shown.version) return row.version < shown.version;
+  const a = row.task_summary;
+  const b = shown.task_summary;
+  return !a || !b || (a.total === b.total && a.done === b.done && a.open_required === b.open_required && a.next_due === b.next_due);
+}
 
 /** A realtime change to one campaign, as the feed delivers it (docs/architecture.md#realtime-messages). */
 export type CampaignChange<T extends ListedCampaign = Campaign> =
@@ -43,8 +59,8 @@ export function compareCampaignOrder(a: ListedCampaign, b: ListedCampaign): numb
 /**
  * The list `query` would return after `change`, from the list it returned before: the row
  * is added where it now matches (in the server's order), replaced where it still does, and
- * dropped where it no longer does or was deleted. A row whose version is not newer than the
- * listed one (the echo of one's own write, or an older state) changes nothing. Returns the
+ * dropped where it no longer does or was deleted. A row that is no newer than the listed one
+ * (isCampaignEcho: the echo of one's own write, or an older state) changes nothing. Returns the
  * same array when nothing changed.
  */
 export function applyCampaignChange<T extends ListedCampaign & CampaignQueryFields>(
@@ -57,7 +73,7 @@ export function applyCampaignChange<T extends ListedCampaign & CampaignQueryFiel
   const without = () => (at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)]);
   if (change.op === 'delete') return without();
   const { row } = change;
-  if (at >= 0 && row.version <= list[at]!.version) return list;
+  if (at >= 0 && isCampaignEcho(row, list[at]!)) return list;
   if (!campaignMatchesQuery(row, query)) return without();
   if (at >= 0) return list.map((c, i) => (i === at ? row : c));
   const before = list.findIndex((c) => compareCampaignOrder(row, c) < 0);

@@ -13,6 +13,7 @@ import {
 } from './campaign-limits';
 import { campaignFilterShape, type WithChannels } from './campaign-filter';
 import { channelSchema, entityMeta, idSchema, listQuerySchema, optionalText, requiredTitle, textList, ymdSchema } from './common';
+import { taskSummarySchema } from './tasks';
 
 // rules/campaign-checks.ts mirrors these schemas for the browser (same issues, no zod): change both.
 const text = z.string().trim().max(B.configTextMaxLength);
@@ -118,6 +119,12 @@ export const campaignSchema = z.object({
   goals: z.string().nullable(),
   project_leader: z.string().nullable(),
   created_by: idSchema.nullable(),
+  /**
+   * Its tasks in four numbers, kept by the database as tasks change (docs/adr/0049): read-only, and
+   * a change to it leaves the campaign's `version` alone (a task's edit never makes a campaign edit
+   * conflict), so a change of a campaign row is the same version with another summary.
+   */
+  task_summary: taskSummarySchema,
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

@@ -14,6 +14,7 @@ import { sleep, subscribedSocket } from '../test/socket';
 import { writeBackup, type BackupSummary } from './backup';
 import type { Trailer } from './format';
 import { restoreBackup } from './restore';
+import { dataTables } from './schema';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cadence-backup-test-'));
 const onServer = !!process.env.TEST_DATABASE_URL;
@@ -67,6 +68,8 @@ let image: Buffer;
 let imageUrl: string;
 let ics: string;
 let campaigns: string;
+/** Every task, with its campaign, as My work lists them (docs/adr/0049). */
+let tasks: string;
 let oldSeq: number;
 let first: BackupSummary;
 const firstFile = path.join(dir, 'first.cadence-backup');
@@ -90,6 +93,7 @@ beforeAll(async () => {
   oldSeq = (socket.messages.find((m) => m.type === 'ready')!.seq as number);
   socket.ws.close();
   campaigns = (await source.api('GET', '/api/campaigns?limit=500', admin)).text;
+  tasks = (await source.api('GET', '/api/tasks', admin)).text;
   // Written while the server runs and serves.
   first = await writeBackup(source.running.services, firstFile);
 }, 120_000);
@@ -103,6 +107,9 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
   it('restores every row and file: same uploads byte for byte, same calendar feed and lists, same sign-ins', async () => {
     expect(Object.keys(first.files)).toHaveLength(1);
     expect(first.tables.campaigns!.rows).toBeGreaterThan(30);
+    // Every table that holds rows is in it, each a migration added since included (tasks: docs/adr/0049).
+    expect(Object.keys(first.tables).sort()).toEqual((await dataTables(source.db)).sort());
+    expect(first.tables.tasks!.rows).toBeGreaterThan(20);
     const middle = await host('test-db', firstFile);
     try {
       // Backed up again before anyone signs in (a sign-in adds a session row).
@@ -115,6 +122,8 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
       expect(createHash('sha256').update(Buffer.from(await served.arrayBuffer())).digest('hex')).toBe(createHash('sha256').update(image).digest('hex'));
       expect((await middle.api('GET', ics)).text).toBe((await source.api('GET', ics)).text);
       expect((await middle.api('GET', '/api/campaigns?limit=500', token)).text).toBe(campaigns);
+      // Tasks come back in their order, and their campaigns' summaries with them.
+      expect((await middle.api('GET', '/api/tasks', token)).text).toBe(tasks);
 
       // That second backup loads into PGlite: the same rows and files again.
       const last = await host('pglite', secondFile);

@@ -2,7 +2,7 @@ import { can, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, typ
 import type { Knex } from 'knex';
 import { deleteRow, updateRow } from '../data/crud';
 import { HISTORY_DATA } from '../data/registry';
-import type { AnyResource } from '../data/resource';
+import { asJudged, type AnyResource } from '../data/resource';
 import { changedInTransaction } from '../data/changes';
 import { AppError, forbidden, notFound, revertConflict } from '../errors';
 import type { Services } from '../services';
@@ -45,7 +45,10 @@ async function foreignKeysAsConflict<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function revertEntry(s: Services, p: Principal, entryId: string, ifMatch: number | null, dryRun: boolean): Promise<RevertResult> {
   const entry = await readableEntry(s.db, p, entryId);
-  if (entry.withheld) throw forbidden(`This change was made while the ${entry.resource === 'campaigns' ? 'campaign' : 'row'} was in a channel you cannot see`);
+  if (entry.withheld) {
+    const where = entry.resource === 'campaigns' ? 'campaign' : entry.resource === 'tasks' ? "task's campaign" : 'row';
+    throw forbidden(`This change was made while the ${where} was in a channel you cannot see`);
+  }
   const r: AnyResource | undefined = HISTORY_DATA.get(entry.resource);
   if (!r || !entry.row_id) throw new AppError(400, 'validation_failed', `A ${entry.action} of ${entry.resource} cannot be reverted`, [{ path: 'entryId', message: 'Not revertible' }]);
   const rowId = entry.row_id;
@@ -59,7 +62,7 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
 
   if (plan.kind === 'recreate') {
     // Undoing a delete asks what the delete asked (the author or an admin; the channel rules), and the right to create it.
-    const gone = { ...plan.row, created_by: plan.row.created_by ?? null };
+    const [gone] = await asJudged(r, s.db, [{ ...plan.row, created_by: plan.row.created_by ?? null }]);
     if (!can(p, 'delete', r.policy, gone) || !can(p, 'create', r.policy, gone)) throw forbidden(`You may not bring back this ${r.label.toLowerCase()}`);
     if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
     return foreignKeysAsConflict(() =>
@@ -75,8 +78,12 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
     );
   }
   if (!current) throw notFound(r.label);
-  if (!can(p, plan.kind === 'delete' ? 'delete' : 'update', r.policy, currentRaw)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
-  if (plan.kind === 'update' && !can(p, 'update', r.policy, { ...currentRaw, ...plan.patch })) throw forbidden(`You may not move this ${r.label.toLowerCase()} back there`);
+  // The fields a revert writes are known: rules that let some callers write some fields judge it by them (docs/adr/0049).
+  const changes = plan.kind === 'update' ? Object.keys(plan.patch) : undefined;
+  if (!can(p, plan.kind === 'delete' ? 'delete' : 'update', r.policy, changes ? { ...currentRaw, changes } : currentRaw)) {
+    throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
+  }
+  if (plan.kind === 'update' && !can(p, 'update', r.policy, { ...currentRaw, ...plan.patch, changes })) throw forbidden(`You may not move this ${r.label.toLowerCase()} back there`);
   if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
 
   if (plan.kind === 'delete') {
@@ -96,7 +103,7 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         if (again.kind !== 'update') throw revertConflict('The row changed meanwhile', []);
         return writable(again.patch);
       },
-      { ifMatch, reverts: entry.id },
+      { ifMatch, reverts: entry.id, changes },
     ),
   );
   return { plan: summary, row: row as Record<string, unknown>, entry_id: await lastEntryId(s.db, entry.resource, rowId), dry_run: false };

@@ -83,6 +83,12 @@ export async function createRow<Raw extends Guarded<P>, Row, P extends PolicyRes
 
 export interface UpdateOptions {
   ifMatch: number | null;
+  /**
+   * The fields the update writes, when they are known before the lock: the locked row is judged
+   * with them (`changes`), for rules that let some callers write some fields only (a task's
+   * assignee, its status, docs/adr/0049). Left out, the update is judged as one that may write any.
+   */
+  changes?: readonly string[] | undefined;
   /** How the entry names this update (a promote is one). */
   action?: 'update' | 'promote';
   /** The entry this update reverts. */
@@ -102,11 +108,13 @@ async function lockForWrite<Raw extends Guarded<P>, P extends PolicyResource>(
   id: string,
   ifMatch: number | null,
   action: PolicyAction,
+  changes?: readonly string[],
 ): Promise<Raw> {
+  await r.lockBefore?.(trx, id);
   const locked = await trx(r.table).where({ id }).forUpdate().first('id');
   const before: Raw | undefined = locked ? await byId(r, trx, id) : undefined;
   if (!before || !allows(p, 'read', r, before)) throw notFound(r.label);
-  if (!allows(p, action, r, before)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
+  if (!allows(p, action, r, changes ? { ...before, changes } : before)) throw forbidden(`You may not change this ${r.label.toLowerCase()}`);
   if (ifMatch !== null && ifMatch !== before.version) throw conflict(r.present(before));
   return before;
 }
@@ -121,7 +129,7 @@ export async function updateRow<Raw extends Guarded<P>, Row, P extends PolicyRes
   options: UpdateOptions,
 ): Promise<Row> {
   return s.db.transaction(async (trx) => {
-    const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'update');
+    const before = await lockForWrite(trx, r, p, id, options.ifMatch, 'update', options.changes);
     const patch = typeof patchOrFn === 'function' ? await patchOrFn(before, trx) : patchOrFn;
     if (Object.keys(patch).length === 0) return r.present(before);
     await trx(r.table)

@@ -5,6 +5,7 @@ import { events } from './resources/events';
 import { comments, ideas } from './resources/ideas';
 import { adTypes, ads, articles, prospective, publications } from './resources/industry';
 import { savedViews } from './resources/saved-views';
+import { tasks } from './resources/tasks';
 
 /**
  * An entity whose rows are a feed table (docs/adr/0023): the table carries `change_xid` and has
@@ -28,6 +29,7 @@ interface MarkedEntity {
  */
 export const REGISTRY: { readonly [N in EntityName]: FeedEntity<N> | MarkedEntity } = {
   campaigns: { resource: campaigns },
+  tasks: { resource: tasks },
   ideas: { resource: ideas },
   comments: { resource: comments },
   publications: { resource: publications },

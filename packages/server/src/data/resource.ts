@@ -30,6 +30,18 @@ export interface Resource<Raw extends StoredRow & PolicyRows[P], Row, P extends 
   selectIsTable?: boolean;
   // A property, not a method: its parameter is checked strictly, never bivariantly.
   present: (raw: Raw) => Row;
+  /**
+   * For rows as the table keeps them (a delete's row kept by the history, a tombstone in the feed):
+   * the same rows with the fields the policy's rule reads from elsewhere (a task's campaign, as it
+   * is now or as its delete kept it). Left out where the table's own row is what the rule reads.
+   */
+  withRuleFields?: (db: Knex, rows: ReadonlyArray<Record<string, unknown>>) => Promise<Array<Record<string, unknown>>>;
+  /**
+   * Rows a write of row `id` locks before the row itself, in the order every writer takes them: a
+   * task's campaign, which its summary trigger updates and whose delete deletes the task, so a task
+   * write and the campaign's delete wait for each other instead of deadlocking.
+   */
+  lockBefore?: (trx: Knex, id: string) => Promise<void>;
   /** What core's `can()` calls this table's rows, from the entity table; every check asks it. */
   policy: P;
 }
@@ -46,4 +58,9 @@ export function defineResource<N extends EntityName, Raw extends StoredRow & Pol
   def: Omit<Resource<Raw, Row, EntityPolicy<N>>, 'entity' | 'policy'>,
 ): Resource<Raw, Row, EntityPolicy<N>> & { entity: N } {
   return { ...def, entity, policy: ENTITIES[entity].policy };
+}
+
+/** Rows as the table keeps them, as the resource's rule reads them (Resource.withRuleFields). */
+export async function asJudged(r: AnyResource, db: Knex, rows: ReadonlyArray<Record<string, unknown>>): Promise<Array<Record<string, unknown>>> {
+  return r.withRuleFields && rows.length ? r.withRuleFields(db, rows) : [...rows];
 }

@@ -90,3 +90,14 @@ export const DEMO_EVENTS = [
   { name: 'APAC Mining Forum', vertical: ['mining', 'other'], vertical_other: 'Critical minerals', audience: ['owners'], region: 'APAC', location: 'Perth', venue: 'PCEC', type: ['delegate-only'], days: [-10, -8] },
   { name: 'Customer Day', vertical: ['power & renewables'], audience: ['owners', 'developers'], region: 'EMEA', location: 'London', venue: 'HQ', type: ['customer', 'internal'], days: [5, 5] },
 ];
+
+/** A campaign's checklist (docs/adr/0049): title, days before go-live it is due (null: undated), required before go-live. */
+export const DEMO_TASKS: ReadonlyArray<{ title: string; beforeLive: number | null; required: boolean }> = [
+  { title: 'Write the creative brief', beforeLive: 21, required: true },
+  { title: 'Approve the budget', beforeLive: 18, required: true },
+  { title: 'Draft copy', beforeLive: 12, required: false },
+  { title: 'Design assets', beforeLive: 9, required: false },
+  { title: 'Legal review', beforeLive: 5, required: true },
+  { title: 'Set up tracking links', beforeLive: 2, required: false },
+  { title: 'Share results with sales', beforeLive: null, required: false },
+];

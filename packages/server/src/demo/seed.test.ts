@@ -23,6 +23,14 @@ it('should fill an empty install with data for every screen and print working cr
   for (const table of ['prospective_publications', 'sponsored_articles', 'events', 'publication_ad_types']) {
     expect(await count(table), table).toBeGreaterThan(0);
   }
+  // Checklists (docs/adr/0049): done, overdue against the demo's today, required, assigned to both demo users.
+  const tasks: Array<{ status: string; due_date: string | null; required: boolean; assignee_id: string | null; campaign_id: string }> = await t.services.db('tasks').select();
+  expect(tasks.some((x) => x.status === 'done')).toBe(true);
+  expect(tasks.filter((x) => x.status !== 'done' && x.due_date !== null && x.due_date < '2026-11-22').length).toBeGreaterThan(2);
+  expect(tasks.some((x) => x.required && x.status !== 'done')).toBe(true);
+  expect(new Set(tasks.map((x) => x.assignee_id).filter(Boolean)).size).toBe(2);
+  const withTasks = await t.services.db('campaigns').whereRaw("(task_summary->>'total')::int > 0").count({ n: '*' });
+  expect(Number(withTasks[0]!.n)).toBe(new Set(tasks.map((x) => x.campaign_id)).size);
   for (const c of result.credentials) {
     const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
     expect(res.status, c.email).toBe(200);

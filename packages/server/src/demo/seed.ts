@@ -1,4 +1,4 @@
-import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, todayYmd } from '@cadence/core';
+import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, rankFor, todayYmd, type RankedTask } from '@cadence/core';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -8,6 +8,7 @@ import {
   DEMO_OWNERS,
   DEMO_PROSPECTIVE,
   DEMO_PUBLICATIONS,
+  DEMO_TASKS,
   DEMO_USERS,
 } from './data';
 
@@ -17,6 +18,32 @@ export interface DemoResult {
 }
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+/**
+ * Checklists for two campaigns in three (docs/adr/0049), dated back from each go-live: what is long
+ * past is done, some of what is past is still open (overdue against `today`), some required, most
+ * assigned to one of the demo users.
+ */
+function demoTasks(campaigns: ReadonlyArray<{ id: string; live_date: string }>, today: string, users: readonly string[]): Array<Record<string, unknown>> {
+  return campaigns.flatMap((c, i) => {
+    if (i % 3 === 2) return [];
+    const ranked: RankedTask[] = [];
+    return DEMO_TASKS.slice(0, 3 + (i % 5)).map((task, k) => {
+      const placed = rankFor(ranked);
+      const rank = 'rank' in placed ? placed.rank : `a${k}`;
+      ranked.push({ id: String(k), rank });
+      const due = task.beforeLive === null ? null : addDays(c.live_date, -task.beforeLive);
+      const longPast = due !== null && due < addDays(today, -7);
+      const past = due !== null && due < today;
+      const status = longPast && (i + k) % 4 !== 0 ? 'done' : past && (i + k) % 2 === 0 ? 'todo' : k % 3 === 1 ? 'in_progress' : 'todo';
+      return {
+        campaign_id: c.id, title: task.title, due_date: due, required: task.required, status, rank,
+        assignee_id: k % 3 === 2 ? null : users[(i + k) % users.length], created_by: users[0],
+        completed_at: status === 'done' ? `${due}T17:00:00Z` : null,
+      };
+    });
+  });
+}
 
 /** Fills an empty database with a quarter of demo data; leaves a database with accounts alone. */
 export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoResult> {
@@ -63,7 +90,8 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
         };
       }),
     );
-    await trx('campaigns').insert(campaigns);
+    const stored: Array<{ id: string; live_date: string }> = await trx('campaigns').insert(campaigns).returning(['id', 'live_date']);
+    await trx('tasks').insert(demoTasks(stored, today, [admin, viewer]));
 
     const ideas = await trx('ideas')
       .insert(DEMO_IDEAS.map((idea, i) => ({ ...idea, created_by: i % 2 ? viewer : admin })))

@@ -13,6 +13,7 @@ import {
 import type { Knex } from 'knex';
 import { fieldError } from '../errors';
 import { HISTORY_DATA } from '../data/registry';
+import { asJudged } from '../data/resource';
 
 export interface HistoryFilter {
   resource?: HistoryResource | undefined;
@@ -106,7 +107,12 @@ export async function rowStates(db: Knex, entries: ReadonlyArray<{ resource: His
     const gone = list.filter((id) => !current.has(`${resource}|${id}`));
     if (!gone.length) continue;
     const rows = await db('history_entries').where({ resource, action: 'delete' }).whereIn('row_id', gone).orderBy('id', 'asc').select('row_id', 'row');
-    for (const g of rows) deleted.set(`${resource}|${g.row_id}`, parse(g.row));
+    const kept = new Map<string, Record<string, unknown>>();
+    for (const g of rows) kept.set(String(g.row_id), parse(g.row));
+    // As the rule reads them: a kept task's row gets its campaign (data/resource.ts withRuleFields).
+    const ids = [...kept.keys()].filter((id) => kept.get(id));
+    const judged = await asJudged(r, db, ids.map((id) => kept.get(id)!));
+    ids.forEach((id, i) => deleted.set(`${resource}|${id}`, judged[i]!));
   }
   return {
     current: (resource: HistoryResource, id: string) => current.get(`${resource}|${id}`),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ChangeOp, Topic } from '../data/changes';
 import { FEED_TABLES, RESOURCES } from '../data/registry';
+import { asJudged } from '../data/resource';
 import { TABLES_WITH_ACCESS_BEFORE } from './feed-tables';
 
 /**
@@ -175,7 +176,18 @@ function markChange(ref: Ref, row: unknown): ChangeRecord {
 async function loadMarks(trx: Knex, refs: Ref[]): Promise<Map<string, unknown>> {
   const xs = [...new Set(refs.map((r) => r.x))];
   const found = await trx('change_marks').whereRaw('change_xid = ANY(?::xid8[])', [xs]).select(trx.raw('change_xid::text AS x'), 'topic', 'row_id', 'op', 'row');
-  return new Map(found.map((m: { x: string; topic: string; row_id: string; op: string; row: unknown }) => [`${m.x}|${m.topic}|${m.row_id}|${m.op}`, typeof m.row === 'string' ? JSON.parse(m.row) : m.row]));
+  const marks = new Map<string, unknown>(
+    found.map((m: { x: string; topic: string; row_id: string; op: string; row: unknown }) => [`${m.x}|${m.topic}|${m.row_id}|${m.op}`, typeof m.row === 'string' ? JSON.parse(m.row) : m.row]),
+  );
+  // A tombstone is the table's own row: where the rule reads more (a task's campaign), it is added
+  // here, so the delete reaches exactly the readers of the row (data/resource.ts withRuleFields).
+  for (const [topic, r] of RESOURCES) {
+    if (!r.withRuleFields) continue;
+    const keys = [...marks.keys()].filter((k) => k.endsWith('|delete') && k.split('|')[1] === topic && marks.get(k));
+    const judged = await asJudged(r, trx, keys.map((k) => marks.get(k) as Record<string, unknown>));
+    keys.forEach((k, i) => marks.set(k, judged[i]));
+  }
+  return marks;
 }
 
 async function loadRows(trx: Knex, refs: Ref[]): Promise<Map<string, ChangeRecord>> {
@@ -191,13 +203,16 @@ async function loadRows(trx: Knex, refs: Ref[]): Promise<Map<string, ChangeRecor
     for (let i = 0; i < ids.length; i += 1000) {
       const q = r.select(trx).whereIn(r.idColumn ?? `${r.table}.id`, ids.slice(i, i + 1000));
       if (TABLES_WITH_ACCESS_BEFORE.has(r.table)) q.select(`${r.table === 'saved_views' ? 'v' : r.table}.access_before`);
-      if (r.table === 'campaigns') q.select('campaigns.counted_before', trx.raw('campaigns.created_xid::text AS created_xid'));
+      if (r.table === 'campaigns') q.select('campaigns.counted_before', trx.raw('campaigns.created_xid::text AS created_xid'), trx.raw('campaigns.change_xid::text AS change_xid'));
       const raws = await q;
       for (const raw of raws) {
         const was = raw.access_before as Array<Record<string, unknown>> | null | undefined;
         const counted = topic === 'campaigns' ? { created: String(raw.created_xid), before: (raw.counted_before as Array<Record<string, unknown>> | null) ?? [] } : undefined;
         const row = r.present(raw) as Record<string, unknown>;
-        const op: ChangeOp = Number(raw.version ?? 1) > 1 ? 'update' : 'insert';
+        // A campaign's task summary changes without its version (docs/adr/0049): still an update
+        // when a transaction other than the one that created the row wrote it.
+        const rewritten = topic === 'campaigns' && String(raw.created_xid) !== String(raw.change_xid);
+        const op: ChangeOp = Number(raw.version ?? 1) > 1 || rewritten ? 'update' : 'insert';
         out.set(`${topic}|${raw.id}`, { seq: 0, topic, op, row_id: String(raw.id), row, ...(was?.length ? { was } : {}), ...(counted ? { counted } : {}) });
       }
     }

@@ -121,6 +121,16 @@ const campaignRead = (w: Who, c: CampaignShape) =>
 const campaignWrite = (w: Who, c: CampaignShape) => writes(w) && keyReaches(w, c) && (c.scope === 'global' ? create(w) : create(w, c.primary_channel!));
 /** promote: admin, or create() and the caller created the campaign; never a read-only key. */
 const campaignPromote = (w: Who, c: CampaignShape) => writes(w) && (w.admin || (create(w) && c.own));
+/**
+ * A campaign's tasks (docs/adr/0049): read with the campaign, written by whoever may write it; a key
+ * bound to a view reads campaigns alone. The assignee, who may read the campaign, changes the status
+ * of their own task (a key acts for its creator, so its creator's task, if it writes at all).
+ */
+const taskRead = (w: Who, c: CampaignShape) => !bound(w) && campaignRead(w, c);
+const taskWrite = (w: Who, c: CampaignShape) => !bound(w) && campaignWrite(w, c);
+const taskStatus = (w: Who, c: CampaignShape, own: boolean) => taskWrite(w, c) || (own && writes(w) && taskRead(w, c));
+const TASK_PATCHES = CAMPAIGN_TARGETS.flatMap((c) => [`${c}: rename`, `${c}: status of the principal's own task`]);
+const patchTarget = (t: string) => ({ campaign: t.slice(0, t.indexOf(':')) as CampaignTarget, own: t.endsWith('own task') });
 
 export type Outcome = number | 'listed' | 'absent';
 /** A write: 404 when the row is unreadable, 403 when readable but not writable, else success. */
@@ -131,6 +141,9 @@ const adminOnly = (ok: number) => (w: Who): Outcome => (administers(w) ? ok : 40
 // ── What a cell can use ────────────────────────────────────────────────────────────────
 export interface Fixtures {
   campaign: Record<CampaignTarget, string>;
+  /** A task of each campaign: another user's, and one assigned to the principal (their key's creator for a key). */
+  task: Record<CampaignTarget, string>;
+  ownTask: Record<CampaignTarget, string>;
   /** Ideas and comments by the principal ('own') and by another user ('other'). */
   idea: Record<'own' | 'other', string>;
   comment: Record<'own' | 'other', string>;
@@ -164,13 +177,15 @@ export interface Cell {
     prospective(): Promise<string>;
     article(): Promise<string>;
     event(): Promise<string>;
+    /** A new task (another user's) of this campaign. */
+    task(campaignId: string): Promise<string>;
     accessKey(): Promise<string>;
     ssoMapping(): Promise<string>;
     view(t: ViewTarget): Promise<string>;
     /** A shared view another user (an administrator) saved and then deleted: it sits in their trash. */
     deletedView(): Promise<string>;
-    /** A history entry: another user's update of a new row of this kind. */
-    updateEntry(kind: 'publication' | 'idea' | CampaignTarget): Promise<string>;
+    /** A history entry: another user's update of a new row of this kind (a task: of another user's global campaign on x). */
+    updateEntry(kind: 'publication' | 'idea' | 'task' | CampaignTarget): Promise<string>;
     /** A history entry: another user's (an administrator's) delete of their own new idea or comment. */
     deleteEntry(kind: 'idea' | 'comment'): Promise<string>;
   };
@@ -338,6 +353,53 @@ const BASE_CASES: readonly RouteCase[] = [
     (c, t) => c.fresh.campaign(t as CampaignTarget),
   ),
 
+  // ── campaign tasks (docs/adr/0049): the campaign's read and write rules; the assignee's status ──
+  {
+    route: 'GET /api/campaigns/:id/tasks',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => (!campaignRead(w, CAMPAIGNS[t as CampaignTarget]) ? 404 : shown(taskRead(w, CAMPAIGNS[t as CampaignTarget]))),
+    run: (c, t) => listed(c.call('GET', `/api/campaigns/${c.fx.campaign[t as CampaignTarget]}/tasks`), c.fx.task[t as CampaignTarget]),
+  },
+  {
+    route: 'GET /api/tasks',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => shown(taskRead(w, CAMPAIGNS[t as CampaignTarget])),
+    run: (c, t) => listed(c.call('GET', `/api/tasks?campaign=${c.fx.campaign[t as CampaignTarget]}`), c.fx.task[t as CampaignTarget]),
+  },
+  rowCase('GET /api/tasks/:id', CAMPAIGN_TARGETS, (w, t) => (taskRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.task[t as CampaignTarget]),
+  {
+    route: 'POST /api/campaigns/:id/tasks',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), taskWrite(w, CAMPAIGNS[t as CampaignTarget]), 201),
+    run: (c, t) => status(c.call('POST', `/api/campaigns/${c.fx.campaign[t as CampaignTarget]}/tasks`, { body: { title: `Task ${c.unique()}`, due_date: '2030-01-20' } })),
+  },
+  {
+    route: 'PATCH /api/tasks/:id',
+    targets: TASK_PATCHES,
+    expected: (w, t) => {
+      const { campaign, own } = patchTarget(t);
+      const shape = CAMPAIGNS[campaign];
+      return write(taskRead(w, shape), own ? taskStatus(w, shape, true) : taskWrite(w, shape), 200);
+    },
+    run: (c, t) => {
+      const { campaign, own } = patchTarget(t);
+      if (!own) return status(c.call('PATCH', `/api/tasks/${c.fx.task[campaign]}`, { body: { title: 'Renamed by the matrix' } }));
+      return status(c.call('PATCH', `/api/tasks/${c.fx.ownTask[campaign]}`, { body: { status: 'in_progress' } }));
+    },
+  },
+  rowCase(
+    'DELETE /api/tasks/:id',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(taskRead(w, CAMPAIGNS[t as CampaignTarget]), taskWrite(w, CAMPAIGNS[t as CampaignTarget]), 204),
+    (c, t) => c.fresh.task(c.fx.campaign[t as CampaignTarget]),
+  ),
+  rowCase(
+    'GET /api/campaigns/:id/assignees',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), taskWrite(w, CAMPAIGNS[t as CampaignTarget]), 200),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+  ),
+
   // ── dashboard: live ads for industry readers, events for events readers, never a draft ad ──
   {
     route: 'GET /api/dashboard/virtual',
@@ -456,10 +518,14 @@ const BASE_CASES: readonly RouteCase[] = [
   },
   {
     route: 'POST /api/history/:entryId/revert',
-    targets: ['a publication update', "another user's idea update", "another user's idea delete", "another user's comment delete", ...CAMPAIGN_TARGETS],
+    targets: ['a publication update', "another user's idea update", "another user's idea delete", "another user's comment delete", 'a task update', ...CAMPAIGN_TARGETS],
     // An entry the caller may not read does not exist for them (404): a read-only key reads none.
     expected: (w, t) => {
       if (t === 'a publication update') return write(historyRead(w) && industryRead(w), industryWrite(w), 200);
+      if (t === 'a task update') {
+        const c = CAMPAIGNS["another user's global on x"];
+        return write(historyRead(w) && taskRead(w, c), taskWrite(w, c), 200);
+      }
       if (t === "another user's idea update") return write(historyRead(w) && ideaRead(w), ownedWrite(w, false), 200);
       // Undoing a delete asks what the delete asked: the author or an admin, though anyone may create one.
       if (t.endsWith('delete')) return write(historyRead(w) && ideaRead(w), ownedWrite(w, false), 200);
@@ -468,7 +534,7 @@ const BASE_CASES: readonly RouteCase[] = [
     },
     run: async (c, t) => {
       if (t.endsWith('delete')) return status(c.call('POST', `/api/history/${await c.fresh.deleteEntry(t.includes('idea') ? 'idea' : 'comment')}/revert`));
-      const kind = t === 'a publication update' ? 'publication' : t === "another user's idea update" ? 'idea' : (t as CampaignTarget);
+      const kind = t === 'a publication update' ? 'publication' : t === "another user's idea update" ? 'idea' : t === 'a task update' ? 'task' : (t as CampaignTarget);
       return status(c.call('POST', `/api/history/${await c.fresh.updateEntry(kind)}/revert`));
     },
   },
@@ -515,7 +581,7 @@ const BASE_CASES: readonly RouteCase[] = [
 ];
 
 /** A row's history answers as reading the row does (`GET /api/{resource}/:id/history`). */
-const HISTORY_OF = ['campaigns', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events'];
+const HISTORY_OF = ['campaigns', 'tasks', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events'];
 export const CASES: readonly RouteCase[] = [
   ...BASE_CASES,
   ...BASE_CASES.filter((rc) => HISTORY_OF.some((r) => rc.route === `GET /api/${r}/:id`)).map(

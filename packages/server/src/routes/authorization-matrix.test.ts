@@ -111,6 +111,7 @@ function factories(ownerId: string): Cell['fresh'] {
     article: () => post('/api/articles', { title: `Article ${unique()}`, due_date: '2030-03-01', live_date: '2030-03-20' }),
     event: () =>
       post('/api/events', { name: `Event ${unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-02', type: ['exhibit'] }),
+    task: (campaignId) => post(`/api/campaigns/${campaignId}/tasks`, { title: `Task ${unique()}`, due_date: '2030-01-15' }),
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
     ssoMapping: () => post('/api/sso/mappings', { claim: 'groups', value: `matrix-${unique()}`, grant: 'global_view' }),
     async view(target: ViewTarget) {
@@ -132,6 +133,14 @@ function factories(ownerId: string): Cell['fresh'] {
       return String(entry!.id);
     },
     async updateEntry(kind) {
+      if (kind === 'task') {
+        const campaign = await factories(ownerId).campaign("another user's global on x");
+        const id = await factories(ownerId).task(campaign);
+        const res = await t.api('PATCH', `/api/tasks/${id}`, { token: author.token, body: { title: `Edited ${unique()}` } });
+        if (res.status !== 200) throw new Error(`fixture PATCH task: ${res.status}`);
+        const entry = await t.services.db('history_entries').where({ row_id: id, action: 'update' }).first('id');
+        return String(entry!.id);
+      }
       const [path, body] =
         kind === 'publication' ? ['publications', { notes: `edited ${unique()}` }] : kind === 'idea' ? ['ideas', { description: `edited ${unique()}` }] : ['campaigns', { title: `Edited ${unique()}` }];
       const id = kind === 'publication' ? await factories(ownerId).publication() : kind === 'idea' ? await factories(ownerId).idea(false) : await factories(ownerId).campaign(kind);
@@ -147,8 +156,18 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
   const f = factories(ownerId);
   const campaign = {} as Record<CampaignTarget, string>;
   for (const target of Object.keys(CAMPAIGNS) as CampaignTarget[]) campaign[target] = await f.campaign(target);
+  const task = {} as Record<CampaignTarget, string>;
+  const ownTask = {} as Record<CampaignTarget, string>;
+  for (const target of Object.keys(CAMPAIGNS) as CampaignTarget[]) {
+    task[target] = await f.task(campaign[target]);
+    // Assigned to the principal whatever they may read (it may have been, before the campaign moved): the rule decides.
+    ownTask[target] = await f.task(campaign[target]);
+    await t.services.db('tasks').where({ id: ownTask[target] }).update({ assignee_id: ownerId });
+  }
   return {
     campaign,
+    task,
+    ownTask,
     idea: { own: await f.idea(true), other: await f.idea(false) },
     comment: { own: await f.comment(true), other: await f.comment(false) },
     publication: anchor.publication,

@@ -17,6 +17,7 @@ import { publicationRoutes } from './industry/publications';
 import { storageRoutes } from './storage/routes';
 import { userRoutes } from './users/routes';
 import { savedViewRoutes } from './views/routes';
+import { taskRoutes } from './tasks/routes';
 
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
@@ -25,6 +26,7 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   ssoMappingRoutes(s, t);
   authFunctionRoutes(s, t);
   campaignRoutes(s, t);
+  taskRoutes(s, t);
   dashboardRoutes(s, t);
   ideaRoutes(s, t);
   publicationRoutes(s, t);

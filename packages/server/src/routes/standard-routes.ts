@@ -19,6 +19,8 @@ export interface ListRoute {
   query: z.ZodType<Query>;
   orderBy: Array<{ column: string; order?: 'asc' | 'desc' }>;
   filter?: (q: Knex.QueryBuilder, query: Query) => void;
+  /** Listed under the parent only: the base path's list is a route of its own (tasks: My work at /api/tasks). */
+  parentOnly?: boolean;
 }
 
 /**
@@ -41,12 +43,24 @@ export interface ParentRoutes {
 export interface CreateRoute<P extends PolicyResource, B> {
   summary: string;
   body: z.ZodType<B>;
-  /** The row to insert from the body, as the table takes it, its creator included (`byCaller`). The parent's id is added. */
-  values: (body: B, input: Input) => PolicyRows[P] | Promise<PolicyRows[P]>;
+  /**
+   * The row about to be written, as the rule judges it, from the body, its creator included
+   * (`byCaller`), and the parent row the caller has read (presented, under a parent). It is what
+   * is inserted, with the parent's id added, unless `stored` says which of it the table keeps.
+   */
+  values: (body: B, input: Input, parent: Values | undefined) => PolicyRows[P] | Promise<PolicyRows[P]>;
+  /** The table's columns of `values`, where the rule reads more than the table keeps (a task's campaign). */
+  stored?: (values: PolicyRows[P]) => Values;
   /** What a refused caller is told; `You may not add {noun}s` unless said. */
   refusal?: string;
   /** What the database must confirm before the insert, once the rights are settled (a referenced row exists). */
   check?: (values: Values, input: Input) => Promise<void>;
+  /**
+   * What the database decides of the row in the insert's own transaction, after `check` (a task's
+   * rank among its campaign's tasks, under the campaign's lock): the row to insert. With it, the
+   * insert and its history entry are one transaction with it.
+   */
+  prepare?: (values: Values, input: Input, trx: Knex) => Promise<Values>;
   /** Many rows in one request as `{rows: […]}`, beside one row: a bulk write, by its named command. */
   many?: { body: z.ZodType<{ rows: Array<Record<string, unknown>> }>; write: (p: Principal, rows: Array<Record<string, unknown>>) => Promise<unknown[]> };
 }
@@ -55,8 +69,17 @@ export interface CreateRoute<P extends PolicyResource, B> {
 export interface UpdateRoute<Raw, B> {
   summary: string;
   body: z.ZodType<B>;
-  /** The fields to write, from the body and the locked row (the body itself unless said); may refuse with a 4xx. */
-  patch?: (body: B, before: Raw, input: Input) => Values;
+  /**
+   * The fields the update writes, as the rule knows them (`changes`), judged with the locked row
+   * before anything else: where some callers may write some fields only (a task's assignee, its
+   * status). Left out, the locked row is judged as for an update that may write any field.
+   */
+  changes?: (body: B) => readonly string[];
+  /**
+   * The fields to write, from the body and the locked row (the body itself unless said); may refuse
+   * with a 4xx, and may ask the database in the update's transaction (a task's new rank).
+   */
+  patch?: (body: B, before: Raw, input: Input, trx: Knex) => Values | Promise<Values>;
   /** What the database must confirm before the write, in its transaction (the rows a patch refers to exist). */
   check?: (before: Raw, patch: Values, trx: Knex) => Promise<void>;
 }
@@ -105,7 +128,7 @@ export function standardRoutes<Raw extends StoredRow & PolicyRows[P], Row, P ext
       },
     });
   }
-  if (list) {
+  if (list && !list.parentOnly) {
     t.add({
       method: 'get', path: base, tag, access: 'user', summary: list.summary, query: list.query, response: zod.array(def.row),
       handler: ({ auth, query }) => listed(resource.select(s.db), query, auth.principal),
@@ -122,18 +145,19 @@ export function standardRoutes<Raw extends StoredRow & PolicyRows[P], Row, P ext
       method: 'patch', path: `${base}/:id`, tag, access: 'user', summary: update.summary, body: update.body, response: def.row,
       handler: (input) => {
         const { auth, params, body, ifMatch } = input;
-        if (!update.patch && !update.check) return updateRow(s, resource, auth.principal, params.id!, body as Values, { ifMatch });
+        const changes = update.changes?.(body);
+        if (!update.patch && !update.check) return updateRow(s, resource, auth.principal, params.id!, body as Values, { ifMatch, changes });
         return updateRow(
           s,
           resource,
           auth.principal,
           params.id!,
           async (before, trx) => {
-            const patch = update.patch ? update.patch(body, before, input as Input) : (body as Values);
+            const patch = update.patch ? await update.patch(body, before, input as Input, trx) : (body as Values);
             await update.check?.(before, patch, trx);
             return patch;
           },
-          { ifMatch },
+          { ifMatch, changes },
         );
       },
     });
@@ -156,28 +180,29 @@ function createRoute<Raw extends StoredRow & PolicyRows[P], Row, P extends Polic
 ): void {
   const { resource, parent, noun } = def;
   const refusal = create.refusal ?? `You may not add ${noun}s`;
-  const insert = async (body: CB, input: Input) => {
+  const insert = async (body: CB, input: Input, parentRow: Values | undefined) => {
     const p = input.auth.principal;
-    const values = await create.values(body, input);
+    const values = await create.values(body, input, parentRow);
     if (!can(p, 'create', resource.policy, values)) throw forbidden(refusal);
-    const row: Values = parent ? { ...values, [parent.column]: input.params.id } : { ...values };
+    const kept: Values = create.stored ? create.stored(values) : { ...values };
+    const row: Values = parent ? { ...kept, [parent.column]: input.params.id } : kept;
     await create.check?.(row, input);
-    return createRow(s, resource, row);
+    const prepare = create.prepare;
+    if (!prepare) return createRow(s, resource, row);
+    return s.db.transaction(async (trx) => createRow(s, resource, await prepare(row, input, trx), { trx }));
   };
   // Before anything else: the parent (404 when the caller may not read it), then the right to create any such row.
-  const allowed = async ({ auth, params }: Input) => {
-    if (parent) await getRow(s, parent.resource, auth.principal, params.id!);
+  const allowed = async ({ auth, params }: Input): Promise<Values | undefined> => {
+    const parentRow = parent ? ((await getRow(s, parent.resource, auth.principal, params.id!)) as Values) : undefined;
     if (!can(auth.principal, 'create', resource.policy)) throw forbidden(refusal);
+    return parentRow;
   };
   const path = parent?.path ?? def.base;
   const many = create.many;
   if (!many) {
     t.add({
       method: 'post', path, tag: def.tag, access: 'user', status: 201, summary: create.summary, body: create.body, response: def.row,
-      handler: async (input) => {
-        await allowed(input as Input);
-        return insert(input.body, input as Input);
-      },
+      handler: async (input) => insert(input.body, input as Input, await allowed(input as Input)),
     });
     return;
   }
@@ -185,12 +210,12 @@ function createRoute<Raw extends StoredRow & PolicyRows[P], Row, P extends Polic
     method: 'post', path, tag: def.tag, access: 'user', status: 201, summary: create.summary,
     bodyDoc: zod.union([create.body, many.body]), response: zod.union([def.row, zod.array(def.row)]),
     handler: async (input) => {
-      await allowed(input as Input);
+      const parentRow = await allowed(input as Input);
       const body = input.ctx.request.body === undefined ? {} : input.ctx.request.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
         throw fieldError('body', `The request body must be a JSON object: one ${noun}, or {"rows": [...]}`);
       }
-      if (!('rows' in body)) return insert(parseOrThrow(create.body, body), input as Input);
+      if (!('rows' in body)) return insert(parseOrThrow(create.body, body), input as Input, parentRow);
       return many.write(input.auth.principal, parseOrThrow(many.body, body).rows);
     },
   });

@@ -64,7 +64,7 @@ export function actorName(entry: Pick<HistoryEntry, 'actor' | 'key'>): string {
 }
 
 const NOUNS: Record<HistoryResource, string> = {
-  campaigns: 'campaign', ideas: 'idea', comments: 'comment', publications: 'publication', 'ad-types': 'ad type', ads: 'ad',
+  campaigns: 'campaign', tasks: 'task', ideas: 'idea', comments: 'comment', publications: 'publication', 'ad-types': 'ad type', ads: 'ad',
   'prospective-publications': 'prospective publication', articles: 'article', events: 'event', permissions: 'permission',
   roles: 'role', 'access-keys': 'access key',
 };

@@ -1,4 +1,7 @@
-import { addDays, type Ad, type AdType, type Article, type CadenceEvent, type Idea, type IdeaComment, type Permission, type ProspectivePublication, type Publication, type Ymd } from '@cadence/core';
+import {
+  addDays, rankFor, summariseTasks, type Ad, type AdType, type Article, type CadenceEvent, type Campaign, type Idea, type IdeaComment, type Permission,
+  type ProspectivePublication, type Publication, type Task, type Ymd,
+} from '@cadence/core';
 import { DEFAULT_MEMORY_USER_ID, type MemoryClientOptions } from './memory-client';
 
 let seq = 0;
@@ -28,6 +31,23 @@ export const makeEvent = (f: Partial<CadenceEvent> & Pick<CadenceEvent, 'name' |
   ...meta(), vertical: ['construction'], vertical_other: null, audience: ['owners'], region: null, location: null, venue: null,
   event_url: null, type: ['exhibit'], ...f,
 });
+
+/**
+ * A stored task of `campaign`, at the end of `after` (the campaign's tasks so far, for its rank).
+ * Give the campaign its summary with `withTaskSummary` once its tasks are made.
+ */
+export const makeTask = (campaign: Campaign, f: Partial<Task> & Pick<Task, 'title'>, after: readonly Task[] = []): Task => {
+  const placed = rankFor(after.filter((t) => t.campaign_id === campaign.id));
+  return {
+    ...meta(), campaign_id: campaign.id, assignee_id: null, assignee_email: null, due_date: null, status: 'todo', required: false, note: null,
+    rank: 'rank' in placed ? placed.rank : 'a0', completed_at: null,
+    campaign: { id: campaign.id, title: campaign.title, status: campaign.status, scope: campaign.scope, primary_channel: campaign.primary_channel, channels: campaign.channels, live_date: campaign.live_date, created_by: campaign.created_by },
+    ...f,
+  };
+};
+
+/** The campaign with the summary of its tasks among `tasks`, as the server keeps it. */
+export const withTaskSummary = (campaign: Campaign, tasks: readonly Task[]): Campaign => ({ ...campaign, task_summary: summariseTasks(tasks.filter((t) => t.campaign_id === campaign.id)) });
 
 export const VIEWER_ID = '00000000-0000-4000-8000-00000000b002';
 export const EDITOR_ID = '00000000-0000-4000-8000-00000000b003';

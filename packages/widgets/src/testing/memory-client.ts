@@ -1,4 +1,5 @@
 import {
+  EMPTY_TASK_SUMMARY,
   campaignMatchesFilter,
   CadenceApiError,
   LIMITS,
@@ -17,6 +18,7 @@ import {
   type HistoryEntry,
   type Principal,
   type SavedView,
+  type Task,
   type VirtualCampaign,
 } from '@cadence/core';
 import { campaignCreateSchema, campaignUpdateSchema } from '@cadence/core/schemas';
@@ -24,6 +26,7 @@ import { memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import { memoryHistory } from './memory-history';
+import { memoryTasks } from './memory-tasks';
 import { memoryViews } from './memory-views';
 import type { MemoryDirectoryUser } from './memory-people';
 
@@ -39,6 +42,8 @@ export interface MemoryUser {
 
 export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> {
   campaigns?: Campaign[];
+  /** Tasks of those campaigns (docs/adr/0049); their campaigns' `task_summary` is taken as given. */
+  tasks?: Task[];
   virtual?: VirtualCampaign[];
   /** Saved views of anyone (docs/adr/0032): the signed-in user sees their own and the shared ones. */
   views?: SavedView[];
@@ -78,6 +83,13 @@ export interface MemoryControl {
   saveViewAs(view: Partial<SavedView> & Pick<SavedView, 'name' | 'query'>, user?: { id: string; email: string }): SavedView;
   /** Every stored saved view, whoever owns it. */
   views(): SavedView[];
+  /** Every stored task, readable or not. */
+  tasks(): Task[];
+  /**
+   * Adds someone to the user directory (with their permission records), as signing up and an
+   * administrator's grants would: whom tasks may be assigned to, and who reads what.
+   */
+  addUser(user: MemoryDirectoryUser, permissions?: Principal['permissions']): void;
 }
 
 /** The in-memory client also uploads example images, as the provider's uploader does. */
@@ -134,6 +146,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     if (!can(principal, 'delete', 'campaign', row)) throw forbidden();
     checkVersion(row, version);
     campaigns.splice(campaigns.indexOf(row), 1);
+    taskStore.campaignDeleted(id);
     log.record('campaigns', id, 'delete', { row, ...(reverts ? { reverts } : {}) });
   };
   log.register('campaigns', {
@@ -144,7 +157,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       return save(row, normalizeScopedCampaign({ ...row, ...patch } as Campaign), 'update', Object.keys(patch), reverts) as never;
     },
     recreate: (row, reverts) => {
-      const back = { ...(row as unknown as Campaign), version: row.version + 1, updated_at: now() };
+      // Its tasks went with it: a campaign written anew has none (the server's insert trigger).
+      const back = { ...(row as unknown as Campaign), version: row.version + 1, updated_at: now(), task_summary: { ...EMPTY_TASK_SUMMARY } };
       if (!can(principal, 'create', 'campaign', back)) throw forbidden();
       campaigns.unshift(back);
       log.record('campaigns', back.id, 'create', { reverts });
@@ -161,12 +175,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     permissions: options.permissions ?? [],
   });
   const extras = memoryExtras(run, now, user, principal, data, log);
+  const taskStore = memoryTasks({ run, now, principal, campaigns, tasks: structuredClone(options.tasks ?? []), people: data, log });
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const client: CadenceClient = {
     ...extras,
     views,
+    tasks: taskStore.api,
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
       forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
@@ -207,7 +223,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
             ...parsed.data, description: parsed.data.description ?? null, end_date: parsed.data.end_date ?? null,
             owner: parsed.data.owner ?? null, primary_channel: parsed.data.primary_channel ?? null,
             summary: parsed.data.summary ?? null, goals: parsed.data.goals ?? null, project_leader: parsed.data.project_leader ?? null,
-            id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: user.id,
+            id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: user.id, task_summary: { ...EMPTY_TASK_SUMMARY },
           });
           if (!can(principal, 'create', 'campaign', row)) throw forbidden();
           campaigns.unshift(row);
@@ -272,6 +288,16 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       return structuredClone(row);
     },
     views: () => structuredClone(savedViews),
+    tasks: () => structuredClone(taskStore.all()),
+    addUser: (u, permissions = []) => {
+      if (!data.users.some((x) => x.id === u.id)) data.users.push({ ...u });
+      if (!emails.has(u.id)) emails.set(u.id, u.email);
+      for (const r of permissions) {
+        if (!data.permissions.some((x) => x.user_id === u.id && x.permission_type === r.permission_type && (x.channel ?? null) === (r.channel ?? null))) {
+          data.permissions.push({ id: memoryId(), user_id: u.id, permission_type: r.permission_type, channel: r.channel ?? null, created_by: user.id, created_at: now() });
+        }
+      }
+    },
   };
   const uploadAdTypeExample = (publicationId: string, file: Blob) =>
     run('storage.upload', () => {

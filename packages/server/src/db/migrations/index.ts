@@ -15,6 +15,7 @@ import * as savedViews from './20261127000000_saved_views';
 import * as savedViewTrash from './20261128000000_saved_view_trash';
 import * as historyEntryAccess from './20261129000000_history_entry_access';
 import * as historyAccessByKey from './20261130000000_history_access_by_key';
+import * as campaignTasks from './20261201000000_campaign_tasks';
 
 interface Migration {
   name: string;
@@ -41,6 +42,7 @@ const migrations: Migration[] = [
   { name: '20261128000000_saved_view_trash', ...savedViewTrash },
   { name: '20261129000000_history_entry_access', ...historyEntryAccess },
   { name: '20261130000000_history_access_by_key', ...historyAccessByKey },
+  { name: '20261201000000_campaign_tasks', ...campaignTasks },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

@@ -1,0 +1,143 @@
+import { can, decodeTaskCursor, encodeTaskCursor, rankFor, type CampaignAccessFields, type TaskPlacement } from '@cadence/core';
+import { listQuerySchema, myTasksQuerySchema, taskAssigneeSchema, taskCreateSchema, taskSchema, taskUpdateSchema } from '@cadence/core/schemas';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { getRow } from '../../data/crud';
+import { campaigns } from '../../data/resources/campaigns';
+import { tasks, type TaskRaw } from '../../data/resources/tasks';
+import { fieldError, forbidden, notFound } from '../../errors';
+import type { RouteTable } from '../../http/route';
+import type { Services } from '../../services';
+import { whereReadable } from '../campaigns/readable';
+import { NEXT_CURSOR_HEADER } from '../campaigns/routes';
+import { standardRoutes } from '../standard-routes';
+import { assigneesOf, checkAssignee } from './assignees';
+
+const TAG = 'Tasks';
+
+/** The fields of a campaign its tasks are judged with (core's campaign read and write rules). */
+const accessOf = (c: CampaignAccessFields): CampaignAccessFields => ({ scope: c.scope, primary_channel: c.primary_channel, channels: c.channels, created_by: c.created_by });
+
+/**
+ * The rank that puts a task where `place` says among its campaign's other tasks (core's rankFor),
+ * under the campaign's row lock: writes of one campaign's tasks take their ranks one at a time.
+ */
+async function rankIn(trx: Knex, campaignId: string, place: TaskPlacement, moving?: string): Promise<string> {
+  await trx.raw('SELECT id FROM campaigns WHERE id = ? FOR NO KEY UPDATE', [campaignId]);
+  const q = trx('tasks').where({ campaign_id: campaignId }).select('id', 'rank');
+  if (moving) q.whereNot({ id: moving });
+  const placed = rankFor(await q, place);
+  if ('field' in placed) throw fieldError(placed.field, placed.message);
+  return placed.rank;
+}
+
+/** What `PATCH` writes, as the policy names the fields (a move writes the rank). */
+const changesOf = (body: object): string[] => [...new Set(Object.keys(body).map((k) => (k === 'after' || k === 'before' ? 'rank' : k)))];
+
+export function taskRoutes(s: Services, t: RouteTable): void {
+  t.add({
+    method: 'get',
+    path: '/api/tasks',
+    tag: TAG,
+    summary:
+      'My work: tasks of the campaigns the caller may read, by due date (undated last), then id; assignee=me for the caller\'s own. ' +
+      `With limit, a full page answers the next page's cursor in the ${NEXT_CURSOR_HEADER} header; each row names its campaign`,
+    access: 'user',
+    query: myTasksQuerySchema,
+    response: z.array(taskSchema),
+    responseHeaders: { [NEXT_CURSOR_HEADER]: 'Only with limit, on a full page: pass it as cursor for the next page; absent on the last page' },
+    handler: async ({ query, auth, ctx }) => {
+      const p = auth.principal;
+      // Asked first: a caller who may read no task is answered without a query.
+      if (!can(p, 'read', 'task')) return [];
+      const q = whereReadable(tasks.select(s.db), p).orderByRaw('tasks.due_date ASC NULLS LAST, tasks.id ASC');
+      if (query.assignee) q.where('tasks.assignee_id', query.assignee === 'me' ? p.userId : query.assignee);
+      if (query.status === 'open') q.whereNot('tasks.status', 'done');
+      if (query.status === 'done') q.where('tasks.status', 'done');
+      if (query.campaign) q.where('tasks.campaign_id', query.campaign);
+      if (query.due_before) q.where('tasks.due_date', '<', query.due_before);
+      const cursor = query.cursor ? decodeTaskCursor(query.cursor)! : null;
+      if (cursor?.due) {
+        const due = cursor.due;
+        q.where((w) => w.where('tasks.due_date', '>', due).orWhere((e) => e.where('tasks.due_date', due).where('tasks.id', '>', cursor.id)).orWhereNull('tasks.due_date'));
+      } else if (cursor) {
+        q.whereNull('tasks.due_date').where('tasks.id', '>', cursor.id);
+      }
+      if (query.limit) q.limit(query.limit);
+      const raws: TaskRaw[] = await q;
+      const last = raws.at(-1);
+      if (query.limit && last && raws.length >= query.limit) ctx.set(NEXT_CURSOR_HEADER, encodeTaskCursor({ due: last.due_date, id: last.id }));
+      return raws.filter((raw) => can(p, 'read', 'task', raw)).map((raw) => tasks.present(raw));
+    },
+  });
+
+  t.add({
+    method: 'get',
+    path: '/api/campaigns/:id/assignees',
+    tag: TAG,
+    summary: "Who the campaign's tasks may be assigned to: the users who may read it, by e-mail (for whoever may add its tasks)",
+    access: 'user',
+    response: z.array(taskAssigneeSchema),
+    handler: async ({ params, auth }) => {
+      const campaign = await getRow(s, campaigns, auth.principal, params.id!);
+      if (!can(auth.principal, 'create', 'task', { assignee_id: null, campaign })) throw forbidden("You may not assign this campaign's tasks");
+      return assigneesOf(s.db, accessOf(campaign));
+    },
+  });
+
+  standardRoutes(s, t, {
+    base: '/api/tasks',
+    tag: TAG,
+    noun: 'task',
+    resource: tasks,
+    row: taskSchema,
+    parent: { path: '/api/campaigns/:id/tasks', resource: campaigns, column: 'campaign_id', list: { summary: "A campaign's tasks in their order (rank, then id)" } },
+    list: {
+      summary: "A campaign's tasks in their order",
+      query: listQuerySchema,
+      orderBy: [{ column: 'tasks.rank' }, { column: 'tasks.id' }],
+      // GET /api/tasks is My work, above.
+      parentOnly: true,
+    },
+    create: {
+      summary: 'Add a task to a campaign (whoever may update the campaign): at the end, or after or before another of its tasks',
+      body: taskCreateSchema,
+      values: ({ after: _after, before: _before, ...body }, { auth }, parent) => ({
+        ...body,
+        assignee_id: body.assignee_id ?? null,
+        due_date: body.due_date ?? null,
+        note: body.note ?? null,
+        completed_at: body.status === 'done' ? s.db.fn.now() : null,
+        created_by: auth.principal.userId,
+        campaign: accessOf(parent as unknown as CampaignAccessFields),
+      }),
+      stored: ({ campaign: _campaign, ...row }) => row,
+      refusal: "You may not add tasks to this campaign",
+      check: async (row) => {
+        if (typeof row.assignee_id !== 'string') return;
+        const campaign = await s.db('campaigns').where({ id: row.campaign_id }).first('scope', 'primary_channel', 'channels', 'created_by');
+        if (!campaign) throw notFound('Campaign');
+        await checkAssignee(s.db, row.assignee_id, campaign);
+      },
+      prepare: async (row, { body }, trx) => ({ ...row, rank: await rankIn(trx, String(row.campaign_id), body as TaskPlacement) }),
+    },
+    update: {
+      summary:
+        'Change only the given fields; after or before moves it (one row written). Whoever may update the campaign changes anything; ' +
+        'its assignee, who may read it, the status alone. If-Match guards against lost updates',
+      body: taskUpdateSchema,
+      changes: changesOf,
+      patch: async ({ after, before: beforeId, ...fields }, before: TaskRaw, _input, trx) => {
+        const patch: Record<string, unknown> = { ...fields };
+        if (fields.status !== undefined && fields.status !== before.status) patch.completed_at = fields.status === 'done' ? trx.fn.now() : null;
+        if (after !== undefined || beforeId !== undefined) patch.rank = await rankIn(trx, before.campaign_id, { after, before: beforeId }, before.id);
+        return patch;
+      },
+      check: async (before, patch, trx) => {
+        if (typeof patch.assignee_id === 'string' && patch.assignee_id !== before.assignee_id) await checkAssignee(trx, patch.assignee_id, accessOf(before.campaign));
+      },
+    },
+    remove: { summary: 'Delete a task (whoever may update the campaign)' },
+  });
+}
+
