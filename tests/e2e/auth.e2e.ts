@@ -46,6 +46,20 @@ describe.runIf(hasChromium)('the app in Chromium: accounts, routes and the side 
     await signIn(page, admin.email, admin.password);
   });
 
+  it('opens a returning user\'s dashboard in a new tab asking the server who they are once', async () => {
+    const { context, page } = await h.newPage();
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('button', { name: 'New Campaign' }).waitFor();
+    const tab = await context.newPage();
+    const asked: string[] = [];
+    tab.on('request', (r) => new URL(r.url()).pathname === '/api/auth/user' && asked.push(r.url()));
+    await tab.goto(page.url());
+    await tab.getByText('Total Campaigns').waitFor();
+    await tab.getByRole('button', { name: 'New Campaign' }).waitFor();
+    // The session check's answer reaches the widgets: no second round trip before the dashboard draws.
+    expect(asked).toHaveLength(1);
+  });
+
   it('shows the spec texts for an unknown route and an unknown channel', async () => {
     const { page } = await h.newPage();
     await page.goto('/no/such/page');

@@ -15,7 +15,7 @@ const NoToastSlot = () => null;
  * else starts with an empty cache and a fresh realtime connection.
  */
 function WidgetsProvider({ children }: { children: ReactNode }): ReactNode {
-  const { user, getAccessToken, renewAccessToken } = useAuth();
+  const { user, checked, getAccessToken, renewAccessToken } = useAuth();
   const showToast = useToast();
   const auth = useMemo(() => ({ getToken: getAccessToken, refreshToken: renewAccessToken }), [getAccessToken, renewAccessToken]);
   const forward = useCallback(
@@ -34,6 +34,8 @@ function WidgetsProvider({ children }: { children: ReactNode }): ReactNode {
       apiUrl={window.location.origin}
       auth={auth}
       {...(user ? {} : { realtime: NO_REALTIME })}
+      // The session check's answer: the dashboard need not ask the server who the user is again.
+      {...(user && checked?.user.id === user.id ? { user: checked } : {})}
       toastSlot={NoToastSlot}
       onToast={forward}
     >

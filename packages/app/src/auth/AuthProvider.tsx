@@ -1,4 +1,4 @@
-import { CadenceApiError, createHttpClient, type AuthProviders, type CadenceClient, type Session } from '@cadence/core';
+import { CadenceApiError, createHttpClient, type AuthProviders, type AuthUserResponse, type CadenceClient, type Session } from '@cadence/core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../ui/toast';
 import { AUTH_TOASTS } from './auth-messages';
@@ -24,6 +24,7 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
   const authed = useMemo<CadenceClient>(() => createHttpClient({ apiUrl, getToken: () => manager.getAccessToken(), refreshToken: () => manager.renewAccessToken() }), [apiUrl, manager]);
   const [session, setSession] = useState<Session | null>(manager.current);
   const [loading, setLoading] = useState(true);
+  const [checked, setChecked] = useState<AuthUserResponse | null>(null);
   const [providers, setProviders] = useState<AuthProviders | null>(null);
 
   useEffect(() => {
@@ -45,7 +46,10 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
       try {
         if (manager.current && manager.isExpiring()) await manager.refresh();
         // A session revoked elsewhere (sign-out on another device, reuse detection) ends here.
-        if (manager.current) await authed.auth.user();
+        if (manager.current) {
+          const answer = await authed.auth.user();
+          if (!cancelled) setChecked(answer);
+        }
       } catch (err) {
         if (err instanceof CadenceApiError && err.status === 401) manager.set(null);
         else console.error('[Cadence] checking the stored session failed', err);
@@ -119,6 +123,7 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
       console.error('[Cadence] sign-out request failed; the local session is cleared anyway', err);
     }
     manager.set(null);
+    setChecked(null);
     toast(AUTH_TOASTS.signedOut);
   }, [authed, manager, toast]);
 
@@ -126,8 +131,8 @@ export function AuthProvider({ apiUrl = window.location.origin, manager: injecte
   const renewAccessToken = useCallback(() => manager.renewAccessToken(), [manager]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session?.user ?? null, session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken, renewAccessToken }),
-    [session, loading, signUp, signIn, completeSso, providers, signOut, getAccessToken, renewAccessToken],
+    () => ({ user: session?.user ?? null, session, loading, checked, signUp, signIn, completeSso, providers, signOut, getAccessToken, renewAccessToken }),
+    [session, loading, checked, signUp, signIn, completeSso, providers, signOut, getAccessToken, renewAccessToken],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type AuthProviders, type Session, type User } from '@cadence/core';
+import { MESSAGES, type AuthProviders, type AuthUserResponse, type Session, type User } from '@cadence/core';
 import { createContext, useContext } from 'react';
 
 export interface AuthResult {
@@ -10,6 +10,11 @@ export interface AuthContextValue {
   session: Session | null;
   /** True until the stored session was checked (and refreshed if needed). */
   loading: boolean;
+  /**
+   * The server's answer to that check (`GET /api/auth/user`: the user and their grants), for the
+   * widgets to start from instead of asking again; null after a fresh sign-in.
+   */
+  checked: AuthUserResponse | null;
   signUp(email: string, password: string): Promise<AuthResult>;
   signIn(email: string, password: string): Promise<AuthResult>;
   /** Finishes a single sign-on: the one-time code from the redirect becomes the session. */

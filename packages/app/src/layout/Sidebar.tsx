@@ -1,6 +1,7 @@
 import { CalendarRange, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useAuth } from '../auth/auth-context';
 import { SidebarViewsPlaceholder } from '../views/SidebarViewsPlaceholder';
 
 // The saved views load after the first paint: the sign-in page's script stays as small as before
@@ -47,6 +48,7 @@ export function Sidebar(): ReactNode {
   const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
   const { pathname, search } = useLocation();
   const [viewShown, setViewShown] = useState(false);
+  const { loading: checking } = useAuth();
   useEffect(() => setOpenMobile(false), [pathname, search, setOpenMobile]);
   const collapsed = !isMobile && !open;
   const state = isMobile ? (openMobile ? 'open' : 'closed') : open ? 'expanded' : 'collapsed';
@@ -69,9 +71,14 @@ export function Sidebar(): ReactNode {
         </div>
         <div className="sidebar__content">
           <NavGroup label="Marketing Channels" items={MARKETING_ITEMS} collapsed={collapsed} viewShown={viewShown} />
-          <Suspense fallback={<SidebarViewsPlaceholder collapsed={collapsed} />}>
-            <SidebarViews collapsed={collapsed} onViewShown={setViewShown} />
-          </Suspense>
+          {/* Not while the stored session is checked: the check's answer seeds the widgets' session, asked for once. */}
+          {checking ? (
+            <SidebarViewsPlaceholder collapsed={collapsed} />
+          ) : (
+            <Suspense fallback={<SidebarViewsPlaceholder collapsed={collapsed} />}>
+              <SidebarViews collapsed={collapsed} onViewShown={setViewShown} />
+            </Suspense>
+          )}
           <NavGroup label="Other" items={OTHER_ITEMS} collapsed={collapsed} />
         </div>
       </aside>

@@ -11,6 +11,7 @@ import { fakeRealtime } from '../testing/fake-realtime';
 import { CadenceProvider } from './CadenceProvider';
 import { httpUploader } from './upload';
 import { useCadence } from './context';
+import { useSession } from './session';
 
 function ToastButton({ title }: { title: string }) {
   const { toast } = useCadence();
@@ -77,6 +78,19 @@ describe('CadenceProvider', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('should start from the user the host passes, without asking the server who it is', async () => {
+    const client = createMemoryClient();
+    const answer = await client.auth.user();
+    const user = vi.spyOn(client.auth, 'user');
+    function Who() {
+      const session = useSession();
+      return <p>{session.ready ? `signed in as ${session.email}` : 'checking'}</p>;
+    }
+    render(<CadenceProvider client={client} user={answer}><Who /></CadenceProvider>);
+    expect(screen.getByText(`signed in as ${answer.user.email}`)).toBeInTheDocument();
+    expect(user).not.toHaveBeenCalled();
   });
 
   it('should renew a refused session token through auth.refreshToken and show the answer', async () => {

@@ -4,7 +4,8 @@ import { useCadence } from './context';
 import { rightsOf, type CampaignRights } from './permissions';
 import { useQuery } from './use-query';
 
-const SESSION_KEY = ['session'] as const;
+/** The signed-in user's query (the provider seeds it from its `user` prop). */
+export const SESSION_KEY = ['session'] as const;
 
 export interface CadenceSession {
   /** False until the server said who the user is. */
