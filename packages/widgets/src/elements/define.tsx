@@ -29,6 +29,9 @@ export interface CadenceElement extends HTMLElement {
   readonly config: ElementConfig;
 }
 
+/** The element's own writable properties a page may set before the definition arrives. */
+const UPGRADED_PROPERTIES = ['client'] as const;
+
 const attributesOf = (el: HTMLElement) =>
   Object.fromEntries(OBSERVED_ATTRIBUTES.map((name) => [name, el.getAttribute(name)]));
 
@@ -61,6 +64,7 @@ export function createWidgetElement(tag: ElementTag, widget: WidgetComponent): C
     }
 
     connectedCallback(): void {
+      this.#upgradeProperties();
       if (!this.shadowRoot) {
         const shadow = this.attachShadow({ mode: 'open' });
         const style = document.createElement('style');
@@ -83,6 +87,21 @@ export function createWidgetElement(tag: ElementTag, widget: WidgetComponent): C
       const root = this.#root;
       this.#root = null;
       root?.unmount();
+    }
+
+    /**
+     * The standalone scripts define the elements once their ES modules have loaded, i.e. after
+     * the page may already have set `el.client = …` on the not-yet-upgraded element: that set an
+     * own data property on the instance, which hides the class's accessor. Each such property is
+     * taken off and assigned again through the setter (the "upgrade property" pattern).
+     */
+    #upgradeProperties(): void {
+      for (const name of UPGRADED_PROPERTIES) {
+        if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+        const value = (this as Record<string, unknown>)[name];
+        delete (this as Record<string, unknown>)[name];
+        (this as Record<string, unknown>)[name] = value;
+      }
     }
 
     #render(): void {

@@ -5,8 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseStyles } from '../styles/CadenceStyles';
 import { makeCampaign } from '../testing/fixtures';
 import { createMemoryClient } from '../testing/memory-client';
+import { Calendar } from '../calendar/Calendar';
 import { configFromAttributes, readOnlyUser } from './config';
-import { ELEMENT_CSS, defineCadenceElements, type CadenceElement } from './elements';
+import { ELEMENT_CSS, createWidgetElement, defineCadenceElements, type CadenceElement } from './elements';
 
 describe('configFromAttributes: attributes → provider settings and widget props', () => {
   it('maps the calendar attributes and reads read-only as a flag', () => {
@@ -90,6 +91,24 @@ describe('the custom elements in jsdom', () => {
     expect(el.shadowRoot!.querySelectorAll('.cad-embed style')).toHaveLength(1);
     expect(document.querySelector('style')).toBeNull();
     expect(document.body.querySelector('.cad-root')).toBeNull();
+  });
+
+  it('keeps a client the page set before the definition arrived (the standalone scripts define their elements late)', async () => {
+    // A tag of its own: the registry cannot forget the one defined in beforeAll.
+    const el = mount('<late-cadence-calendar view="live"></late-cadence-calendar>');
+    const client = createMemoryClient({ campaigns: [makeCampaign({ title: 'Early client', planning_start_date: '2026-03-09', live_date: '2026-03-12' })] });
+    el.client = client; // an own data property of the plain HTMLElement, for now
+    expect(Object.hasOwn(el, 'client')).toBe(true);
+    await act(async () => customElements.define('late-cadence-calendar', createWidgetElement('cadence-calendar', Calendar)));
+    expect(Object.hasOwn(el, 'client')).toBe(false); // the class's accessor is no longer hidden
+    expect(el.client).toBe(client);
+    await waitFor(() => expect(shadow(el).getByRole('heading', { name: 'Live Campaign Calendar' })).toBeInTheDocument());
+    // No misuse message: the element rendered with the client, not its attributes (it has no api-url).
+    expect(shadow(el).queryByRole('alert')).toBeNull();
+    const other = createMemoryClient();
+    el.client = other; // and later sets go through the setter
+    expect(Object.hasOwn(el, 'client')).toBe(false);
+    expect(el.client).toBe(other);
   });
 
   it('re-renders when an attribute changes', async () => {

@@ -8,11 +8,21 @@ describe('the calendar-only standalone script', () => {
   afterEach(() => document.body.replaceChildren());
 
   it('registers <cadence-calendar> alone, and renders the calendar in its shadow root', async () => {
-    await import('../standalone-calendar'); // what loading dist-standalone/cadence-calendar.js does
+    // The page's element and its client come first: the loader (dist-standalone/cadence-calendar.js)
+    // imports the ES entry asynchronously, so the definition arrives after the page's own script ran.
+    document.body.insertAdjacentHTML('beforeend', '<cadence-calendar view="live"></cadence-calendar>');
+    const early = document.body.lastElementChild as CadenceElement;
+    const client = createMemoryClient({ campaigns: [makeCampaign({ title: 'Solo launch', planning_start_date: '2026-03-09', live_date: '2026-03-12' })] });
+    early.client = client;
+    await import('../standalone-calendar'); // what the ES entry the loader imports does
     expect(customElements.get('cadence-calendar')).toBeDefined();
     for (const tag of ['cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions']) {
       expect(customElements.get(tag)).toBeUndefined();
     }
+    expect(Object.hasOwn(early, 'client')).toBe(false);
+    expect(early.client).toBe(client);
+    await waitFor(() => expect(within(early.shadowRoot as unknown as HTMLElement).getByRole('heading', { name: 'Live Campaign Calendar' })).toBeInTheDocument());
+
     document.body.insertAdjacentHTML('beforeend', '<cadence-calendar view="live"></cadence-calendar>');
     const el = document.body.lastElementChild as CadenceElement;
     el.client = createMemoryClient({ campaigns: [makeCampaign({ title: 'Solo launch', planning_start_date: '2026-03-09', live_date: '2026-03-12' })] });
