@@ -17,7 +17,7 @@ import { requestContext } from './history/actor';
 import { corsForAllowedOrigins } from './http/cors';
 import { dispatchByResource } from './http/dispatch';
 import { onerror } from './http/onerror';
-import { spa, staticSlot } from './http/static';
+import { spa, widgetsSlot } from './http/static';
 import { lifecycle, probes, type Ops } from './ops/http';
 import { Readiness } from './ops/readiness';
 
@@ -93,7 +93,7 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   });
   app.use(named('routes', dispatchByResource(table, { health: healthRouter(s), 'openapi.json': extra })));
 
-  app.use(named('widgets', staticSlot('/widgets/', options.widgetsDir ?? path.join(packagesDir, 'widgets/dist-standalone'))));
+  app.use(named('widgets', widgetsSlot('/widgets/', options.widgetsDir ?? path.join(packagesDir, 'widgets/dist-standalone'))));
   app.use(named('spa', spa(options.appDir ?? path.join(packagesDir, 'app/dist'), [...s.config.ALLOWED_ORIGINS])));
   return app;
 }
