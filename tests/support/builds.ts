@@ -52,7 +52,7 @@ export const ensureAppBuilt = () =>
     env: { NODE_ENV: 'production' },
   });
 
-/** The standalone widgets script intranet pages load (dist-standalone/cadence-widgets.js). */
+/** The standalone widgets script intranet pages load (dist-standalone/cadence-widgets.js, built with cadence-calendar.js and their chunks/). */
 export const STANDALONE_BUNDLE = path.join(widgetsDir, 'dist-standalone/cadence-widgets.js');
 export const ensureStandaloneBuilt = () =>
   ensureBuilt({
