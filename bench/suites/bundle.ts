@@ -6,15 +6,24 @@
  * - React entries (ESM, code splitting on, `react`/`react-dom` external): what the page loads
  *   up front, i.e. the entry chunk, the chunks it imports statically and its CSS; chunks
  *   behind a dynamic `import()` are listed in the detail, not counted.
- * - Standalone scripts (IIFE, React included, one file as served): counted whole.
+ * - Peers' standalone scripts (IIFE, React included, one file as served): counted whole.
+ * - Our standalone scripts (ADR 8, addendum of 2026-11): built by their own Vite config
+ *   (packages/widgets/vite.standalone.config.ts, into a scratch folder), i.e. the files the server
+ *   ships: each is a classic loader importing an ES entry from chunks/, and what a page downloads
+ *   before an element can draw is the loader + the entry + the chunks it imports statically;
+ *   the chunks behind `import()` (dialogs, Floating UI…) are listed in the detail, not counted.
+ *   The same entries built by esbuild (ESM, splitting, React inside) are given as a cross-check.
  *
  * Our packages are bundled from source (`@cadence/core` → packages/core/src/index.ts,
  * `@cadence/widgets[/x]` → the source file the package's export builds from), so the figure
  * is the current tree's, with no build needed, and honours the packages' `sideEffects`.
  * It is all builds (about a second), so `--quick` measures the same way.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -35,7 +44,7 @@ const SOURCE_ENTRIES: Record<string, string> = {
   '@cadence/widgets/gantt': path.join(widgetsDir, 'src/entries/gantt.ts'),
 };
 
-/** The standalone scripts' source entries (vite.standalone.config.ts, default and `--mode calendar`). */
+/** The standalone scripts' source entries (STANDALONE_ENTRIES in vite.standalone.config.ts). */
 const STANDALONE = {
   all: path.join(widgetsDir, 'src/standalone.ts'),
   calendar: path.join(widgetsDir, 'src/standalone-calendar.ts'),
@@ -83,7 +92,7 @@ export interface Weighed {
 const gz = (bytes: Uint8Array): number => gzipSync(bytes, { level: 9 }).length;
 
 /** Builds one contender and weighs it. */
-export async function weigh(entry: string, kind: 'react-entry' | 'standalone'): Promise<Weighed> {
+export async function weigh(entry: string, kind: 'react-entry' | 'standalone' | 'standalone-esm'): Promise<Weighed> {
   const outdir = path.join(benchDir, '.bundle-out'); // never written: write: false
   const entryFile = path.resolve(entryDir, entry);
   const result = await esbuild.build({
@@ -103,7 +112,9 @@ export async function weigh(entry: string, kind: 'react-entry' | 'standalone'): 
     plugins: [cadencePlugin],
     ...(kind === 'react-entry'
       ? { format: 'esm', splitting: true, external: REACT_EXTERNAL }
-      : { format: 'iife' }),
+      : kind === 'standalone-esm'
+        ? { format: 'esm', splitting: true }
+        : { format: 'iife' }),
   });
   const files = new Map(result.outputFiles.map((f) => [path.relative(benchDir, f.path), f.contents]));
   const outputs = result.metafile.outputs;
@@ -164,34 +175,114 @@ export function topInputs(w: Weighed, n = 8): string {
     .join(', ');
 }
 
-/** The file the server actually serves, when a build left one: a cross-check of the esbuild figure. */
-function shipped(file: string): string {
-  const p = path.join(widgetsDir, 'dist-standalone', file);
-  return existsSync(p) ? `; the Vite build in dist-standalone/${file}: ${kB(gz(readFileSync(p)))} kB gz` : '';
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
 }
+
+/** One of our standalone scripts as shipped: the files counted and those loaded on demand, by gzip bytes. */
+export interface ScriptWeight extends Weighed {
+  /** Counted: the loader, the entry and its static imports (file → gzip bytes). */
+  files: Map<string, number>;
+  /** Behind `import()` from any of those, and what they import in turn (file → gzip bytes). */
+  onDemand: Map<string, number>;
+}
+
+const viteBin = path.join(widgetsDir, 'node_modules/vite/bin/vite.js');
+
+/** Builds the standalone scripts with their own config (what `pnpm build` puts in dist-standalone/) into a scratch folder. */
+export async function buildStandalone(): Promise<string> {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-standalone-'));
+  await promisify(execFile)(process.execPath, [viteBin, 'build', '-c', 'vite.standalone.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: widgetsDir,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  return out;
+}
+
+/** Weighs the script `name` (`cadence-calendar`, `cadence-widgets`) of a standalone build in `out`, from Vite's manifest. */
+export function weighScript(out: string, name: string): ScriptWeight {
+  const manifest = JSON.parse(readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry && manifest[k]!.name === name);
+  if (!entry) throw new Error(`bench/bundle: no entry ${name} in the standalone build`);
+  const closure = (starts: string[], seen = new Set<string>()) => {
+    const visit = (k: string) => {
+      if (seen.has(k)) return;
+      seen.add(k);
+      for (const i of manifest[k]!.imports ?? []) visit(i);
+    };
+    starts.forEach(visit);
+    return seen;
+  };
+  const eager = closure([entry]);
+  // Everything reachable through import(), from the eager chunks and from the lazy ones in turn.
+  const lazy = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const k of [...eager, ...lazy]) {
+      for (const d of manifest[k]!.dynamicImports ?? []) {
+        for (const c of closure([d])) if (!eager.has(c) && !lazy.has(c)) (lazy.add(c), (grew = true));
+      }
+    }
+  }
+  const files = new Map<string, number>();
+  let raw = 0;
+  for (const file of [`${name}.js`, ...[...eager].map((k) => manifest[k]!.file)]) {
+    const bytes = readFileSync(path.join(out, file));
+    files.set(file, gz(bytes));
+    raw += bytes.length;
+  }
+  const onDemand = new Map([...lazy].map((k) => [manifest[k]!.file, gz(readFileSync(path.join(out, manifest[k]!.file)))] as const));
+  const js = [...files.values()].reduce((a, b) => a + b, 0);
+  const lazyBytes = [...onDemand.values()].reduce((a, b) => a + b, 0);
+  return { total: js, js, css: 0, raw, lazy: lazyBytes, metafile: { inputs: {}, outputs: {} }, eager: new Set(files.keys()), files, onDemand };
+}
+
+/** `name 12.3` for each file, biggest first, without the hash (for the log and the detail). */
+const listed = (files: Map<string, number>): string =>
+  [...files.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([f, b]) => `${f.startsWith('chunks/') ? path.basename(f).replace(/-[\w-]{8}\.js$/, '') : `${f} (loader)`} ${kB(b)}`)
+    .join(', ');
+
+const describeScript = (w: ScriptWeight): string =>
+  `${kB(w.js)} kB JS gz (${kB(w.raw)} kB min) before an element draws: ${listed(w.files)}; + ${kB(w.lazy)} kB gz loaded on demand: ${listed(w.onDemand)}`;
 
 export const bundleSuite: Suite = {
   name: 'bundle',
   description: 'min+gzip JS+CSS of our React entries and standalone scripts against their peers, same esbuild settings',
   async run(ctx: SuiteContext): Promise<BenchRow[]> {
-    const build = async (entry: string, kind: 'react-entry' | 'standalone') => {
+    const build = async (entry: string, kind: 'react-entry' | 'standalone' | 'standalone-esm') => {
       const w = await weigh(entry, kind);
       ctx.log(`${path.basename(entry)}: ${kB(w.total)} kB gz; biggest inputs (kB min): ${topInputs(w)}`);
       return w;
     };
-    const [calendar, rbc, gantt, svar, standalone, standaloneCal, rbcElement, toastUi, rbcDnd] = await Promise.all([
+    const script = async (out: Promise<string>, name: string) => {
+      const w = weighScript(await out, name);
+      ctx.log(`${name}.js (Vite, as shipped): ${describeScript(w)}`);
+      return w;
+    };
+    const shipped = buildStandalone();
+    const [calendar, rbc, gantt, svar, standaloneEsm, standaloneCalEsm, rbcElement, toastUi, rbcDnd, standalone, standaloneCal] = await Promise.all([
       build('cadence-calendar.js', 'react-entry'),
       build('rbc-calendar.ts', 'react-entry'),
       build('cadence-gantt.js', 'react-entry'),
       build('svar-gantt.ts', 'react-entry'),
-      // The standalone scripts from their source entries, as vite.standalone.config.ts builds them
-      // (React and React DOM inside, ADR 37, like the peers' scripts).
-      build(STANDALONE.all, 'standalone'),
-      build(STANDALONE.calendar, 'standalone'),
+      // The standalone scripts' entries by esbuild, the peers' settings, code-split with React
+      // inside (ADR 37): a cross-check of the Vite figures.
+      build(STANDALONE.all, 'standalone-esm'),
+      build(STANDALONE.calendar, 'standalone-esm'),
       build('rbc-element.tsx', 'standalone'),
       build('toast-ui-calendar.js', 'standalone'),
       build('rbc-dnd-calendar.ts', 'react-entry'),
+      // The standalone scripts as shipped (vite.standalone.config.ts).
+      script(shipped, 'cadence-widgets'),
+      script(shipped, 'cadence-calendar'),
     ]);
+    rmSync(await shipped, { recursive: true, force: true });
     const row = (name: string, ours: Weighed, budget: BenchRow['budget'], detail: string, peer?: { name: string; w: Weighed }): BenchRow => ({
       suite: 'bundle',
       name,
@@ -232,7 +323,7 @@ export const bundleSuite: Suite = {
         'calendar-only script, renderer included',
         standaloneCal,
         { on: 'ratio', op: '<=', limit: scriptLimit },
-        `ours (<cadence-calendar>, IIFE, React): ${describe(standaloneCal)}${shipped('cadence-calendar.js')}; peer (<rbc-calendar> element, IIFE + its CSS): ${describe(rbcElement)}; the calendar is ${Math.round(calendarShare * 100)}% of the peer script, React the rest`,
+        `ours (<cadence-calendar>: dist-standalone/cadence-calendar.js, a classic loader of ES chunks, React inside): ${describeScript(standaloneCal)}; esbuild, the peers' settings (ESM, split): ${describe(standaloneCalEsm)}; peer (<rbc-calendar> element, IIFE + its CSS): ${describe(rbcElement)}; the calendar is ${Math.round(calendarShare * 100)}% of the peer script, React the rest`,
         { name: 'react-big-calendar + date-fns + React', w: rbcElement },
       ),
       row(
@@ -241,7 +332,7 @@ export const bundleSuite: Suite = {
         // "Can You Afford It?" (A. Russell, 2017): ~170 kB of min+gzip JS for a whole page to be
         // interactive in 5 s on a median phone: a page embedding every widget stays within it.
         { on: 'value', op: '<=', limit: 170 },
-        `ours (7 <cadence-*> elements, IIFE, React): ${describe(standalone)}${shipped('cadence-widgets.js')}; budget: the 170 kB whole-page JS budget; for scale, @toast-ui/calendar (one calendar, own Preact) + CSS: ${describe(toastUi)}`,
+        `ours (7 <cadence-*> elements: dist-standalone/cadence-widgets.js, a classic loader of ES chunks, React inside): ${describeScript(standalone)}; esbuild, the peers' settings (ESM, split): ${describe(standaloneEsm)}; budget: the 170 kB whole-page JS budget; for scale, @toast-ui/calendar (one calendar, own Preact) + CSS: ${describe(toastUi)}`,
       ),
     ];
   },
