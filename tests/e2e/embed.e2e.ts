@@ -18,16 +18,17 @@ import { renderPage } from '../../examples/intranet-embed/serve.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const widgetsDir = path.join(root, 'packages/widgets');
-const bundle = path.join(widgetsDir, 'dist-standalone/cadence-widgets.js');
+const standaloneDir = path.join(widgetsDir, 'dist-standalone');
 const IMAGES = path.join(root, 'docs/images');
 const DEMO_TITLES = new Set(Object.values(DEMO_CAMPAIGN_TITLES).flat());
 
-/** A static server for the example pages on its own origin: path → HTML. */
+/** A static server for the example pages on its own origin: path → HTML (or JavaScript, for a `.js` path). */
 async function servePages(pages: () => Record<string, string>): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const html = pages()[new URL(req.url ?? '/', 'http://x').pathname];
-    if (html === undefined) res.writeHead(404).end();
-    else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const body = pages()[pathname];
+    if (body === undefined) res.writeHead(404).end();
+    else res.writeHead(200, { 'Content-Type': pathname.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' }).end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -125,17 +126,35 @@ describe.runIf(hasChromium)('embedding: the intranet example in Chromium', () =>
       '/clean.html': hostile.replace(/<style>[\s\S]*?<\/style>/, ''),
       '/no-widgets.html': hostile.replace(/<script [^>]*cadence-widgets\.js[^>]*><\/script>/, ''),
       '/sign-in.html': noKey,
+      // A shared header's calendar-only script, then the page's full one (both from the Cadence origin).
+      '/both.html': hostile.replace(
+        /<script [^>]*cadence-widgets\.js[^>]*><\/script>/,
+        `<script src="${cadence.url}/widgets/cadence-calendar.js" defer></script><script src="${cadence.url}/widgets/cadence-widgets.js" defer></script>`,
+      ),
+      // The loader copied to a server without its chunks: its import fails.
+      '/widgets/cadence-calendar.js': readFileSync(path.join(standaloneDir, 'cadence-calendar.js'), 'utf8'),
+      '/broken.html': hostile.replace(/<script [^>]*cadence-widgets\.js[^>]*><\/script>/, '<script src="/widgets/cadence-calendar.js" defer></script>'),
     };
   };
-  const open = async (url: string): Promise<Page> => {
+  const open = async (url: string, before?: (page: Page) => void): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(20_000);
     contexts.push(context);
     await context.addInitScript(WS_HOOK);
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
+    before?.(page);
     await page.goto(url);
     return page;
+  };
+  /** The standalone files a page requested, as paths under /widgets/, with the origin they came from. */
+  const widgetRequests = (page: Page) => {
+    const seen: { origin: string; path: string; status: number }[] = [];
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/widgets/')) seen.push({ origin: u.origin, path: u.pathname.slice('/widgets/'.length), status: r.status() });
+    });
+    return seen;
   };
   const calendarChips = (page: Page, id = 'calendar') => page.locator(`#${id} .cad-chip`);
 
@@ -165,10 +184,55 @@ describe.runIf(hasChromium)('embedding: the intranet example in Chromium', () =>
     reactHost?.server.close();
   });
 
-  it('serves the bundle at /widgets/cadence-widgets.js', async () => {
-    const res = await fetch(`${cadence.url}/widgets/cadence-widgets.js`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/javascript/);
+  it('serves the loaders at /widgets/ and their ES chunks to any origin (CORS), as JavaScript', async () => {
+    for (const name of ['cadence-widgets', 'cadence-calendar']) {
+      const res = await fetch(`${cadence.url}/widgets/${name}.js`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toMatch(/max-age=300$/);
+      const entry = /"(\.\/chunks\/[\w-]+\.js)"/.exec(await res.text())?.[1];
+      expect(entry, `${name}.js names its ES entry`).toBeDefined();
+      const chunk = await fetch(new URL(entry!, `${cadence.url}/widgets/`), { headers: { Origin: site.url } });
+      expect(chunk.status).toBe(200);
+      expect(chunk.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
+      expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('loads the ES chunks from the Cadence origin into a page on another origin, Floating UI not before it is needed', async () => {
+    expect(new URL(site.url).origin).not.toBe(new URL(cadence.url).origin);
+    let requests: ReturnType<typeof widgetRequests> = [];
+    const page = await open(`${site.url}/`, (p) => void (requests = widgetRequests(p)));
+    await calendarChips(page).first().waitFor();
+    expect(requests.every((r) => r.origin === new URL(cadence.url).origin && r.status === 200), JSON.stringify(requests)).toBe(true);
+    expect(requests.map((r) => r.path)).toEqual(expect.arrayContaining(['cadence-widgets.js', expect.stringMatching(/^chunks\/cadence-widgets-[\w-]+\.js$/)]));
+    expect(requests.filter((r) => r.path.startsWith('chunks/floating-'))).toEqual([]); // Floating UI: on demand
+    expect(await page.evaluate(() => typeof (window as unknown as { CadenceWidgets?: { defineCadenceElements?: unknown } }).CadenceWidgets?.defineCadenceElements)).toBe('function');
+  });
+
+  it('works with both scripts on one page: the calendar-only one, then the full one', async () => {
+    let requests: ReturnType<typeof widgetRequests> = [];
+    const page = await open(`${site.url}/both.html`, (p) => void (requests = widgetRequests(p)));
+    await calendarChips(page).first().waitFor();
+    await page.locator('#gantt').getByText(/Gantt/).first().waitFor();
+    await page.locator('#ideas .cad-root').first().waitFor();
+    const tags = ['cadence-calendar', 'cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions'];
+    expect(await page.evaluate((tags) => tags.filter((t) => !customElements.get(t)), tags)).toEqual([]);
+    // One copy of React and the shared code: the two entries import the same chunks.
+    const paths = requests.map((r) => r.path);
+    expect(paths.filter((p) => p.startsWith('chunks/cadence-calendar-'))).toHaveLength(1);
+    expect(paths.filter((p) => p.startsWith('chunks/cadence-widgets-'))).toHaveLength(1);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(await page.evaluate(() => typeof (window as unknown as { CadenceWidgets?: { defineCadenceElements?: unknown } }).CadenceWidgets?.defineCadenceElements)).toBe('function');
+  });
+
+  it('says in the console when the loader cannot load its ES entry', async () => {
+    const errors: string[] = [];
+    const page = await open(`${site.url}/broken.html`, (p) => p.on('console', (m) => void (m.type() === 'error' && errors.push(m.text()))));
+    await page.locator('#intranet-news').waitFor();
+    await expect.poll(() => errors.join('\n')).toMatch(/\[Cadence\] cadence-calendar\.js: could not load http:\/\/127\.0\.0\.1:\d+\/widgets\/chunks\/cadence-calendar-[\w-]+\.js/);
   });
 
   it('shows the demo campaigns in the calendar on the hostile page', async () => {
