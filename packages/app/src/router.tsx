@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
-import { AppShell } from './layout/AppShell';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -12,14 +11,35 @@ import { LoadingState } from './ui/states';
  * declarative mode (docs/adr/0048): the app has no loaders or actions, and the data router
  * would add 17 kB gzip before the sign-in page.
  */
+/** What each lazy route element loads, for `preloadRoute`. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+
 const page = (load: () => Promise<ComponentType>): ReactNode => {
   const Page = lazy(async () => ({ default: await load() }));
-  return (
+  const element = (
     <Suspense fallback={<LoadingState />}>
       <Page />
     </Suspense>
   );
+  loaders.set(element, load);
+  return element;
 };
+
+/**
+ * The shell (side bar, top bar and their icons) is a chunk of its own too: the sign-in page has
+ * none. `preloadRoute` fetches it with the page's chunk as the app starts, so a signed-in page
+ * does not wait for one and then the other.
+ */
+const loadShell = () => import('./layout/AppShell').then((m) => m.AppShell);
+const Shell = lazy(async () => ({ default: await loadShell() }));
+const shell = (
+  <RouteErrorBoundary>
+    <Suspense fallback={<LoadingState />}>
+      <Shell />
+    </Suspense>
+  </RouteErrorBoundary>
+);
+loaders.set(shell, loadShell);
 
 /** docs/product.md#routes; `extra` routes go inside the shell, before the catch-all (tests). */
 export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
@@ -28,7 +48,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
     children: [
       { path: '/auth', element: page(() => import('./pages/auth/AuthPage').then((m) => m.AuthPage)) },
       {
-        element: <RouteErrorBoundary><AppShell /></RouteErrorBoundary>,
+        element: shell,
         children: [
           ...extra,
           { index: true, element: page(() => import('./pages/DashboardPage').then((m) => m.DashboardPage)) },
@@ -44,6 +64,14 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
 ];
 
 const ROUTES = buildRoutes();
+
+/** Starts loading the chunks the page at `pathname` renders (the browser keeps each module once). */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(ROUTES, pathname) ?? []) {
+    const load = route.element && typeof route.element === 'object' ? loaders.get(route.element) : undefined;
+    void load?.();
+  }
+}
 
 /** The app's screens, inside a `<BrowserRouter>` (or a `<MemoryRouter>` in tests). */
 export function AppRoutes({ routes = ROUTES }: { routes?: RouteObject[] }): ReactNode {

@@ -4,7 +4,7 @@ import { CadenceStyles } from '../styles/CadenceStyles';
 import { PartStylesContext } from '../styles/WidgetStyles';
 import { CadenceContext, type CadenceContextValue } from './context';
 import { QueryStore } from './query-store';
-import { SESSION_KEY } from './session';
+import { SESSION_KEY } from './session-key';
 import { connectRealtime, type RealtimeLike } from './realtime-changes';
 import { httpUploader, uploaderOf, type AdTypeExampleUploader } from './upload';
 import { Toaster, useToastState, type Toast, type ToastSlotProps } from './toast';

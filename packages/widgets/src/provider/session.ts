@@ -2,10 +2,8 @@ import { NOBODY, principalFrom, type Campaign, type Principal, type VirtualCampa
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
 import { rightsOf, type CampaignRights } from './permissions';
+import { SESSION_KEY } from './session-key';
 import { useQuery } from './use-query';
-
-/** The signed-in user's query (the provider seeds it from its `user` prop). */
-export const SESSION_KEY = ['session'] as const;
 
 export interface CadenceSession {
   /** False until the server said who the user is. */
