@@ -4,6 +4,7 @@ import { useCampaignActions } from '../provider/campaign-actions';
 import { isVirtual, type AnyCampaign, type CampaignRights } from '../provider/permissions';
 import { Badge, ChannelChip, PriorityDot, StatusBadge } from '../ui/bits';
 import { Menu, type MenuItem } from '../ui/Menu';
+import { TaskProgress } from '../tasks/task-progress';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog';
 
 export interface CampaignCardProps {
@@ -58,6 +59,7 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
       <p className="cad-card__dates">
         <span>Planning: {formatYmd(c.planning_start_date, 'MMM dd')}</span>
         <span>Live: {formatYmd(c.live_date, 'MMM dd')}</span>
+        <TaskProgress campaign={c} />
       </p>
       <div className="cad-card__channels">
         {channels.shown.map((ch) => (
