@@ -10,7 +10,7 @@ describe('the calendar-only standalone script', () => {
   it('registers <cadence-calendar> alone, and renders the calendar in its shadow root', async () => {
     await import('../standalone-calendar'); // what loading dist-standalone/cadence-calendar.js does
     expect(customElements.get('cadence-calendar')).toBeDefined();
-    for (const tag of ['cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions']) {
+    for (const tag of ['cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions', 'cadence-my-work']) {
       expect(customElements.get(tag)).toBeUndefined();
     }
     document.body.insertAdjacentHTML('beforeend', '<cadence-calendar view="live"></cadence-calendar>');
