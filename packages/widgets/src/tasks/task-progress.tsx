@@ -31,6 +31,8 @@ export function TaskProgress({ campaign, compact = false }: { campaign: object; 
         {taskProgressLabel(s)}
         {overdue && !compact && <span className="cad-task-progress__word"> overdue</span>}
       </span>
+      {/* The separator keeps a chip's name "Spring Launch, 4 of 7 tasks done" (inline parts join without spaces). */}
+      <span className="cad-sr-only">, </span>
       <span className="cad-sr-only">{taskProgressText(s, today)}</span>
     </span>
   );
