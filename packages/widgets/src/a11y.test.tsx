@@ -147,6 +147,12 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       await screen.findByRole('checkbox', { name: 'Done: Write the launch copy' });
     }));
 
+  it('should pass for a reader\'s tasks dialog', () =>
+    check(<CampaignList />, { ...viewerTasks, user: { ...viewer, id: VIEWER_ID } }, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Tasks of Spring Product Launch' }));
+      await screen.findByRole('checkbox', { name: 'Done: Write the launch copy' });
+    }));
+
   it('should pass with the filter bar\'s channel choice open', () =>
     check(<FilterBar />, data, async ({ user }) => {
       await user.click(screen.getByRole('button', { name: /^Channels/ }));

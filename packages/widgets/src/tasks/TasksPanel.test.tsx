@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CampaignDialog } from '../campaign-dialog/CampaignDialog';
+import { CampaignList } from '../list/CampaignList';
 import { CadenceProvider } from '../provider/CadenceProvider';
 import { makeCampaign } from '../testing/fixtures';
 import { EDITOR_ID, VIEWER_ID, makeTask, withTaskSummary } from '../testing/fixtures-more';
@@ -151,6 +152,21 @@ describe('Tasks tab', () => {
     expect(screen.queryByRole('button', { name: 'Actions for Theirs' })).toBeNull();
     await user.click(own);
     await waitFor(() => expect(client.control.tasks().find((t) => t.title === 'Mine')?.status).toBe('done'));
+  });
+
+  it('should give a reader the tasks from the campaign card, where they tick their own', async () => {
+    const mine = makeTask(base, { title: 'Mine', assignee_id: VIEWER_ID });
+    const campaign = withTaskSummary(base, [mine]);
+    const { user, client } = renderWidget(<CampaignList />, {
+      campaigns: [campaign], tasks: [mine], users,
+      user: { id: VIEWER_ID, email: 'viewer@cadence.demo', role: null, permissions: viewerRights },
+    });
+    const card = await screen.findByRole('article', { name: 'Spring Launch' });
+    expect(within(card).queryByRole('button', { name: 'Edit Spring Launch' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Tasks of Spring Launch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tasks: Spring Launch' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Done: Mine' }));
+    await waitFor(() => expect(client.control.tasks()[0]?.status).toBe('done'));
   });
 
   it("should show another client's change through the realtime feed", async () => {

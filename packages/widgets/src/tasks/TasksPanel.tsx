@@ -124,7 +124,7 @@ export function TasksPanel({ campaign }: { campaign: Campaign }): ReactNode {
     body = (
       <>
         <p className="cad-tasks__summary">
-          <span aria-hidden="true">{taskProgressLabel(summary)}</span>
+          <span aria-hidden="true">{taskProgressLabel(summary)} done</span>
           <span className="cad-sr-only">{summary.done} of {summary.total} tasks done</span>
           {summary.open_required > 0 && <span> · {summary.open_required} required still open</span>}
         </p>
