@@ -105,6 +105,22 @@ describe('Tasks tab', () => {
     await waitFor(() => expect([...client.control.tasks()].sort((a, b) => (a.rank < b.rank ? -1 : 1)).map((t) => t.title)).toEqual(['Write copy', 'Book slot', 'Design banner']));
   });
 
+  it('should move a task by dragging its handle onto another (one update)', async () => {
+    const campaign = withTaskSummary(base, three);
+    const { user, client } = renderWidget(<CampaignDialog open campaign={campaign} onOpenChange={() => {}} />, { campaigns: [campaign], tasks: three });
+    await openTasks(user);
+    const handle = await screen.findByRole('button', { name: 'Reorder Book slot' });
+    const target = screen.getByRole('checkbox', { name: 'Done: Write copy' }).closest('li')!;
+    const dataTransfer = { setData: () => {}, effectAllowed: 'all' };
+    fireEvent.dragStart(handle, { dataTransfer });
+    // jsdom lays nothing out: a row's box is empty, so the pointer is in its lower half ("after").
+    fireEvent.dragOver(target, { dataTransfer, clientY: 1 });
+    fireEvent.drop(target, { dataTransfer, clientY: 1 });
+    expect(titles()).toEqual(['Write copy', 'Book slot', 'Design banner']);
+    await waitFor(() => expect(client.control.calls.filter((c) => c.op === 'tasks.update')).toHaveLength(1));
+    expect(client.control.calls.find((c) => c.op === 'tasks.update')?.args.slice(0, 2)).toEqual([three[2]!.id, { after: three[0]!.id }]);
+  });
+
   it('should delete a task and bring it back with Undo, in its place', async () => {
     const campaign = withTaskSummary(base, three);
     const { user, client, toasts } = renderWidget(<CampaignDialog open campaign={campaign} onOpenChange={() => {}} />, { campaigns: [campaign], tasks: three });
