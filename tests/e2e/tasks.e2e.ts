@@ -63,6 +63,25 @@ describe.runIf(hasChromium)('the app in Chromium: campaign tasks and My work', (
     await expect.poll(() => entry.textContent()).toMatch(/0\s*open tasks/);
   });
 
+  it('lets the reader open the campaign\'s tasks from its card and reopen their own', async () => {
+    const { page } = await h.newPage();
+    await signIn(page, viewerLogin.email, viewerLogin.password);
+    await page.getByRole('tab', { name: 'Campaign List' }).click();
+    const card = page.getByRole('article', { name: 'Spring Launch' });
+    expect(await card.getByRole('button', { name: 'Edit Spring Launch' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Tasks of Spring Launch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tasks: Spring Launch' });
+    const own = dialog.getByRole('checkbox', { name: 'Done: Approve the copy' });
+    await own.waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Done: Book the slot' }).isDisabled()).toBe(true);
+    await own.uncheck();
+    await expectToast(page, 'Task reopened');
+    await expect.poll(async () => (await api.call('GET', `/api/tasks/${taskId}`, { token: admin.token })).body.status).toBe('todo');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await own.check();
+    await expectToast(page, 'Task done');
+  });
+
   it('shows the editor the Tasks tab with the tick, and My work fits a phone', async () => {
     const { page } = await h.newPage({ width: 390, height: 844 });
     await signIn(page, adminLogin.email, adminLogin.password);
