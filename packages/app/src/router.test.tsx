@@ -44,7 +44,7 @@ describe('routes (docs/product.md#routes)', () => {
     expect(screen.getByText('kaboom')).toBeInTheDocument();
   });
 
-  it('should list Global Calendar, the 12 channels, Ideas and Settings in the side bar', async () => {
+  it('should list Global Calendar, the 12 channels, My work, Ideas and Settings in the side bar', async () => {
     renderApp('/ideas');
     const marketing = await screen.findByRole('navigation', { name: 'Marketing Channels' });
     const labels = [...marketing.querySelectorAll('a')].map((a) => a.textContent);
@@ -55,7 +55,7 @@ describe('routes (docs/product.md#routes)', () => {
     expect(screen.getByRole('link', { name: 'Ideas' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Global Calendar' })).not.toHaveAttribute('aria-current');
     const other = screen.getByRole('navigation', { name: 'Other' });
-    expect([...other.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/ideas', '/settings']);
+    expect([...other.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/my-work', '/ideas', '/settings']);
   });
 });
 

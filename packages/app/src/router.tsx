@@ -52,6 +52,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
         children: [
           ...extra,
           { index: true, element: page(() => import('./pages/DashboardPage').then((m) => m.DashboardPage)) },
+          { path: '/my-work', element: page(() => import('./pages/MyWorkPage').then((m) => m.MyWorkPage)) },
           { path: '/ideas', element: page(() => import('./pages/IdeasPage').then((m) => m.IdeasPage)) },
           { path: '/channel/:channelId', element: page(() => import('./pages/ChannelPage').then((m) => m.ChannelPage)) },
           { path: '/settings/activity', element: page(() => import('./pages/ActivityPage').then((m) => m.ActivityPage)) },

@@ -15,10 +15,24 @@ import { EventsBoard } from './events/EventsBoard';
 import { IdeasBoard } from './ideas/IdeasBoard';
 import { PermissionsPanel } from './permissions/PermissionsPanel';
 import { sampleCampaigns, sampleVirtualCampaigns } from './testing/fixtures';
-import { VIEWER_ID, sampleWorkspace } from './testing/fixtures-more';
+import { VIEWER_ID, makeTask, sampleWorkspace, withTaskSummary } from './testing/fixtures-more';
+import { DEFAULT_MEMORY_USER_ID } from './testing/memory-client';
+import { MyWork } from './tasks/MyWork';
 import { renderWidget, type RenderWidgetResult } from './testing/render';
 
 const TODAY = '2026-03-11';
+
+/** The sample campaigns with tasks (some overdue, some done, some assigned to the viewer), and their summaries. */
+function withTasks(assignee: string) {
+  const campaigns = sampleCampaigns(TODAY);
+  const [first, second] = campaigns as [(typeof campaigns)[0], (typeof campaigns)[0]];
+  const a = makeTask(first, { title: 'Write the launch copy', due_date: '2026-03-09', assignee_id: assignee, required: true });
+  const b = makeTask(first, { title: 'Design the banner', due_date: '2026-03-13', status: 'in_progress', note: 'Two sizes' }, [a]);
+  const c = makeTask(first, { title: 'Book the webinar slot', status: 'done' }, [a, b]);
+  const d = makeTask(second, { title: 'Segment the list', due_date: '2026-04-02', assignee_id: assignee }, []);
+  const tasks = [a, b, c, d];
+  return { campaigns: campaigns.map((x) => withTaskSummary(x, tasks)), tasks };
+}
 const viewer = { role: null, permissions: [{ permission_type: 'global_view' as const, channel: null }] };
 
 /** Serious and critical violations in the whole document (dialogs portal out of the container). */
@@ -97,6 +111,48 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       await screen.findByText('Campaign title is required');
     }));
 
+  const tasked = withTasks(DEFAULT_MEMORY_USER_ID);
+  it('should pass with task progress and overdue markers on cards, chips and bars', async () => {
+    await check(<><Calendar /><CampaignList /><Gantt /></>, tasked);
+    expect(screen.getAllByText(/1 of 3 tasks done, overdue/).length).toBeGreaterThan(0);
+  });
+
+  const tasksTab = async ({ user }: RenderWidgetResult) => {
+    await user.click(await screen.findByRole('tab', { name: 'Tasks' }));
+    await waitFor(() => expect(screen.queryByText('Loading tasks…')).toBeNull());
+  };
+  it('should pass for the campaign dialog\'s Tasks tab', () =>
+    check(<CampaignDialog open campaign={tasked.campaigns[0]!} onOpenChange={() => {}} />, tasked, async (r) => {
+      await tasksTab(r);
+      await screen.findByRole('checkbox', { name: 'Done: Design the banner' });
+      await r.user.click(screen.getByRole('button', { name: 'Actions for Design the banner' }));
+      await screen.findByRole('menu');
+    }));
+  it('should pass for the campaign dialog\'s Tasks tab, empty', () =>
+    check(<CampaignDialog open campaign={tasked.campaigns[2]!} onOpenChange={() => {}} />, tasked, async (r) => {
+      await tasksTab(r);
+      await screen.findByText('No tasks yet');
+    }));
+  it('should pass for the campaign dialog\'s Tasks tab, editing a task', () =>
+    check(<CampaignDialog open campaign={tasked.campaigns[0]!} onOpenChange={() => {}} />, tasked, async (r) => {
+      await tasksTab(r);
+      await r.user.click(await screen.findByRole('button', { name: 'Actions for Design the banner' }));
+      await r.user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+      await screen.findByRole('form', { name: 'Edit Design the banner' });
+    }));
+  const viewerTasks = withTasks(VIEWER_ID);
+  it('should pass for the campaign dialog\'s Tasks tab, read-only with a task of one\'s own', () =>
+    check(<CampaignDialog open campaign={viewerTasks.campaigns[0]!} onOpenChange={() => {}} />, { ...viewerTasks, user: { ...viewer, id: VIEWER_ID } }, async (r) => {
+      await tasksTab(r);
+      await screen.findByRole('checkbox', { name: 'Done: Write the launch copy' });
+    }));
+
+  it('should pass for a reader\'s tasks dialog', () =>
+    check(<CampaignList />, { ...viewerTasks, user: { ...viewer, id: VIEWER_ID } }, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Tasks of Spring Product Launch' }));
+      await screen.findByRole('checkbox', { name: 'Done: Write the launch copy' });
+    }));
+
   it('should pass with the filter bar\'s channel choice open', () =>
     check(<FilterBar />, data, async ({ user }) => {
       await user.click(screen.getByRole('button', { name: /^Channels/ }));
@@ -126,6 +182,9 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
     ['EventsBoard (list)', () => <EventsBoard tab="list" />],
     ['PermissionsPanel', () => <PermissionsPanel onReturn={() => {}} />],
   ];
+  for (const [state, options] of [...PAGE_STATES, ['with tasks', withTasks(DEFAULT_MEMORY_USER_ID)] as State]) {
+    it(`should pass for MyWork, ${state}`, () => check(<MyWork />, options));
+  }
   for (const [page, ui] of PAGES) {
     for (const [state, options] of PAGE_STATES) {
       it(`should pass for ${page}, ${state}`, () => check(ui(), options));

@@ -20,7 +20,7 @@ export type { AnyCampaign, CampaignRights } from './provider/permissions';
 export { useSavedViewActions, useSavedViewCounts, useSavedViews } from './provider/saved-views';
 export { Toaster } from './provider/toast';
 export type { Toast, ToastInput, ToastSlotProps } from './provider/toast';
-export { AD_TOASTS, IDEA_TOASTS, TOASTS } from './messages';
+export { AD_TOASTS, IDEA_TOASTS, TASK_TOASTS, TOASTS } from './messages';
 export type { AdTypeExampleUploader, UploadedFile } from './provider/upload';
 export {
   useAdTypes,
@@ -64,6 +64,12 @@ export type { AdManagerProps } from './ad-manager/AdManager';
 export { EventsBoard } from './events/EventsBoard';
 export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
+export { MyWork } from './tasks/MyWork';
+export type { MyWorkProps } from './tasks/MyWork';
+export { useMyTaskCounts } from './tasks/my-tasks';
+export type { MyTaskCounts } from './tasks/my-tasks';
+export { useTaskActions } from './tasks/task-actions';
+export type { TaskActions } from './tasks/task-actions';
 // The UI kit, shared with the app: one set of dialogs, menus, tabs and form parts.
 export { Dialog } from './ui/Dialog';
 export type { DialogProps } from './ui/Dialog';

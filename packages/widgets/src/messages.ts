@@ -73,3 +73,17 @@ export const AD_TOASTS = {
   permissionUpdated: ok('Permission updated successfully'),
   permissionUpdateError: fail('Failed to update permission'),
 } as const;
+
+/** Campaign tasks and My work (docs/adr/0049). */
+export const TASK_TOASTS = {
+  loadError: fail('Failed to load tasks'),
+  createError: fail('Failed to add task'),
+  updateError: fail('Failed to update task'),
+  moveError: fail('Failed to move task'),
+  deleteError: fail('Failed to delete task'),
+  restoreError: fail('Failed to restore task'),
+  created: ok('Task added'),
+  updated: ok('Task updated'),
+  done: (title: string) => ok('Task done', `"${title}" is done.`),
+  reopened: (title: string) => ok('Task reopened', `"${title}" is open again.`),
+} as const;

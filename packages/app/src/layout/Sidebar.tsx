@@ -7,12 +7,21 @@ import { SidebarViewsPlaceholder } from '../views/SidebarViewsPlaceholder';
 // The saved views load after the first paint: the sign-in page's script stays as small as before
 // (docs/adr/0032-saved-views.md, the side bar).
 const SidebarViews = lazy(() => import('../views/SidebarViews').then((m) => ({ default: m.SidebarViews })));
+// My work's count of open tasks, likewise after the first paint.
+const MyWorkCount = lazy(() => import('./MyWorkCount').then((m) => ({ default: m.MyWorkCount })));
 import { MARKETING_ITEMS, OTHER_ITEMS, type NavItem } from './nav-items';
 import { isActivePath } from './sidebar-state';
 import { useSidebar } from './SidebarProvider';
 
 /** `viewShown`: a saved view is the page, so it is marked rather than its dashboard. */
-function NavGroup({ label, items, collapsed, viewShown = false }: { label: string; items: readonly NavItem[]; collapsed: boolean; viewShown?: boolean }): ReactNode {
+function NavGroup({ label, items, collapsed, viewShown = false, badges = {} }: {
+  label: string;
+  items: readonly NavItem[];
+  collapsed: boolean;
+  viewShown?: boolean;
+  /** Counts after an item's label, by its url. */
+  badges?: Readonly<Record<string, ReactNode>>;
+}): ReactNode {
   const { pathname } = useLocation();
   return (
     <nav className="sidebar__group" aria-label={label}>
@@ -31,6 +40,7 @@ function NavGroup({ label, items, collapsed, viewShown = false }: { label: strin
               >
                 <Icon className="sidebar__icon" aria-hidden="true" />
                 <span className="sidebar__label">{title}</span>
+                {badges[url]}
               </Link>
             </li>
           );
@@ -79,7 +89,7 @@ export function Sidebar(): ReactNode {
               <SidebarViews collapsed={collapsed} onViewShown={setViewShown} />
             </Suspense>
           )}
-          <NavGroup label="Other" items={OTHER_ITEMS} collapsed={collapsed} />
+          <NavGroup label="Other" items={OTHER_ITEMS} collapsed={collapsed} badges={checking ? {} : { '/my-work': <Suspense fallback={null}><MyWorkCount /></Suspense> }} />
         </div>
       </aside>
     </>

@@ -7,6 +7,7 @@ import {
   FileText,
   Globe,
   Lightbulb,
+  ListChecks,
   Mail,
   Megaphone,
   Newspaper,
@@ -47,8 +48,9 @@ export const MARKETING_ITEMS: readonly NavItem[] = [
   ...CHANNEL_VALUES.map(channelItem),
 ];
 
-/** 'Other' (docs/product.md#sidebar). */
+/** 'Other' (docs/product.md#sidebar), with My work (docs/adr/0049): the tasks assigned to me. */
 export const OTHER_ITEMS: readonly NavItem[] = [
+  { title: 'My work', url: '/my-work', icon: ListChecks },
   { title: 'Ideas', url: '/ideas', icon: Lightbulb },
   { title: 'Settings', url: '/settings', icon: Settings },
 ];

@@ -4,6 +4,11 @@ import { useCampaignActions } from '../provider/campaign-actions';
 import { isVirtual, type AnyCampaign, type CampaignRights } from '../provider/permissions';
 import { Badge, ChannelChip, PriorityDot, StatusBadge } from '../ui/bits';
 import { Menu, type MenuItem } from '../ui/Menu';
+import { summaryOf, TaskProgress } from '../tasks/task-progress';
+import { lazyDialog } from '../ui/lazy-dialog';
+
+// A reader's way to a campaign's tasks (an editor has the Tasks tab), loaded when first opened.
+const TasksDialog = lazyDialog(() => import('../tasks/TasksDialog').then((m) => m.TasksDialog));
 import { DeleteCampaignDialog } from './DeleteCampaignDialog';
 
 export interface CampaignCardProps {
@@ -23,6 +28,7 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
   const Title = headingLevel === 4 ? 'h4' : 'h3';
   const actions = useCampaignActions();
   const [confirming, setConfirming] = useState(false);
+  const [tasksOpen, setTasksOpen] = useState(false);
   const channels = dayDialogChannels(c.channels);
   const row = isVirtual(c) ? null : c;
   const items: MenuItem[] = row
@@ -52,12 +58,18 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
               <Menu label={`Actions for ${c.title}`} items={items} />
             </>
           )}
+          {row && !rights.edit && summaryOf(row) && (
+            <button type="button" className="cad-button cad-button--ghost" aria-label={`Tasks of ${c.title}`} onClick={() => setTasksOpen(true)}>
+              Tasks
+            </button>
+          )}
         </span>
       </div>
       {c.description && <p className="cad-card__description">{c.description}</p>}
       <p className="cad-card__dates">
         <span>Planning: {formatYmd(c.planning_start_date, 'MMM dd')}</span>
         <span>Live: {formatYmd(c.live_date, 'MMM dd')}</span>
+        <TaskProgress campaign={c} />
       </p>
       <div className="cad-card__channels">
         {channels.shown.map((ch) => (
@@ -66,6 +78,7 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
         {channels.moreLabel && <Badge tone="outline">{channels.moreLabel}</Badge>}
       </div>
       {c.owner && <p className="cad-card__owner">Owner: {c.owner}</p>}
+      {row && !rights.edit && <TasksDialog campaign={row} open={tasksOpen} onOpenChange={setTasksOpen} />}
       {row && (
         <DeleteCampaignDialog
           title={c.title}

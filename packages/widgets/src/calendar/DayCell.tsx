@@ -2,6 +2,7 @@ import { barColor, barSpan, campaignCountLabel, cellOverflow, formatYmd, truncat
 import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
+import { summaryOf, TaskProgress } from '../tasks/task-progress';
 
 /** What every cell does, from the grid: stable across renders, so a cell renders only when its own props change. */
 export interface CellHandlers {
@@ -114,10 +115,17 @@ interface ChipProps {
 function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointerDown, onMoveKey }: ChipProps) {
   const style = { borderLeftColor: barColor(c.channels) };
   const text = truncateTitle(c.title, mode);
+  // "4/7" after the title, which gives way to it (chips stay one line, even on a phone).
+  const progress = summaryOf(c) ? <TaskProgress campaign={c} compact /> : null;
   if (isVirtual(c) || !editable) {
-    return <span className="cad-chip cad-chip--static" style={style} title={c.title}>{text}</span>;
+    return (
+      <span className={`cad-chip cad-chip--static${progress ? ' cad-chip--tasks' : ''}`} style={style} title={c.title}>
+        {progress ? <span className="cad-chip__text">{text}</span> : text}
+        {progress}
+      </span>
+    );
   }
-  const classes = ['cad-chip', onPointerDown && 'cad-chip--movable', carried && 'cad-chip--carried'].filter(Boolean).join(' ');
+  const classes = ['cad-chip', progress && 'cad-chip--tasks', onPointerDown && 'cad-chip--movable', carried && 'cad-chip--carried'].filter(Boolean).join(' ');
   return (
     <button
       type="button"
@@ -137,14 +145,15 @@ function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointe
       }}
     >
       {text === c.title ? (
-        text
+        progress ? <span className="cad-chip__text">{text}</span> : text
       ) : (
         // The visible text is the cut title; its name is the whole one, without a label that would hide the text.
         <>
-          <span aria-hidden="true">{text}</span>
+          <span aria-hidden="true" className={progress ? 'cad-chip__text' : undefined}>{text}</span>
           <span className="cad-sr-only">{c.title}</span>
         </>
       )}
+      {progress}
     </button>
   );
 }

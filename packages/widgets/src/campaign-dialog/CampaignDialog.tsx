@@ -9,7 +9,7 @@ import {
   type CampaignUpdate,
   type FormCheck,
 } from '@cadence/core';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { HistoryTabs } from '../history/HistoryTabs';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
@@ -25,6 +25,18 @@ import { ScopeFields } from './fields/ScopeFields';
 import { changedFields, emptyForm, formFromCampaign, formToBody, type CampaignForm, type ConfigForm } from './form-state';
 
 export type CampaignFormValues = Partial<CampaignForm>;
+
+// Loaded when Tasks is first opened, as History is: the calendar's edit dialog pays for it then.
+const TasksPanel = lazy(() => import('../tasks/TasksPanel').then((m) => ({ default: m.TasksPanel })));
+const TASKS_TAB = [{
+  value: 'tasks',
+  label: 'Tasks',
+  render: (row: Campaign & Record<string, unknown>) => (
+    <Suspense fallback={<p className="cad-hint" role="status">Loading tasks…</p>}>
+      <TasksPanel campaign={row} />
+    </Suspense>
+  ),
+}] as const;
 
 export interface CampaignDialogProps extends WidgetProps {
   open: boolean;
@@ -101,6 +113,7 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
       <ScopeFields form={form} set={set} replace={setForm} errors={errors} />
       <ChannelConfigFields form={form} setConfig={setConfig} />
       <BriefFields form={form} set={set} />
+      {!campaign && <p className="cad-hint">Tasks can be added once the campaign is created: open it again and choose the Tasks tab.</p>}
       <FormActions onCancel={() => onOpenChange(false)} saving={saving} blocked={!!conflict}>{campaign ? 'Save Changes' : 'Create Campaign'}</FormActions>
     </form>
   );
@@ -113,7 +126,7 @@ export function CampaignDialogView(props: CampaignDialogProps): ReactNode {
       // An edit starts in its first field, past the Details/History tabs.
       {...(props.campaign ? { initialFocus: 1 } : {})}>
       {props.open && (
-        <HistoryTabs key={props.campaign?.id ?? 'new'} resource="campaigns" row={props.campaign as (Campaign & Record<string, unknown>) | null | undefined} onGone={() => props.onOpenChange(false)}>
+        <HistoryTabs key={props.campaign?.id ?? 'new'} resource="campaigns" row={props.campaign as (Campaign & Record<string, unknown>) | null | undefined} onGone={() => props.onOpenChange(false)} extraTabs={TASKS_TAB}>
           {(row) => <CampaignFormBody key={props.campaign?.id ?? 'new'} {...props} campaign={row ?? null} />}
         </HistoryTabs>
       )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useCampaignPages } from '../provider/campaign-pages';
 import type { CampaignRights } from '../provider/permissions';
 import { Badge, EmptyState, LoadError, StatusBadge } from '../ui/bits';
+import { TaskProgress } from '../tasks/task-progress';
 import { VirtualList } from '../ui/VirtualList';
 import type { ChannelStats } from './channel-stats';
 
@@ -38,6 +39,7 @@ export function ChannelCard({ channel, filter, stats, rights, onOpen, onPromote 
         <div className="cad-card__dates">
           <span>Planning: {formatYmd(c.planning_start_date, 'MMM dd')}</span>
           <span>Live: {formatYmd(c.live_date, 'MMM dd')}</span>
+          <TaskProgress campaign={c} />
         </div>
         {c.scope === 'channel' && rights(c).promote && (
           <div>

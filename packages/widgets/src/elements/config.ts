@@ -9,6 +9,7 @@ export const ELEMENT_WIDGETS = {
   'cadence-ad-manager': 'AdManager',
   'cadence-events': 'EventsBoard',
   'cadence-permissions': 'PermissionsPanel',
+  'cadence-my-work': 'MyWork',
 } as const;
 
 export type ElementTag = keyof typeof ELEMENT_WIDGETS;
@@ -63,6 +64,7 @@ const SPEC: Record<WidgetName, Record<string, { prop: string; values: readonly s
   AdManager: { tab: { prop: 'tab', values: AD_MANAGER_TABS }, date: { prop: 'date', values: 'ymd' } },
   EventsBoard: { view: { prop: 'view', values: VIEWS }, tab: { prop: 'tab', values: EVENT_TABS } },
   PermissionsPanel: {},
+  MyWork: {},
 };
 
 const flag = (v: string | null | undefined) => v !== null && v !== undefined && v.trim().toLowerCase() !== 'false';

@@ -4,7 +4,8 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseStyles } from '../styles/CadenceStyles';
 import { makeCampaign } from '../testing/fixtures';
-import { createMemoryClient } from '../testing/memory-client';
+import { makeTask } from '../testing/fixtures-more';
+import { DEFAULT_MEMORY_USER_ID, createMemoryClient } from '../testing/memory-client';
 import { Calendar } from '../calendar/Calendar';
 import { configFromAttributes, readOnlyUser } from './config';
 import { ELEMENT_CSS, createWidgetElement, defineCadenceElements, type CadenceElement } from './elements';
@@ -74,7 +75,7 @@ describe('the custom elements in jsdom', () => {
 
   it('registers every tag once (a second define is harmless)', () => {
     defineCadenceElements();
-    for (const tag of ['cadence-calendar', 'cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions']) {
+    for (const tag of ['cadence-calendar', 'cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions', 'cadence-my-work']) {
       expect(customElements.get(tag)).toBeDefined();
     }
   });
@@ -127,6 +128,14 @@ describe('the custom elements in jsdom', () => {
     await waitFor(() => expect(shadow(el).getAllByRole('button', { name: /Create Your First Idea|New Idea/ }).length).toBeGreaterThan(0));
     await act(async () => el.setAttribute('read-only', ''));
     await waitFor(() => expect(shadow(el).queryAllByRole('button', { name: /Create Your First Idea|New Idea/ })).toHaveLength(0));
+  });
+
+  it('renders My work in <cadence-my-work>, the signed-in user\'s tasks', async () => {
+    const campaign = makeCampaign({ title: 'Embedded launch', planning_start_date: '2026-03-09', live_date: '2026-03-12' });
+    const el = mount('<cadence-my-work></cadence-my-work>');
+    el.client = createMemoryClient({ campaigns: [campaign], tasks: [makeTask(campaign, { title: 'Embedded task', assignee_id: DEFAULT_MEMORY_USER_ID })] });
+    await waitFor(() => expect(shadow(el).getByRole('heading', { name: 'My work' })).toBeInTheDocument());
+    expect(await shadow(el).findByRole('checkbox', { name: 'Done: Embedded task' })).toBeInTheDocument();
   });
 
   it('unmounts on removal', async () => {

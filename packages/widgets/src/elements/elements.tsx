@@ -5,6 +5,7 @@ import { EventsBoard } from '../events/EventsBoard';
 import { Gantt } from '../gantt/Gantt';
 import { IdeasBoard } from '../ideas/IdeasBoard';
 import { PermissionsPanel } from '../permissions/PermissionsPanel';
+import { MyWork } from '../tasks/MyWork';
 import { ELEMENT_TAGS, ELEMENT_WIDGETS, type ElementTag, type WidgetName } from './config';
 import { createWidgetElement, defineCadenceElement } from './define';
 import type { WidgetComponent } from './EmbeddedWidget';
@@ -21,6 +22,7 @@ export const WIDGET_COMPONENTS: Record<WidgetName, WidgetComponent> = {
   AdManager,
   EventsBoard,
   PermissionsPanel,
+  MyWork,
 };
 
 /** A custom element class rendering the widget of `tag` in an open Shadow DOM. */

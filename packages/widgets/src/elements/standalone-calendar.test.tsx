@@ -16,7 +16,7 @@ describe('the calendar-only standalone script', () => {
     early.client = client;
     await import('../standalone-calendar'); // what the ES entry the loader imports does
     expect(customElements.get('cadence-calendar')).toBeDefined();
-    for (const tag of ['cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions']) {
+    for (const tag of ['cadence-gantt', 'cadence-channel-board', 'cadence-ideas', 'cadence-ad-manager', 'cadence-events', 'cadence-permissions', 'cadence-my-work']) {
       expect(customElements.get(tag)).toBeUndefined();
     }
     expect(Object.hasOwn(early, 'client')).toBe(false);

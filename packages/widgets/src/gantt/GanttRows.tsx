@@ -1,9 +1,11 @@
-import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
+import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, todayYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';
+import { useCadence } from '../provider/context';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
+import { summaryOf, taskProgressText, TaskProgress } from '../tasks/task-progress';
 import { useRowWindow } from '../ui/row-window';
 import { useScrollToToday } from './scroll-to-today';
 
@@ -64,7 +66,10 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
   const geometry = (carried && barGeometry(span, range)) || bar;
   const top = 12 + lane * LANE_PX;
   const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, ...barColors(barColor(c.channels)) };
-  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}`;
+  const { now } = useCadence();
+  const summary = summaryOf(c);
+  const tasks = summary ? `, ${taskProgressText(summary, todayYmd(now()))}` : '';
+  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}${tasks}`;
   const movable = !isVirtual(c) && moves.movable(c) ? c : null;
   const handle = (kind: MoveKind, side: 'left' | 'right') =>
     movable && (
@@ -96,12 +101,14 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
         >
           {handle('resize-start', 'left')}
           {c.title}
+          {summary && <TaskProgress campaign={c} compact />}
           {handle('resize-end', 'right')}
         </button>
       ) : (
         <span className="cad-gantt__bar cad-gantt__bar--static" style={style} title={label}>
           <span className="cad-sr-only">{label}</span>
           <span aria-hidden="true">{c.title}</span>
+          {summary && <span aria-hidden="true"><TaskProgress campaign={c} compact /></span>}
         </span>
       )}
       {carried && carried.via === 'pointer' && (

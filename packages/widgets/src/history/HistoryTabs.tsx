@@ -18,6 +18,8 @@ export interface HistoryTabsProps<T extends Row> {
   children: (row: T | null | undefined) => ReactNode;
   /** After a revert deleted the row (reverting its creation). */
   onGone?: () => void;
+  /** Tabs between Details and History (a campaign's Tasks), drawn only while selected. */
+  extraTabs?: ReadonlyArray<{ value: string; label: string; render: (row: T) => ReactNode }>;
 }
 
 /**
@@ -25,8 +27,8 @@ export interface HistoryTabsProps<T extends Row> {
  * shows, so unsaved edits survive a look at the log; a revert refills it with the reverted row.
  * Dialogs that use it pass `initialFocus={1}` so focus still starts in the first field.
  */
-export function HistoryTabs<T extends Row>({ resource, row, children, onGone }: HistoryTabsProps<T>): ReactNode {
-  const [tab, setTab] = useState<'details' | 'history'>('details');
+export function HistoryTabs<T extends Row>({ resource, row, children, onGone, extraTabs = [] }: HistoryTabsProps<T>): ReactNode {
+  const [tab, setTab] = useState<string>('details');
   const [current, setCurrent] = useState<{ row: T; n: number } | null>(null);
   if (!row) return children(row);
   const shown = current?.row ?? row;
@@ -34,10 +36,13 @@ export function HistoryTabs<T extends Row>({ resource, row, children, onGone }: 
   return (
     <>
       <WidgetStyles css={pagesCss} />
-      <Tabs label="Record" idBase={idBase} value={tab} tabs={[{ value: 'details', label: 'Details' }, { value: 'history', label: 'History' }]} onChange={setTab} />
+      <Tabs label="Record" idBase={idBase} value={tab} tabs={[{ value: 'details', label: 'Details' }, ...extraTabs.map(({ value, label }) => ({ value, label })), { value: 'history', label: 'History' }]} onChange={setTab} />
       <div hidden={tab !== 'details'} key={current?.n ?? 0}>
         <TabPanel idBase={idBase} value="details">{children(shown)}</TabPanel>
       </div>
+      {extraTabs.map((x) => tab === x.value && (
+        <TabPanel key={x.value} idBase={idBase} value={x.value}>{x.render(shown)}</TabPanel>
+      ))}
       {tab === 'history' && (
         <TabPanel idBase={idBase} value="history">
           <Suspense fallback={<p className="cad-hint" role="status">Loading history…</p>}>

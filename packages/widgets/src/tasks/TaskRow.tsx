@@ -1,0 +1,101 @@
+import { formatYmd, isOverdue, type Task } from '@cadence/core';
+import type { DragEvent, KeyboardEvent, ReactNode } from 'react';
+import { Menu, type MenuItem } from '../ui/Menu';
+
+export interface TaskRowProps {
+  task: Task;
+  today: string;
+  /** May change everything of it (its campaign's editors). */
+  editable: boolean;
+  /** May tick it off (its editors, and its assignee with read rights). */
+  tickable: boolean;
+  first: boolean;
+  last: boolean;
+  onStatus: (status: Task['status']) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMove: (by: -1 | 1) => void;
+  drag?: {
+    onDragStart: (e: DragEvent) => void;
+    onDragOver: (e: DragEvent) => void;
+    onDrop: (e: DragEvent) => void;
+    onDragEnd: () => void;
+    over: 'before' | 'after' | null;
+  };
+  handleRef?: (el: HTMLButtonElement | null) => void;
+}
+
+/** "Overdue" with a marker: said in words, never by colour alone. */
+export function OverdueMark(): ReactNode {
+  return (
+    <span className="cad-task__overdue">
+      <span aria-hidden="true">⚠ </span>Overdue
+    </span>
+  );
+}
+
+/**
+ * One task: a checkbox ticking it off, its title, assignee, due date (and "Overdue"), "Required",
+ * "In progress"; for editors a handle that drags it or moves it with Alt+↑/↓, and a menu.
+ */
+export function TaskRow({ task: t, today, editable, tickable, first, last, onStatus, onEdit, onDelete, onMove, drag, handleRef }: TaskRowProps): ReactNode {
+  const done = t.status === 'done';
+  const overdue = isOverdue(t, today);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!editable || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    if (e.key === 'ArrowUp' && !first) onMove(-1);
+    if (e.key === 'ArrowDown' && !last) onMove(1);
+  };
+  const items: MenuItem[] = [
+    ...(tickable && t.status === 'todo' ? [{ label: 'Mark in progress', onSelect: () => onStatus('in_progress') }] : []),
+    ...(tickable && t.status === 'in_progress' ? [{ label: 'Mark not started', onSelect: () => onStatus('todo') }] : []),
+    ...(editable
+      ? [
+          { label: 'Edit', onSelect: onEdit },
+          ...(first ? [] : [{ label: 'Move up', onSelect: () => onMove(-1) }]),
+          ...(last ? [] : [{ label: 'Move down', onSelect: () => onMove(1) }]),
+          { label: 'Delete', onSelect: onDelete, danger: true },
+        ]
+      : []),
+  ];
+  const classes = ['cad-task', done && 'cad-task--done', overdue && 'cad-task--overdue', drag?.over && `cad-task--drop-${drag.over}`].filter(Boolean).join(' ');
+  return (
+    <li className={classes} data-task={t.id} onKeyDown={onKeyDown} onDragOver={drag?.onDragOver} onDrop={drag?.onDrop}>
+      {editable && (
+        <button
+          ref={handleRef}
+          type="button"
+          className="cad-task__handle"
+          aria-label={`Reorder ${t.title}`}
+          aria-description="Alt+Up and Alt+Down move it; or drag it"
+          draggable
+          onDragStart={drag?.onDragStart}
+          onDragEnd={drag?.onDragEnd}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+      )}
+      <input
+        type="checkbox"
+        className="cad-task__check"
+        checked={done}
+        disabled={!tickable}
+        aria-label={`Done: ${t.title}`}
+        onChange={() => onStatus(done ? 'todo' : 'done')}
+      />
+      <div className="cad-task__body">
+        <span className="cad-task__title">{t.title}</span>
+        <span className="cad-task__meta">
+          {t.status === 'in_progress' && <span className="cad-badge cad-badge--accent">In progress</span>}
+          {t.required && <span className="cad-badge cad-badge--outline">Required</span>}
+          {t.due_date && <span>Due {formatYmd(t.due_date, 'MMM dd, yyyy')}</span>}
+          {overdue && <OverdueMark />}
+          <span>{t.assignee_email ?? 'Unassigned'}</span>
+        </span>
+        {t.note && <span className="cad-task__note">{t.note}</span>}
+      </div>
+      {items.length > 0 && <Menu label={`Actions for ${t.title}`} items={items} />}
+    </li>
+  );
+}

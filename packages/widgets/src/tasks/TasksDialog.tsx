@@ -1,0 +1,26 @@
+import type { Campaign } from '@cadence/core';
+import type { ReactNode } from 'react';
+import pagesCss from '../styles/pages.css?inline';
+import { WidgetStyles } from '../styles/WidgetStyles';
+import { Dialog } from '../ui/Dialog';
+import { TasksPanel } from './TasksPanel';
+
+export interface TasksDialogProps {
+  campaign: Campaign;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A campaign's tasks on their own, for those who may read it but not edit it (no campaign form to open): they tick their own. */
+export function TasksDialog({ campaign, open, onOpenChange }: TasksDialogProps): ReactNode {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Tasks: ${campaign.title}`} size="md">
+      {open && (
+        <>
+          <WidgetStyles css={pagesCss} />
+          <TasksPanel campaign={campaign} />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { isOverdue, todayYmd, type QueryKey, type Task, type TaskListStatus } from '@cadence/core';
+import { useCallback, useMemo, useState } from 'react';
+import { TASK_TOASTS } from '../messages';
+import { useCadence } from '../provider/context';
+import { useList } from '../provider/resources';
+import { useQuery, useQueryKey } from '../provider/use-query';
+
+/** Rows per request of My work; a refetch reads as many as were loaded, in one request. */
+export const MY_WORK_PAGE_SIZE = 50;
+const MAX_LIMIT = 10_000;
+
+interface Pages {
+  items: Task[];
+  nextCursor: string | null;
+}
+
+export const myWorkKey = (status: TaskListStatus, limit: number): QueryKey<'myTasks'> => ['myTasks', { assignee: 'me', status, limit }];
+
+/**
+ * The caller's tasks across campaigns (`tasks.minePage`), a page at a time, by due date (undated
+ * last). Task and campaign changes refetch it (TOPIC_REFRESHES), reading what was loaded.
+ */
+export function useMyWork(status: TaskListStatus, pageSize = MY_WORK_PAGE_SIZE) {
+  const { client, store, toast } = useCadence();
+  const key = useQueryKey(myWorkKey(status, pageSize));
+  const fetcher = useCallback(async (): Promise<Pages> => {
+    const loaded = store.get<Pages>(key).data?.items.length ?? 0;
+    return client.tasks.minePage({ assignee: 'me', status, limit: Math.min(MAX_LIMIT, Math.max(pageSize, loaded)) });
+  }, [client, store, key, status, pageSize]);
+  const onError = useCallback((error: unknown) => {
+    console.error('[Cadence] loading my tasks failed', error);
+    toast(TASK_TOASTS.loadError);
+  }, [toast]);
+  const q = useQuery<Pages>(key, fetcher, onError);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  const loadMore = useCallback(() => {
+    const cursor = store.get<Pages>(key).data?.nextCursor;
+    if (!cursor || store.isExtending(key)) return;
+    setLoadingMore(true);
+    setMoreFailed(false);
+    store
+      .extend<Pages>(key, async () => {
+        const page = await client.tasks.minePage({ assignee: 'me', status, limit: pageSize, cursor });
+        // A page read for an older cursor (the list was reloaded meanwhile) is dropped.
+        return (pages) => (pages.nextCursor !== cursor ? pages : { items: [...pages.items, ...page.items.filter((t) => !pages.items.some((x) => x.id === t.id))], nextCursor: page.nextCursor });
+      })
+      .catch((error: unknown) => {
+        console.error('[Cadence] loading more tasks failed', error);
+        setMoreFailed(true);
+      })
+      .finally(() => setLoadingMore(false));
+  }, [client, store, key, status, pageSize]);
+  return { status: q.status, items: q.data?.items ?? [], hasMore: !!q.data?.nextCursor, loadingMore, moreFailed, loadMore, refetch: q.refetch };
+}
+
+export interface MyTaskCounts {
+  /** My open tasks; undefined while loading. */
+  open: number | undefined;
+  /** Of those, the ones due before today (the viewer's). */
+  overdue: number | undefined;
+}
+
+/** How many open tasks are assigned to the caller, and how many are overdue: for a side bar's "My work" entry. */
+export function useMyTaskCounts(enabled = true): MyTaskCounts {
+  const { now } = useCadence();
+  const q = useList<Task>(enabled ? ['myTasks', { assignee: 'me', status: 'open' }] : null, (c) => c.tasks.mine({ assignee: 'me', status: 'open' }));
+  const today = todayYmd(now());
+  return useMemo(
+    () => (q.data ? { open: q.data.length, overdue: q.data.filter((t) => isOverdue(t, today)).length } : { open: undefined, overdue: undefined }),
+    [q.data, today],
+  );
+}
