@@ -96,7 +96,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         { column: 'campaigns.created_at', order: 'desc' },
         { column: 'campaigns.id', order: 'desc' },
       ]);
-      whereListFilters(whereTouchesWindow(q, query.from, query.to), query);
+      whereListFilters(whereTouchesWindow(q, query.from, query.to), query, { me: auth.principal.userId });
       if (query.cursor) afterCursor(q, 'campaigns', decodeListCursor(query.cursor)!);
       // Without a limit: every row, as before (the CLI's exports rely on it).
       if (!query.limit) return listRows(campaigns, auth.principal, page(q, query));
