@@ -5,7 +5,6 @@ import {
   LIMITS,
   MESSAGES,
   abilities,
-  campaignMatchesQuery,
   can,
   lacksPrimaryChannel,
   normalizeScopedCampaign,
@@ -22,7 +21,7 @@ import {
   type VirtualCampaign,
 } from '@cadence/core';
 import { campaignCreateSchema, campaignUpdateSchema } from '@cadence/core/schemas';
-import { memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
+import { memoryCampaignList, memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import { memoryHistory } from './memory-history';
@@ -210,9 +209,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => structuredClone(readable().filter((c) => campaignMatchesQuery(c, query))), [query]),
-      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query), [query]),
-      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query), [query]),
+        run('campaigns.list', () => memoryCampaignList(readable(), query, principal.userId), [query]),
+      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, principal.userId), [query]),
+      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, principal.userId), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body) =>
         run('campaigns.create', () => {
@@ -254,7 +253,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           return save(row, promote(row), 'promote', ['scope', 'primary_channel']);
         }, [id, o]),
     },
-    dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter)))) },
+    dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter, { me: principal.userId })))) },
   };
 
   const control: MemoryControl = {

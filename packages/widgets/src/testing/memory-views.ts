@@ -92,7 +92,7 @@ export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['
         const counts: Record<string, number> = {};
         for (const view of rows.filter(visible)) {
           const filter = savedViewFilter(view.dashboard, view.query).filter ?? { q: '\u0000' };
-          counts[view.id] = campaigns.filter((c) => campaignMatchesFilter(c, filter)).length;
+          counts[view.id] = campaigns.filter((c) => campaignMatchesFilter(c, filter, { me: o.principal.userId })).length;
         }
         return { counts };
       }),
