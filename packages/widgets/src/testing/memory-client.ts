@@ -1,5 +1,6 @@
 import {
   EMPTY_TASK_SUMMARY,
+  todayYmd,
   campaignMatchesFilter,
   CadenceApiError,
   LIMITS,
@@ -132,6 +133,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     return row;
   };
   const readable = () => campaigns.filter((c) => can(principal, 'read', 'campaign', c));
+  // The task filters' `me` and today: this client's user and clock (the server's are its own).
+  const filterContext = () => ({ me: principal.userId, today: todayYmd(clock()) });
   const log = memoryHistory(now, { id: user.id, email: user.email });
   const save = (row: Campaign, next: Campaign, action = 'update', fields: Iterable<string> = Object.keys(next), reverts?: string) => {
     if (!can(principal, 'update', 'campaign', next)) throw forbidden();
@@ -209,9 +212,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => memoryCampaignList(readable(), query, principal.userId), [query]),
-      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, principal.userId), [query]),
-      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, principal.userId), [query]),
+        run('campaigns.list', () => memoryCampaignList(readable(), query, filterContext()), [query]),
+      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, filterContext()), [query]),
+      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, filterContext()), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body) =>
         run('campaigns.create', () => {
@@ -253,7 +256,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           return save(row, promote(row), 'promote', ['scope', 'primary_channel']);
         }, [id, o]),
     },
-    dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter, { me: principal.userId })))) },
+    dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter, filterContext())))) },
   };
 
   const control: MemoryControl = {
