@@ -47,7 +47,7 @@ const WIDGETS: Array<[string, () => ReactElement]> = [
   ['CampaignList', () => <CampaignList />],
   ['StatCards', () => <StatCards />],
   ['FilterBar', () => <FilterBar />],
-  ['FilterBar (filtered)', () => <FilterBar value={{ channel: ['email', 'social'], status: 'live', q: 'launch' }} />],
+  ['FilterBar (filtered)', () => <FilterBar value={{ channel: ['email', 'social'], status: 'live', q: 'launch', assignee: 'me', overdue: '1' }} />],
 ];
 
 async function check(ui: ReactElement, { failList, ...options }: State[1], then?: State[2]) {

@@ -145,3 +145,13 @@ describe.each(TEST_ZONES)('overdue=1 with the server in %s', (zone) => {
     }
   });
 });
+
+describe('the API description', () => {
+  it('should document both task filters on the list, the stats and the virtual campaigns (the fuzzer reads them from here)', async () => {
+    const doc = (await t.api('GET', '/api/openapi.json', { token: admin.token })).body;
+    for (const path of ['/api/campaigns', '/api/campaigns/stats', '/api/dashboard/virtual']) {
+      const names = (doc.paths[path].get.parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(names, path).toEqual(expect.arrayContaining(['assignee', 'overdue']));
+    }
+  });
+});
