@@ -15,7 +15,7 @@ import { EventsBoard } from './events/EventsBoard';
 import { IdeasBoard } from './ideas/IdeasBoard';
 import { PermissionsPanel } from './permissions/PermissionsPanel';
 import { sampleCampaigns, sampleVirtualCampaigns } from './testing/fixtures';
-import { VIEWER_ID, sampleWorkspace } from './testing/fixtures-more';
+import { VIEWER_ID, makeTask, sampleWorkspace, withTaskSummary } from './testing/fixtures-more';
 import { renderWidget, type RenderWidgetResult } from './testing/render';
 
 const TODAY = '2026-03-11';
@@ -102,6 +102,20 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       await user.click(screen.getByRole('button', { name: /^Channels/ }));
       await screen.findByRole('dialog', { name: 'Channels' });
     }));
+
+  it('should pass for the Gantt with a campaign’s tasks shown, one of them picked up', () => {
+    const [first, ...rest] = sampleCampaigns(TODAY);
+    const tasks = [
+      makeTask(first!, { title: 'Done already', due_date: first!.live_date, status: 'done' }),
+      makeTask(first!, { title: 'Late', due_date: first!.planning_start_date }),
+    ];
+    return check(<Gantt />, { campaigns: [withTaskSummary(first!, tasks), ...rest], tasks }, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: `Show the 2 tasks of ${first!.title}` }));
+      const marker = (await screen.findAllByRole('button', { name: /^Late: due/ }))[0]!;
+      marker.focus();
+      await user.keyboard(' ');
+    });
+  });
 
   it('should pass for the Gantt grouped by channel in live view', () =>
     check(<Gantt view="live" />, data, async ({ user }) => {
