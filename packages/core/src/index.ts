@@ -314,8 +314,8 @@ export type {
   SocketFactory,
   SocketLike,
 } from './client/realtime';
-export { campaignsToIcs, escapeIcsText, foldIcsLine } from './rules/ical';
-export type { IcsCampaign } from './rules/ical';
+export { ICS_TASK_MODES, campaignsToIcs, escapeIcsText, foldIcsLine } from './rules/ical';
+export type { IcsCampaign, IcsTask, IcsTaskMode } from './rules/ical';
 
 export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGrant, planGrantSync, ssoErrorMessage } from './rules/sso';
 export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';
