@@ -239,6 +239,8 @@ export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
 export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './rules/csv';
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
+export { TASK_CSV_COLUMNS, tasksToCsv } from './rules/tasks-csv';
+export type { CsvTask } from './rules/tasks-csv';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
 // The specs themselves check rows with the schemas: they are in schemas.ts.
 export { MAX_REPORTED_PROBLEMS, ImportReader } from './rules/imports/reader';
