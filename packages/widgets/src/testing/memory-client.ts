@@ -133,6 +133,10 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     return row;
   };
   const readable = () => campaigns.filter((c) => can(principal, 'read', 'campaign', c));
+  /** As the server: an owner_id names a user of the install (400 on the field). */
+  const checkOwner = (ownerId: string | null | undefined) => {
+    if (ownerId && !data.users.some((u) => u.id === ownerId)) throw validation([{ path: ['owner_id'], message: 'Not a user of this install' }]);
+  };
   // The task filters' `me` and today: this client's user and clock (the server's are its own).
   const filterContext = () => ({ me: principal.userId, today: todayYmd(clock()) });
   const log = memoryHistory(now, { id: user.id, email: user.email });
@@ -220,10 +224,11 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
         run('campaigns.create', () => {
           const parsed = campaignCreateSchema.safeParse(body);
           if (!parsed.success) throw validation(parsed.error.issues);
+          checkOwner(parsed.data.owner_id);
           const stamp = now();
           const row = normalizeScopedCampaign({
             ...parsed.data, description: parsed.data.description ?? null, end_date: parsed.data.end_date ?? null,
-            owner: parsed.data.owner ?? null, primary_channel: parsed.data.primary_channel ?? null,
+            owner: parsed.data.owner ?? null, owner_id: parsed.data.owner_id ?? null, primary_channel: parsed.data.primary_channel ?? null,
             summary: parsed.data.summary ?? null, goals: parsed.data.goals ?? null, project_leader: parsed.data.project_leader ?? null,
             id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: user.id, task_summary: { ...EMPTY_TASK_SUMMARY },
           });
@@ -240,6 +245,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           if (!can(principal, 'update', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
           if (!Object.keys(parsed.data).length) return structuredClone(row);
+          if (parsed.data.owner_id !== row.owner_id) checkOwner(parsed.data.owner_id);
           // Judged on the merged row, before scope normalisation could pick a channel the caller did not name.
           const merged = { ...row, ...parsed.data };
           if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
