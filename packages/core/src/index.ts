@@ -72,7 +72,7 @@ export { sortOwners, tallyCampaignStats } from './rules/campaign-stats';
 export { applyStatsChange, applyViewCountsChange, parseSnapshot, sawTransaction, seqTransaction, stateAtSnapshot } from './rules/stats-in-place';
 export type { CountedBasis, CountedFields, Snapshot, StatsChange, StatsInPlace, ViewCountsInPlace } from './rules/stats-in-place';
 export type { CampaignFilter, WithChannels } from './schemas/campaign-filter';
-export { ASSIGNEE_ME, CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterParams, campaignMatchesFilter, filterAssignee, filterChannels, isFiltered, pickCampaignFilter } from './rules/campaign-filter';
+export { ASSIGNEE_ME, CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterParams, campaignMatchesFilter, filterAssignee, filterChannels, filterUser, isFiltered, pickCampaignFilter } from './rules/campaign-filter';
 export type { CampaignFilterFields, CampaignFilterKey, FilterContext } from './rules/campaign-filter';
 export { parseCampaignFilterParams } from './rules/campaign-filter-params';
 export type { DroppedParam } from './rules/campaign-filter-params';

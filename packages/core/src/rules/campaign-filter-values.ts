@@ -36,6 +36,7 @@ const READERS: Record<CampaignFilterKey, (raw: string) => FilterValue> = {
   owner: text(CAMPAIGN_BOUNDS.ownerMaxLength),
   q: text(FILTER_TEXT_MAX_LENGTH),
   assignee: (raw) => (isAssigneeValue(raw) ? { ok: true, value: raw.toLowerCase() } : { ok: false, message: ASSIGNEE_MESSAGE }),
+  owner_id: (raw) => (isAssigneeValue(raw) ? { ok: true, value: raw.toLowerCase() } : { ok: false, message: ASSIGNEE_MESSAGE }),
   overdue: (raw) => (raw === '1' ? { ok: true, value: '1' } : { ok: false, message: OVERDUE_MESSAGE }),
 };
 

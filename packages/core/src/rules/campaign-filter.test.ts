@@ -72,6 +72,17 @@ describe('campaignMatchesFilter', () => {
     });
   });
 
+  it('keeps the campaigns a user owns (owner_id; `me` the caller): "my campaigns"', () => {
+    const me = 'aaaaaaaa-0000-4000-8000-000000000000';
+    expect(campaignMatchesFilter(row({ owner_id: me }), { owner_id: me })).toBe(true);
+    expect(campaignMatchesFilter(row({ owner_id: me }), { owner_id: 'me' }, { me })).toBe(true);
+    expect(campaignMatchesFilter(row({ owner_id: me }), { owner_id: 'me' })).toBe(false);
+    expect(campaignMatchesFilter(row({ owner_id: null }), { owner_id: me })).toBe(false);
+    expect(campaignMatchesFilter(row(), { owner_id: me })).toBe(false);
+    expect(campaignFilterSchema.safeParse({ owner_id: 'Dana' }).error?.issues[0]).toMatchObject({ path: ['owner_id'], message: 'Must be a user id or "me"' });
+    expect(parseCampaignFilterParams(new URLSearchParams('owner_id=me')).filter).toEqual({ owner_id: 'me' });
+  });
+
   it('is part of what the list answers for a window', () => {
     const dated = { ...row(), planning_start_date: '2026-03-01', live_date: '2026-03-10', end_date: '2026-03-20' };
     expect(campaignMatchesQuery(dated, { from: '2026-03-01', to: '2026-03-31', channel: ['social'], q: 'spring' })).toBe(true);

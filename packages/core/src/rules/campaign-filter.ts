@@ -19,7 +19,7 @@ export const filterChannels = (filter: { channel?: Channel | readonly Channel[] 
  */
 export type CampaignFilterFields = Pick<Campaign, 'channels' | 'status' | 'scope'> &
   // The task filters read the summary; a row without it (an event, an ad) has no tasks.
-  Partial<Pick<Campaign, 'priority' | 'owner' | 'title' | 'description' | 'task_summary'>>;
+  Partial<Pick<Campaign, 'priority' | 'owner' | 'owner_id' | 'title' | 'description' | 'task_summary'>>;
 
 /**
  * What the task filters need besides the row: who `assignee=me` is (the principal's user id; none:
@@ -33,7 +33,11 @@ export interface FilterContext {
 
 /** The user `assignee` names: `me` resolved, or null when it cannot be (no caller). */
 export const filterAssignee = (filter: Pick<CampaignFilter, 'assignee'>, ctx: FilterContext = {}): string | null | undefined =>
-  filter.assignee === undefined ? undefined : filter.assignee === ASSIGNEE_ME ? (ctx.me ?? null) : filter.assignee;
+  filterUser(filter.assignee, ctx);
+
+/** A user filter's value (`assignee`, `owner_id`) with `me` resolved: undefined when unset, null when `me` has no caller. */
+export const filterUser = (value: string | undefined, ctx: FilterContext = {}): string | null | undefined =>
+  value === undefined ? undefined : value === ASSIGNEE_ME ? (ctx.me ?? null) : value;
 
 const folded = (s: string | null | undefined) => (s ?? '').toLowerCase();
 
@@ -58,6 +62,10 @@ export function campaignMatchesFilter(row: CampaignFilterFields, filter: Campaig
   if (filter.assignee !== undefined) {
     const user = filterAssignee(filter, ctx);
     if (!user || !(row.task_summary?.assignees ?? []).includes(user.toLowerCase())) return false;
+  }
+  if (filter.owner_id !== undefined) {
+    const user = filterUser(filter.owner_id, ctx);
+    if (!user || (row.owner_id ?? '').toLowerCase() !== user.toLowerCase()) return false;
   }
   if (filter.overdue) {
     const due = row.task_summary?.next_due;

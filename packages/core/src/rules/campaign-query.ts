@@ -49,7 +49,8 @@ export function campaignMatchesQuery(row: CampaignQueryFields, query: CampaignLi
  * A list asked for `assignee=me` is the caller's, whom a change cannot name (the server resolves
  * `me`): such a list is refetched on a change rather than changed in place.
  */
-export const isCallersCampaignQuery = (query: { assignee?: string | undefined }): boolean => query.assignee === 'me';
+export const isCallersCampaignQuery = (query: { assignee?: string | undefined; owner_id?: string | undefined }): boolean =>
+  query.assignee === 'me' || query.owner_id === 'me';
 
 /** A page cannot take or lose a row without its neighbours shifting: it is refetched instead. */
 export const isPagedCampaignQuery = (query: CampaignListQuery): boolean => query.limit !== undefined || query.offset !== undefined;

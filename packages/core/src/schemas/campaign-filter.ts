@@ -53,6 +53,12 @@ export const campaignFilterShape = {
     .refine(isAssigneeValue, { error: ASSIGNEE_MESSAGE })
     .transform((s) => s.toLowerCase())
     .optional(),
+  /** The campaigns this user owns (`owner_id`; `me`: the caller): "my campaigns". */
+  owner_id: z
+    .string({ error: ASSIGNEE_MESSAGE })
+    .refine(isAssigneeValue, { error: ASSIGNEE_MESSAGE })
+    .transform((s) => s.toLowerCase())
+    .optional(),
   /** `1`: a task not done is due before today (the campaign's `task_summary.next_due`; docs/adr/0050). */
   overdue: z.literal('1', { error: OVERDUE_MESSAGE }).optional(),
 };

@@ -1,4 +1,4 @@
-import { filterAssignee, filterChannels, todayYmd, type CampaignFilter, type FilterContext } from '@cadence/core';
+import { filterAssignee, filterChannels, filterUser, todayYmd, type CampaignFilter, type FilterContext } from '@cadence/core';
 import type { Knex } from 'knex';
 
 /**
@@ -53,6 +53,11 @@ export function whereListFilters(q: Knex.QueryBuilder, f: CampaignFilter, ctx: F
     const user = filterAssignee(f, ctx);
     if (!user) q.whereRaw('false');
     else q.whereRaw(`campaigns.task_summary->'assignees' @> ?::jsonb`, [JSON.stringify([user.toLowerCase()])]);
+  }
+  if (f.owner_id !== undefined) {
+    const owner = filterUser(f.owner_id, ctx);
+    if (!owner) q.whereRaw('false');
+    else q.where('campaigns.owner_id', owner.toLowerCase());
   }
   if (f.overdue) q.whereRaw(`(campaigns.task_summary->>'next_due') < ?`, [ctx.today ?? todayYmd()]);
   return q;

@@ -54,4 +54,18 @@ describe('campaigns.owner_id', () => {
     const now = (await t.api('GET', `/api/campaigns/${c.id}`, { token: admin.token })).body;
     expect(now).toMatchObject({ owner: 'gone@owners.test', owner_id: null });
   });
+
+  it('should list "my campaigns" by owner_id (an id or me), and refuse a bad value naming it', async () => {
+    const mine = (await create({ owner: 'Dana', owner_id: dana.userId })).body.id;
+    const list = async (q: string, token = admin.token) => ((await t.api('GET', `/api/campaigns?${q}`, { token })).body as Array<{ id: string; owner_id: string | null }>);
+    const byId = await list(`owner_id=${dana.userId}`);
+    expect(byId.map((c) => c.id)).toContain(mine);
+    expect(byId.every((c) => c.owner_id === dana.userId)).toBe(true);
+    await t.grant(admin.token, dana.userId, ['global_view']);
+    expect((await list('owner_id=me', dana.token)).map((c) => c.id)).toEqual(byId.map((c) => c.id));
+    expect((await t.api('GET', '/api/campaigns/stats?owner_id=me', { token: dana.token })).body.total).toBe(byId.length);
+    const bad = await t.api('GET', '/api/campaigns?owner_id=dana', { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('owner_id');
+  });
 });
