@@ -1,7 +1,7 @@
 import type { Task } from '@cadence/core';
 import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { forgetMove } from '../move/undo';
 import { makeCampaign } from '../testing/fixtures';
 import { makeTask, withTaskSummary, VIEWER_ID } from '../testing/fixtures-more';
@@ -92,6 +92,45 @@ describe('Gantt task rows', () => {
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(taskUpdates(client)).toHaveLength(2));
     expect(taskUpdates(client)[1]!.args[1]).toEqual({ due_date: '2026-03-09' });
+  });
+
+  it('should move a due date by dragging its diamond a whole number of days, and cancel a drop outside the chart', async () => {
+    const { client, user } = renderWidget(<Gantt />, { campaigns: [spring], tasks });
+    const list = await expand(user);
+    const marker = await within(list).findByRole('button', { name: /^Proofread: due Mar 20/ });
+    // Q1 2026 is 90 days: a 900 px track is 10 px a day.
+    const track = marker.closest('.cad-gantt__track')!;
+    const rect = vi.spyOn(track, 'getBoundingClientRect').mockReturnValue({ width: 900, height: 32, top: 0, left: 0, right: 900, bottom: 32, x: 0, y: 0, toJSON: () => ({}) });
+    // jsdom has no hit testing: where the pointer is let go, as a browser would say.
+    let under: Element | null = track;
+    Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => under });
+    onTestFinished(() => {
+      rect.mockRestore();
+      delete (document as { elementFromPoint?: unknown }).elementFromPoint;
+    });
+    const drag = async (pointerId: number, to: number) => {
+      fireEvent.pointerDown(marker, { pointerId, button: 0, pointerType: 'mouse', clientX: 500, clientY: 10 });
+      await act(async () => {
+        window.dispatchEvent(new PointerEvent('pointermove', { pointerId, clientX: to, clientY: 10 }));
+        await new Promise((r) => requestAnimationFrame(r));
+      });
+    };
+    await drag(1, 534);
+    expect(marker).toHaveClass('cad-gantt__task-marker--carried');
+    act(() => void window.dispatchEvent(new PointerEvent('pointerup', { pointerId: 1, clientX: 534, clientY: 10 })));
+    await waitFor(() => expect(taskUpdates(client)).toHaveLength(1));
+    expect(taskUpdates(client)[0]!.args[1]).toEqual({ due_date: '2026-03-23' });
+
+    under = null;
+    const moved = await within(list).findByRole('button', { name: /^Proofread: due Mar 23/ });
+    fireEvent.pointerDown(moved, { pointerId: 2, button: 0, pointerType: 'mouse', clientX: 500, clientY: 10 });
+    await act(async () => {
+      window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 2, clientX: 560, clientY: 10 }));
+      await new Promise((r) => requestAnimationFrame(r));
+    });
+    act(() => void window.dispatchEvent(new PointerEvent('pointerup', { pointerId: 2, clientX: 560, clientY: 10 })));
+    await waitFor(() => expect(status()).toContain('Move cancelled. Proofread is due Mar 23, 2026.'));
+    expect(taskUpdates(client)).toHaveLength(1);
   });
 
   it('should show read-only diamonds to someone who may only read the campaign', async () => {
