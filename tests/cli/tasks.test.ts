@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseCsv } from '@cadence/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, runCli } from '../support/run-cli';
 import { apiClient } from '../../packages/server/src/test/api-client';
@@ -102,5 +103,24 @@ describe('cadence tasks', () => {
     expect(refused.code).toBe(1);
     const bad = await runCli(['tasks', 'list', '--status', 'later'], env);
     expect(bad.code).toBe(2);
+  });
+
+  it('should export tasks as CSV with their campaign, assignee e-mail, due date, status and required flag', async () => {
+    const all = await runCli(['export', 'tasks'], adminEnv);
+    expect(all.code, all.stderr).toBe(0);
+    const rows = parseCsv(all.stdout);
+    expect(rows[0]).toEqual(['campaign', 'title', 'assignee_email', 'due_date', 'status', 'required']);
+    expect(rows.slice(1)).toEqual([
+      ['Spring launch', 'Overdue already', '', '2020-01-01', 'todo', 'no'],
+      ['Spring launch', 'Legal review', 'ann@example.com', '2030-01-10', 'done', 'yes'],
+    ]);
+    const out = path.join(work, 'open.csv');
+    const open = await runCli(['export', 'tasks', '--status', 'open', '--out', out], adminEnv);
+    expect(open.code, open.stderr).toBe(0);
+    expect(parseCsv(readFileSync(out, 'utf8')).map((r) => r[1])).toEqual(['title', 'Overdue already']);
+    expect(parseCsv((await runCli(['export', 'tasks', '--mine'], annEnv)).stdout).map((r) => r[1])).toEqual(['title', 'Legal review']);
+    for (const args of [['--status', 'later'], ['--format', 'ics'], ['--from', '2030-01-01'], ['--campaign', 'nope']]) {
+      expect((await runCli(['export', 'tasks', ...args], adminEnv)).code, args.join(' ')).toBe(2);
+    }
   });
 });

@@ -176,7 +176,7 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
 
       await w.client.tasks.remove(kickoff.id, { version: 1 });
       expect(await failure(w.client.tasks.get(kickoff.id))).toMatchObject({ status: 404 });
-      expect((await w.client.campaigns.get(c.id)).task_summary).toEqual({ total: 2, done: 0, open_required: 1, next_due: '2026-03-05' });
+      expect((await w.client.campaigns.get(c.id)).task_summary).toEqual({ total: 2, done: 0, open_required: 1, next_due: '2026-03-05', assignees: [] });
       // The campaign's own edit, opened before all this, still applies.
       expect(await w.client.campaigns.update(c.id, { title: 'Renamed' }, { version: 1 })).toMatchObject({ version: 2, task_summary: { total: 2 } });
     });
@@ -250,6 +250,37 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(rest).toMatchObject({ items: [{ title: 'Undated' }], nextCursor: null });
       const bad = await failure(w.client.tasks.mine({ status: 'later' as never }));
       expect(bad.fieldMessage('status')).toBeTruthy();
+    });
+
+    it('should filter campaigns by a task’s assignee (an id or me) and by an overdue open task, and refuse bad values naming the field', async () => {
+      const owner = ownerName();
+      const viewer = await w.as([['global_view']]);
+      const mine = await w.client.campaigns.create(campaign(owner, { title: 'Mine' }));
+      const theirs = await w.client.campaigns.create(campaign(owner, { title: 'Theirs' }));
+      const late = await w.client.campaigns.create(campaign(owner, { title: 'Late' }));
+      await w.client.campaigns.create(campaign(owner, { title: 'Empty' }));
+      await w.client.tasks.create(mine.id, { title: 'Mine, done', assignee_id: w.userId, status: 'done' });
+      await w.client.tasks.create(theirs.id, { title: 'Theirs', assignee_id: viewer.userId, due_date: '2999-01-01' });
+      await w.client.tasks.create(late.id, { title: 'Late', due_date: '2000-01-01' });
+      await w.client.tasks.create(late.id, { title: 'Late but done', due_date: '1999-01-01', status: 'done' });
+      const titles = (rows: Array<{ title: string }>) => rows.map((c) => c.title).sort();
+      expect(titles(await w.client.campaigns.list({ owner, assignee: 'me' }))).toEqual(['Mine']);
+      expect(titles(await w.client.campaigns.list({ owner, assignee: viewer.userId }))).toEqual(['Theirs']);
+      expect(titles(await w.client.campaigns.list({ owner, overdue: '1' }))).toEqual(['Late']);
+      expect((await w.client.campaigns.get(late.id)).task_summary).toMatchObject({ next_due: '2000-01-01', assignees: [] });
+      expect((await w.client.campaigns.stats({ owner, assignee: 'me' })).total).toBe(1);
+      expect((await w.client.campaigns.page({ owner, overdue: '1', limit: 5 })).items.map((c) => c.title)).toEqual(['Late']);
+      const view = await w.client.views.create({ name: 'Mine and late', query: `owner=${encodeURIComponent(owner)}&assignee=me&overdue=1` });
+      expect(view.query).toBe(`owner=${encodeURIComponent(owner)}&assignee=me&overdue=1`);
+      expect((await w.client.views.counts()).counts[view.id]).toBe(0);
+      for (const [call, field] of [
+        [() => w.client.campaigns.list({ assignee: 'dana' }), 'assignee'],
+        [() => w.client.campaigns.stats({ overdue: 'yes' as never }), 'overdue'],
+        [() => w.client.campaigns.page({ assignee: '42', limit: 2 }), 'assignee'],
+      ] as Array<[() => Promise<unknown>, string]>) {
+        const e = await failure(call());
+        expect([field, e.status, !!e.fieldMessage(field)]).toEqual([field, 400, true]);
+      }
     });
 
     it('should log task writes and bring a deleted task back in its place', async () => {

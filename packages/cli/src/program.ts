@@ -210,18 +210,22 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
   example(
     program
       .command('export')
-      .description('export campaigns as CSV (re-importable) or iCalendar, to stdout or --out')
-      .argument('<what>', 'campaigns')
-      .addOption(new Option('--format <format>', 'csv or ics').choices(['csv', 'ics']).default('csv'))
+      .description('export campaigns as CSV (re-importable) or iCalendar, or tasks as CSV (campaign, title, assignee e-mail, due date, status, required), to stdout or --out')
+      .argument('<what>', 'campaigns or tasks')
+      .addOption(new Option('--format <format>', 'csv or ics (campaigns only)').choices(['csv', 'ics']))
       .option('--channel <channel>', 'only these channels (repeatable, or comma-separated)', collect)
       .option('--from <date>', 'only campaigns touching this window: first day (YYYY-MM-DD)')
       .option('--to <date>', 'last day of the window (YYYY-MM-DD)')
       .option('--view <name>', 'only the campaigns a saved view shows (its name or id)')
       .option('--out <file>', 'write to a file instead of stdout')
+      .option('--status <status>', 'tasks: open, done or all (default all)')
+      .option('--mine', 'tasks: only those assigned to you (an access key: to its creator)')
+      .option('--campaign <id>', "tasks: only this campaign's")
       .action(async (what, opts, cmd) => (await import('./commands/export')).exportCampaigns(ctx(cmd), what, opts)),
     'cadence export campaigns --format ics --channel email > email.ics',
     'cadence export campaigns --from 2026-01-01 --to 2026-03-31 --out q1.csv',
     'cadence export campaigns --view "Live email" --format ics > live-email.ics',
+    'cadence export tasks --status open --mine --out my-tasks.csv',
   );
 
   const history = program

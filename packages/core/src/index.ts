@@ -72,8 +72,8 @@ export { sortOwners, tallyCampaignStats } from './rules/campaign-stats';
 export { applyStatsChange, applyViewCountsChange, parseSnapshot, sawTransaction, seqTransaction, stateAtSnapshot } from './rules/stats-in-place';
 export type { CountedBasis, CountedFields, Snapshot, StatsChange, StatsInPlace, ViewCountsInPlace } from './rules/stats-in-place';
 export type { CampaignFilter, WithChannels } from './schemas/campaign-filter';
-export { CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterParams, campaignMatchesFilter, filterChannels, isFiltered, pickCampaignFilter } from './rules/campaign-filter';
-export type { CampaignFilterFields, CampaignFilterKey } from './rules/campaign-filter';
+export { ASSIGNEE_ME, CAMPAIGN_FILTER_KEYS, FILTER_TEXT_MAX_LENGTH, campaignFilterParams, campaignMatchesFilter, filterAssignee, filterChannels, filterUser, isFiltered, pickCampaignFilter } from './rules/campaign-filter';
+export type { CampaignFilterFields, CampaignFilterKey, FilterContext } from './rules/campaign-filter';
 export { parseCampaignFilterParams } from './rules/campaign-filter-params';
 export type { DroppedParam } from './rules/campaign-filter-params';
 export type { StatGroup } from './rules/campaign-stats';
@@ -212,7 +212,7 @@ export type { BarColors } from './rules/gantt';
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
 export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';
 export type { CampaignDates, MoveKind } from './rules/move';
-export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
+export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCallersCampaignQuery, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
 export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } from './rules/campaign-pages';
 export type { LoadedPages } from './rules/campaign-pages';
@@ -239,6 +239,8 @@ export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
 export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './rules/csv';
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
+export { TASK_CSV_COLUMNS, tasksToCsv } from './rules/tasks-csv';
+export type { CsvTask } from './rules/tasks-csv';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
 // The specs themselves check rows with the schemas: they are in schemas.ts.
 export { MAX_REPORTED_PROBLEMS, ImportReader } from './rules/imports/reader';
@@ -314,8 +316,8 @@ export type {
   SocketFactory,
   SocketLike,
 } from './client/realtime';
-export { campaignsToIcs, escapeIcsText, foldIcsLine } from './rules/ical';
-export type { IcsCampaign } from './rules/ical';
+export { ICS_TASK_MODES, campaignsToIcs, escapeIcsText, foldIcsLine } from './rules/ical';
+export type { IcsCampaign, IcsTask, IcsTaskMode } from './rules/ical';
 
 export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGrant, planGrantSync, ssoErrorMessage } from './rules/sso';
 export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';

@@ -232,7 +232,7 @@ const writable = (p: Principal) => !p.readOnly;
 
 function readCampaign(p: Principal, c: CampaignAccessFields): boolean {
   // A row without the fields the filter reads fails it: a bound key never sees more than its view.
-  if (p.campaignFilter && !campaignMatchesFilter(c as unknown as CampaignFilterFields, p.campaignFilter)) return false;
+  if (p.campaignFilter && !campaignMatchesFilter(c as unknown as CampaignFilterFields, p.campaignFilter, { me: p.userId })) return false;
   if (c.scope === 'channel') {
     const primary = c.primary_channel;
     return !!primary && inKey(p, primary) && canView(p, primary);

@@ -9,14 +9,13 @@ import { Gantt } from './gantt/Gantt';
 import { CampaignList } from './list/CampaignList';
 import { StatCards } from './list/StatCards';
 import { FilterBar } from './filters/FilterBar';
-import { createMemoryClient, type MemoryClientOptions } from './testing/memory-client';
+import { DEFAULT_MEMORY_USER_ID, createMemoryClient, type MemoryClientOptions } from './testing/memory-client';
 import { AdManager } from './ad-manager/AdManager';
 import { EventsBoard } from './events/EventsBoard';
 import { IdeasBoard } from './ideas/IdeasBoard';
 import { PermissionsPanel } from './permissions/PermissionsPanel';
 import { sampleCampaigns, sampleVirtualCampaigns } from './testing/fixtures';
 import { VIEWER_ID, makeTask, sampleWorkspace, withTaskSummary } from './testing/fixtures-more';
-import { DEFAULT_MEMORY_USER_ID } from './testing/memory-client';
 import { MyWork } from './tasks/MyWork';
 import { renderWidget, type RenderWidgetResult } from './testing/render';
 
@@ -61,7 +60,7 @@ const WIDGETS: Array<[string, () => ReactElement]> = [
   ['CampaignList', () => <CampaignList />],
   ['StatCards', () => <StatCards />],
   ['FilterBar', () => <FilterBar />],
-  ['FilterBar (filtered)', () => <FilterBar value={{ channel: ['email', 'social'], status: 'live', q: 'launch' }} />],
+  ['FilterBar (filtered)', () => <FilterBar value={{ channel: ['email', 'social'], status: 'live', q: 'launch', assignee: 'me', overdue: '1' }} />],
 ];
 
 async function check(ui: ReactElement, { failList, ...options }: State[1], then?: State[2]) {
@@ -158,6 +157,20 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       await user.click(screen.getByRole('button', { name: /^Channels/ }));
       await screen.findByRole('dialog', { name: 'Channels' });
     }));
+
+  it('should pass for the Gantt with a campaign’s tasks shown, one of them picked up', () => {
+    const [first, ...rest] = sampleCampaigns(TODAY);
+    const tasks = [
+      makeTask(first!, { title: 'Done already', due_date: first!.live_date, status: 'done' }),
+      makeTask(first!, { title: 'Late', due_date: first!.planning_start_date }),
+    ];
+    return check(<Gantt />, { campaigns: [withTaskSummary(first!, tasks), ...rest], tasks }, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: `Show the 2 tasks of ${first!.title}` }));
+      const marker = (await screen.findAllByRole('button', { name: /^Late: due/ }))[0]!;
+      marker.focus();
+      await user.keyboard(' ');
+    });
+  });
 
   it('should pass for the Gantt grouped by channel in live view', () =>
     check(<Gantt view="live" />, data, async ({ user }) => {

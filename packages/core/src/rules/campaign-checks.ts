@@ -164,6 +164,12 @@ const channelConfig = strictObject({
   ),
 });
 
+/** `idSchema` (`z.uuid({ error: 'Must be a valid id' })`): zod 4's RFC 9562 pattern, and its nil and max ids. */
+const UUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const id: Check = (v, path, out) => {
+  if (typeof v !== 'string' || !UUID.test(v)) out.push({ path, message: 'Must be a valid id', fatal: true });
+};
+
 const titleMessage = 'Campaign title is required';
 
 /** schemas/campaign.ts `campaignFields`, each as it is required (or defaulted) on create. */
@@ -176,6 +182,7 @@ const CREATE: Record<string, Field> = {
   live_date: { check: ymd },
   end_date: opt(ymd, true),
   owner: opt(optionalText(B.ownerMaxLength), true),
+  owner_id: opt(id, true),
   priority: opt(oneOf(PRIORITIES)),
   scope: opt(oneOf(SCOPES)),
   primary_channel: opt(channel, true),

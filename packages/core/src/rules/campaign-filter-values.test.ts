@@ -13,7 +13,7 @@ const schemaRead = (key: CampaignFilterKey, raw: string) => {
 
 describe('readFilterValue', () => {
   it('should read every filter parameter exactly as the API schema does: the same value or the same message', () => {
-    const known = [...CHANNEL_VALUES, ...CAMPAIGN_STATUSES, ...PRIORITIES, ...SCOPES, 'fax', ' ', ',', '\u0000', 'Ann'];
+    const known = [...CHANNEL_VALUES, ...CAMPAIGN_STATUSES, ...PRIORITIES, ...SCOPES, 'fax', ' ', ',', '\u0000', 'Ann', 'me', 'ME', '1', '0', 'aaaaaaaa-0000-4000-8000-00000000000F'];
     const piece = fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 12 }));
     const raw = fc.oneof(
       piece,

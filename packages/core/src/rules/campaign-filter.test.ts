@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, todayYmd } from '../dates';
 import { campaignFilterSchema } from '../schemas/campaign-filter';
 import { campaignFilterParams, campaignMatchesFilter, isFiltered, type CampaignFilterFields } from './campaign-filter';
 import { parseCampaignFilterParams } from './campaign-filter-params';
@@ -45,6 +46,43 @@ describe('campaignMatchesFilter', () => {
     expect(campaignMatchesFilter(row({ description: null, owner: null }), { q: 'sale' })).toBe(false);
   });
 
+  describe('the task filters', () => {
+    const me = 'aaaaaaaa-0000-4000-8000-000000000000';
+    const other = 'bbbbbbbb-0000-4000-8000-000000000000';
+    const tasks = (next_due: string | null, assignees: string[]) => row({ task_summary: { total: 2, done: 0, open_required: 0, next_due, assignees } });
+
+    it('keeps a campaign with a task assigned to the user, `me` being the caller', () => {
+      expect(campaignMatchesFilter(tasks(null, [me]), { assignee: me })).toBe(true);
+      expect(campaignMatchesFilter(tasks(null, [me]), { assignee: other })).toBe(false);
+      expect(campaignMatchesFilter(tasks(null, [me]), { assignee: 'me' }, { me })).toBe(true);
+      expect(campaignMatchesFilter(tasks(null, [me]), { assignee: 'me' }, { me: other })).toBe(false);
+      // No caller to resolve `me` with, no summary (an event), a summary from before assignees: nothing.
+      expect(campaignMatchesFilter(tasks(null, [me]), { assignee: 'me' })).toBe(false);
+      expect(campaignMatchesFilter(row(), { assignee: me })).toBe(false);
+      expect(campaignMatchesFilter(row({ task_summary: { total: 1, done: 0, open_required: 0, next_due: null } }), { assignee: me })).toBe(false);
+    });
+
+    it('keeps a campaign whose earliest open task was due before today, today given or this zone\'s', () => {
+      expect(campaignMatchesFilter(tasks('2026-03-01', []), { overdue: '1' }, { today: '2026-03-02' })).toBe(true);
+      expect(campaignMatchesFilter(tasks('2026-03-02', []), { overdue: '1' }, { today: '2026-03-02' })).toBe(false);
+      expect(campaignMatchesFilter(tasks(null, []), { overdue: '1' }, { today: '2026-03-02' })).toBe(false);
+      expect(campaignMatchesFilter(row(), { overdue: '1' }, { today: '2026-03-02' })).toBe(false);
+      expect(campaignMatchesFilter(tasks(todayYmd(), []), { overdue: '1' })).toBe(false);
+      expect(campaignMatchesFilter(tasks(addDays(todayYmd(), -1), []), { overdue: '1' })).toBe(true);
+    });
+  });
+
+  it('keeps the campaigns a user owns (owner_id; `me` the caller): "my campaigns"', () => {
+    const me = 'aaaaaaaa-0000-4000-8000-000000000000';
+    expect(campaignMatchesFilter(row({ owner_id: me }), { owner_id: me })).toBe(true);
+    expect(campaignMatchesFilter(row({ owner_id: me }), { owner_id: 'me' }, { me })).toBe(true);
+    expect(campaignMatchesFilter(row({ owner_id: me }), { owner_id: 'me' })).toBe(false);
+    expect(campaignMatchesFilter(row({ owner_id: null }), { owner_id: me })).toBe(false);
+    expect(campaignMatchesFilter(row(), { owner_id: me })).toBe(false);
+    expect(campaignFilterSchema.safeParse({ owner_id: 'Dana' }).error?.issues[0]).toMatchObject({ path: ['owner_id'], message: 'Must be a user id or "me"' });
+    expect(parseCampaignFilterParams(new URLSearchParams('owner_id=me')).filter).toEqual({ owner_id: 'me' });
+  });
+
   it('is part of what the list answers for a window', () => {
     const dated = { ...row(), planning_start_date: '2026-03-01', live_date: '2026-03-10', end_date: '2026-03-20' };
     expect(campaignMatchesQuery(dated, { from: '2026-03-01', to: '2026-03-31', channel: ['social'], q: 'spring' })).toBe(true);
@@ -65,6 +103,10 @@ describe('the filter schema (the API parameters)', () => {
     expect(campaignFilterSchema.safeParse({ status: 'done' }).error?.issues[0]?.path).toEqual(['status']);
     expect(campaignFilterSchema.safeParse({ colour: 'red' }).success).toBe(false);
     expect(campaignFilterSchema.safeParse({ q: 'x'.repeat(201) }).success).toBe(false);
+    expect(campaignFilterSchema.safeParse({ assignee: 'dana' }).error?.issues[0]).toMatchObject({ path: ['assignee'], message: 'Must be a user id or "me"' });
+    expect(campaignFilterSchema.safeParse({ overdue: 'yes' }).error?.issues[0]).toMatchObject({ path: ['overdue'], message: 'Must be 1' });
+    expect(campaignFilterSchema.parse({ assignee: 'AAAAAAAA-0000-4000-8000-000000000000', overdue: '1' })).toEqual({ assignee: 'aaaaaaaa-0000-4000-8000-000000000000', overdue: '1' });
+    expect(campaignFilterSchema.parse({ assignee: 'me' })).toEqual({ assignee: 'me' });
   });
 
   it('treats an empty search or owner as no filter', () => {
@@ -102,6 +144,16 @@ describe('filters in a query string', () => {
     expect(new URLSearchParams(pairs).toString()).toBe('channel=email%2Csocial&status=live&q=launch');
     expect(parseCampaignFilterParams(new URLSearchParams(pairs)).filter).toEqual(filter);
     expect(campaignFilterParams({ channel: [] })).toEqual([]);
+  });
+
+  it('reads and writes the task filters as a saved view stores them', () => {
+    const { filter, dropped } = parseCampaignFilterParams(new URLSearchParams('assignee=me&overdue=1&status=live'));
+    expect(dropped).toEqual([]);
+    expect(filter).toEqual({ assignee: 'me', overdue: '1', status: 'live' });
+    expect(new URLSearchParams(campaignFilterParams(filter)).toString()).toBe('status=live&assignee=me&overdue=1');
+    const bad = parseCampaignFilterParams(new URLSearchParams('assignee=dana&overdue=true'));
+    expect(bad.filter).toEqual({});
+    expect(bad.dropped.map((d) => [d.param, d.reason])).toEqual([['assignee', 'Must be a user id or "me"'], ['overdue', 'Must be 1']]);
   });
 
   it('says whether anything is filtered', () => {

@@ -1,5 +1,5 @@
 import type { Campaign, CampaignListQuery } from '../schemas/campaign';
-import { campaignMatchesFilter, type CampaignFilterFields } from './campaign-filter';
+import { campaignMatchesFilter, type CampaignFilterFields, type FilterContext } from './campaign-filter';
 
 /** The fields `GET /api/campaigns` filters on. */
 export type CampaignQueryFields = Pick<Campaign, 'planning_start_date' | 'live_date' | 'end_date'> & CampaignFilterFields;
@@ -20,7 +20,7 @@ export function isCampaignEcho(row: ListedCampaign, shown: ListedCampaign): bool
   if (row.version !== shown.version) return row.version < shown.version;
   const a = row.task_summary;
   const b = shown.task_summary;
-  return !a || !b || (a.total === b.total && a.done === b.done && a.open_required === b.open_required && a.next_due === b.next_due);
+  return !a || !b || (a.total === b.total && a.done === b.done && a.open_required === b.open_required && a.next_due === b.next_due && (a.assignees ?? []).join() === (b.assignees ?? []).join());
 }
 
 /** A realtime change to one campaign, as the feed delivers it (docs/architecture.md#realtime-messages). */
@@ -35,15 +35,22 @@ export type CampaignChange<T extends ListedCampaign = Campaign> =
  * end date is ongoing, so it touches every window from its first date on. The other filters
  * are campaignMatchesFilter's (docs/adr/0029).
  */
-export function campaignMatchesQuery(row: CampaignQueryFields, query: CampaignListQuery): boolean {
+export function campaignMatchesQuery(row: CampaignQueryFields, query: CampaignListQuery, ctx: FilterContext = {}): boolean {
   const first = row.planning_start_date < row.live_date ? row.planning_start_date : row.live_date;
   if (query.to && first > query.to) return false;
   if (query.from && row.end_date) {
     const last = [row.planning_start_date, row.live_date, row.end_date].sort().at(-1)!;
     if (last < query.from) return false;
   }
-  return campaignMatchesFilter(row, query);
+  return campaignMatchesFilter(row, query, ctx);
 }
+
+/**
+ * A list asked for `assignee=me` is the caller's, whom a change cannot name (the server resolves
+ * `me`): such a list is refetched on a change rather than changed in place.
+ */
+export const isCallersCampaignQuery = (query: { assignee?: string | undefined; owner_id?: string | undefined }): boolean =>
+  query.assignee === 'me' || query.owner_id === 'me';
 
 /** A page cannot take or lose a row without its neighbours shifting: it is refetched instead. */
 export const isPagedCampaignQuery = (query: CampaignListQuery): boolean => query.limit !== undefined || query.offset !== undefined;

@@ -12,6 +12,24 @@ export interface IcsCampaign {
   updated_at?: string;
 }
 
+/** A campaign's task in the feed (docs/adr/0049, `GET /api/calendar.ics?tasks=`). */
+export interface IcsTask {
+  id: string;
+  title: string;
+  due_date: string | null;
+  status: string;
+  updated_at?: string;
+  completed_at?: string | null;
+  campaign: { title: string };
+}
+
+/** How the feed carries tasks: RFC 5545 to-dos (VTODO, with DUE and STATUS) or all-day events on their due dates. */
+export const ICS_TASK_MODES = ['todo', 'event'] as const;
+export type IcsTaskMode = (typeof ICS_TASK_MODES)[number];
+
+/** A task's VTODO status: COMPLETED when done, IN-PROCESS while in progress, else NEEDS-ACTION. */
+const TODO_STATUS: Record<string, string> = { done: 'COMPLETED', in_progress: 'IN-PROCESS', todo: 'NEEDS-ACTION' };
+
 const CRLF = '\r\n';
 const basicDate = (ymd: string) => ymd.replaceAll('-', '');
 /** RFC 5545 §3.3.5 UTC date-time, '20261116T093000Z': date-fns' basic ISO format of the UTC time. */
@@ -44,7 +62,10 @@ export function foldIcsLine(line: string): string {
  * Campaigns as all-day events from live date to end date. DTEND of an all-day event is
  * exclusive, so it is the day after the last day; an ongoing campaign shows on its live date.
  */
-export function campaignsToIcs(campaigns: readonly IcsCampaign[], options: { name: string; now?: Date }): string {
+export function campaignsToIcs(
+  campaigns: readonly IcsCampaign[],
+  options: { name: string; now?: Date; tasks?: readonly IcsTask[]; tasksAs?: IcsTaskMode },
+): string {
   const stamp = basicUtc(options.now ?? new Date());
   const lines = [
     'BEGIN:VCALENDAR',
@@ -69,6 +90,41 @@ export function campaignsToIcs(campaigns: readonly IcsCampaign[], options: { nam
       'END:VEVENT',
     );
   }
+  for (const t of options.tasks ?? []) lines.push(...taskLines(t, options.tasksAs ?? 'todo', stamp));
   lines.push('END:VCALENDAR');
   return lines.map(foldIcsLine).join(CRLF) + CRLF;
+}
+
+/**
+ * One task: a VTODO (DUE on its due date as a DATE, none when undated; STATUS; COMPLETED when
+ * done), or an all-day VEVENT on its due date (an undated task has no day, so no event). Its
+ * campaign names it in the summary; the UID is the task's, apart from campaigns'.
+ */
+function taskLines(t: IcsTask, mode: IcsTaskMode, stamp: string): string[] {
+  const done = t.status === 'done';
+  const common = [
+    `UID:task-${t.id}@cadence`,
+    `DTSTAMP:${t.updated_at ? basicUtc(t.updated_at) : stamp}`,
+    `SUMMARY:${escapeIcsText(`${t.title} (${t.campaign.title})`)}`,
+  ];
+  if (mode === 'todo') {
+    return [
+      'BEGIN:VTODO',
+      ...common,
+      ...(t.due_date ? [`DUE;VALUE=DATE:${basicDate(t.due_date)}`] : []),
+      `STATUS:${TODO_STATUS[t.status] ?? 'NEEDS-ACTION'}`,
+      ...(done && t.completed_at ? [`COMPLETED:${basicUtc(t.completed_at)}`] : []),
+      'END:VTODO',
+    ];
+  }
+  if (!t.due_date) return [];
+  return [
+    'BEGIN:VEVENT',
+    ...common,
+    `DTSTART;VALUE=DATE:${basicDate(t.due_date)}`,
+    `DTEND;VALUE=DATE:${basicDate(addDays(t.due_date, 1))}`,
+    `DESCRIPTION:${done ? 'Task done' : 'Task due'}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ];
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Channel } from '../channels';
 import type { PermissionType } from '../constants';
 import { can, type Principal } from '../policy';
-import { canEditView, canSeeView, canShareViews, droppedQueryMessage, savedViewFilter } from './saved-views';
+import { dashboardViewSearch, parseDashboardView } from './dashboard-view';
+import { canEditView, canSeeView, canShareViews, dashboardTabs, droppedQueryMessage, savedViewFilter } from './saved-views';
 
 const user = (id: string, ...perms: Array<[PermissionType, Channel?]>): Principal => ({
   userId: id,
@@ -57,6 +58,18 @@ describe('who sees and changes a saved view', () => {
 });
 
 describe('the filter a view applies', () => {
+  it('should keep the task filters through a saved link, and bind a key to the tasks of its creator', () => {
+    const link = 'tab=list&owner=Dana&assignee=me&overdue=1';
+    const { view } = parseDashboardView(link, { tabs: dashboardTabs('global') });
+    expect(dashboardViewSearch(view)).toBe(link);
+    expect(savedViewFilter('email', link)).toEqual({ filter: { owner: 'Dana', assignee: 'me', overdue: '1', channel: 'email' }, dropped: null });
+    const key: Principal = { ...admin, userId: 'aaaaaaaa-0000-4000-8000-000000000000', accessKeyId: 'k', campaignFilter: { assignee: 'me' } };
+    const row = (assignees: string[]) => ({ scope: 'global' as const, primary_channel: null, channels: ['email' as const], created_by: null, status: 'live' as const,
+      task_summary: { total: 1, done: 0, open_required: 0, next_due: null, assignees } });
+    expect(can(key, 'read', 'campaign', row([key.userId]))).toBe(true);
+    expect(can(key, 'read', 'campaign', row(['bbbbbbbb-0000-4000-8000-000000000000']))).toBe(false);
+  });
+
   it('should add the channel of a channel dashboard, as the page’s count does', () => {
     expect(savedViewFilter('global', 'channel=email,social&status=live&tab=list')).toEqual({ filter: { channel: ['email', 'social'], status: 'live' }, dropped: null });
     expect(savedViewFilter('email', 'q=launch&tab=timeline&range=year')).toEqual({ filter: { q: 'launch', channel: 'email' }, dropped: null });

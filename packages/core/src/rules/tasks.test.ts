@@ -69,15 +69,27 @@ describe('rankFor (docs/adr/0049)', () => {
 
 describe('summariseTasks', () => {
   it('should count all, done and open required tasks, and find the earliest due date of an open one', () => {
-    expect(summariseTasks([])).toEqual({ total: 0, done: 0, open_required: 0, next_due: null });
+    expect(summariseTasks([])).toEqual({ total: 0, done: 0, open_required: 0, next_due: null, assignees: [] });
     const s = summariseTasks([
       { status: 'done', required: true, due_date: '2026-03-01' },
       { status: 'todo', required: true, due_date: '2026-03-09' },
       { status: 'in_progress', required: false, due_date: '2026-03-04' },
       { status: 'todo', required: true, due_date: null },
     ]);
-    expect(s).toEqual({ total: 4, done: 1, open_required: 2, next_due: '2026-03-04' });
+    expect(s).toEqual({ total: 4, done: 1, open_required: 2, next_due: '2026-03-04', assignees: [] });
     expect(taskProgressLabel(s)).toBe('1/4');
+  });
+
+  it('should name each assignee once, sorted, done tasks included', () => {
+    const a = 'aaaaaaaa-0000-4000-8000-000000000000';
+    const b = 'bbbbbbbb-0000-4000-8000-000000000000';
+    const s = summariseTasks([
+      { status: 'todo', required: false, due_date: null, assignee_id: b },
+      { status: 'done', required: false, due_date: null, assignee_id: a },
+      { status: 'todo', required: false, due_date: null, assignee_id: b },
+      { status: 'todo', required: false, due_date: null, assignee_id: null },
+    ]);
+    expect(s.assignees).toEqual([a, b]);
   });
 });
 

@@ -60,29 +60,36 @@ export interface SummarisedTask {
   status: string;
   required: boolean;
   due_date: string | null;
+  /** Absent in older callers' rows: counted as unassigned. */
+  assignee_id?: string | null | undefined;
 }
 
-/** A campaign's tasks in four numbers (the schemas' `TaskSummary`). */
+/** A campaign's tasks in four numbers and who they are assigned to (the schemas' `TaskSummary`). */
 export interface TaskSummaryFields {
   total: number;
   done: number;
   open_required: number;
   next_due: string | null;
+  /** The users any of its tasks (open or done) is assigned to, once each, sorted: the `assignee` filter reads it (absent: none). */
+  assignees?: string[] | undefined;
 }
 
 /** No tasks: what a campaign without any holds. */
-export const EMPTY_TASK_SUMMARY: Readonly<TaskSummaryFields> = Object.freeze({ total: 0, done: 0, open_required: 0, next_due: null });
+export const EMPTY_TASK_SUMMARY: Readonly<TaskSummaryFields> = Object.freeze({ total: 0, done: 0, open_required: 0, next_due: null, assignees: [] });
 
 /**
  * The summary a campaign carries of its tasks (the server's trigger computes the same in SQL, a
  * test holds them equal): how many, how many done, how many required ones are still open, and the
- * earliest due date of a task not done.
+ * earliest due date of a task not done, and the users its tasks are assigned to (sorted by code unit,
+ * as SQL's `ORDER BY assignee_id::text COLLATE "C"`).
  */
 export function summariseTasks(tasks: readonly SummarisedTask[]): TaskSummaryFields {
   let done = 0;
   let openRequired = 0;
   let nextDue: string | null = null;
+  const assignees = new Set<string>();
   for (const t of tasks) {
+    if (t.assignee_id) assignees.add(t.assignee_id);
     if (t.status === DONE) {
       done++;
       continue;
@@ -90,7 +97,7 @@ export function summariseTasks(tasks: readonly SummarisedTask[]): TaskSummaryFie
     if (t.required) openRequired++;
     if (t.due_date !== null && (nextDue === null || t.due_date < nextDue)) nextDue = t.due_date;
   }
-  return { total: tasks.length, done, open_required: openRequired, next_due: nextDue };
+  return { total: tasks.length, done, open_required: openRequired, next_due: nextDue, assignees: [...assignees].sort(byCodeUnit) };
 }
 
 /** "4/7": done of all, as the campaign's progress reads. */

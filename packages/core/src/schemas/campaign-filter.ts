@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CHANNEL_VALUES, isChannel, type Channel } from '../channels';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
-import { FILTER_TEXT_MAX_LENGTH, type CampaignFilterKey } from '../rules/campaign-filter-keys';
+import { ASSIGNEE_MESSAGE, FILTER_TEXT_MAX_LENGTH, OVERDUE_MESSAGE, isAssigneeValue, type CampaignFilterKey } from '../rules/campaign-filter-keys';
 import { CAMPAIGN_BOUNDS } from './campaign-limits';
 
 /**
@@ -47,6 +47,20 @@ export const campaignFilterShape = {
   owner: filterText(CAMPAIGN_BOUNDS.ownerMaxLength).optional(),
   /** Contained in the title, description or owner, ignoring case. */
   q: filterText(FILTER_TEXT_MAX_LENGTH).optional(),
+  /** A task of the campaign (open or done) is assigned to this user; `me` is the caller (docs/adr/0050). */
+  assignee: z
+    .string({ error: ASSIGNEE_MESSAGE })
+    .refine(isAssigneeValue, { error: ASSIGNEE_MESSAGE })
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  /** The campaigns this user owns (`owner_id`; `me`: the caller): "my campaigns". */
+  owner_id: z
+    .string({ error: ASSIGNEE_MESSAGE })
+    .refine(isAssigneeValue, { error: ASSIGNEE_MESSAGE })
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  /** `1`: a task not done is due before today (the campaign's `task_summary.next_due`; docs/adr/0050). */
+  overdue: z.literal('1', { error: OVERDUE_MESSAGE }).optional(),
 };
 
 // The rules' list of keys is this shape's, both ways round.

@@ -66,6 +66,8 @@ const campaignFields = {
   live_date: ymdSchema,
   end_date: ymdSchema.nullable(),
   owner: optionalText(B.ownerMaxLength),
+  /** The owner as a user of the install (null: none), beside the free-text `owner` (the dialog sets both). */
+  owner_id: idSchema.nullable(),
   priority: z.enum(PRIORITIES),
   scope: z.enum(SCOPES),
   primary_channel: channelSchema.nullable(),
@@ -89,6 +91,7 @@ export const campaignCreateSchema = z
     status: campaignFields.status.default('planning'),
     end_date: campaignFields.end_date.optional(),
     owner: campaignFields.owner.optional(),
+    owner_id: campaignFields.owner_id.optional(),
     priority: campaignFields.priority.default('medium'),
     scope: campaignFields.scope.default('global'),
     primary_channel: campaignFields.primary_channel.optional(),
@@ -115,6 +118,8 @@ export const campaignSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   owner: z.string().nullable(),
+  /** Absent in rows written before owners were people (fixtures, older caches): none. */
+  owner_id: idSchema.nullable().optional(),
   summary: z.string().nullable(),
   goals: z.string().nullable(),
   project_leader: z.string().nullable(),

@@ -118,5 +118,10 @@ export const taskSummarySchema = z.object({
   done: z.number().int(),
   open_required: z.number().int(),
   next_due: ymdSchema.nullable(),
+  /**
+   * The users its tasks (open or done) are assigned to, sorted, once each: what the `assignee`
+   * filter reads (docs/adr/0050). Always sent by the server; absent reads as none.
+   */
+  assignees: z.array(idSchema).optional(),
 });
 export type TaskSummary = z.infer<typeof taskSummarySchema>;

@@ -34,6 +34,8 @@ export interface CampaignForm {
   description: string;
   status: CampaignStatus;
   owner: string;
+  /** The owner as a user (chosen from the suggestions), or null for free text (docs/architecture.md, owners are people). */
+  owner_id: string | null;
   planning_start_date: Ymd;
   live_date: Ymd;
   end_date: Ymd | null;
@@ -79,7 +81,7 @@ function configForm(c: ChannelConfig = {}): ConfigForm {
 export function emptyForm(today: Ymd, initial: Partial<CampaignForm> = {}): CampaignForm {
   const { status, priority, scope, primary_channel } = campaignDefaults();
   return {
-    title: '', description: '', status, owner: '', planning_start_date: today, live_date: today, end_date: null,
+    title: '', description: '', status, owner: '', owner_id: null, planning_start_date: today, live_date: today, end_date: null,
     priority, scope, primary_channel, channels: [], config: configForm(), summary: '', goals: '',
     audiences: '', project_leader: '', project_team_members: '', kpis: '', deliverables: '', landing_page_urls: '',
     ...initial,
@@ -88,7 +90,7 @@ export function emptyForm(today: Ymd, initial: Partial<CampaignForm> = {}): Camp
 
 export function formFromCampaign(c: Campaign): CampaignForm {
   return {
-    title: c.title, description: c.description ?? '', status: c.status, owner: c.owner ?? '',
+    title: c.title, description: c.description ?? '', status: c.status, owner: c.owner ?? '', owner_id: c.owner_id ?? null,
     planning_start_date: c.planning_start_date, live_date: c.live_date, end_date: c.end_date, priority: c.priority,
     scope: c.scope, primary_channel: c.primary_channel, channels: [...c.channels], config: configForm(c.channel_config),
     summary: c.summary ?? '', goals: c.goals ?? '', audiences: joinCommaList(c.audiences), project_leader: c.project_leader ?? '',
@@ -149,6 +151,8 @@ export function formToBody(f: CampaignForm): CampaignCreate & Required<Pick<Camp
   const channel = f.scope === 'channel';
   return {
     title: f.title.trim(), description: text(f.description), status: f.status, owner: text(f.owner),
+    // Only when set: a create without an owning user sends no owner_id, as before owners were people.
+    ...(f.owner_id ? { owner_id: f.owner_id } : {}),
     planning_start_date: f.planning_start_date, live_date: f.live_date, end_date: f.end_date, priority: f.priority,
     scope: f.scope, primary_channel: channel ? f.primary_channel : null,
     channels: channel ? (f.primary_channel ? [f.primary_channel] : []) : f.channels,
@@ -162,5 +166,7 @@ export function formToBody(f: CampaignForm): CampaignCreate & Required<Pick<Camp
 export function changedFields(original: Campaign, f: CampaignForm): CampaignUpdate {
   const before = formToBody(formFromCampaign(original)) as Record<string, unknown>;
   const after = formToBody(f) as Record<string, unknown>;
+  // An owning user taken away is absent from the body: sent as null.
+  if (before.owner_id && !after.owner_id) after.owner_id = null;
   return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k]))) as CampaignUpdate;
 }

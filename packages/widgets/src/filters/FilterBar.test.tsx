@@ -1,10 +1,12 @@
-import type { CampaignFilter } from '@cadence/core';
+import type { CampaignFilter, Task } from '@cadence/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CampaignList } from '../list/CampaignList';
 import { StatCards } from '../list/StatCards';
 import { makeCampaign } from '../testing/fixtures';
+import { EDITOR_ID, VIEWER_ID, makeTask, withTaskSummary } from '../testing/fixtures-more';
+import { DEFAULT_MEMORY_USER_ID } from '../testing/memory-client';
 import { renderWidget } from '../testing/render';
 import { FilterBar, SEARCH_DELAY_MS } from './FilterBar';
 
@@ -44,7 +46,7 @@ describe('FilterBar', () => {
   });
 
   it('should keep a bar of one field unfolded on a phone, with the search words it was given', async () => {
-    renderWidget(<FilterBar hide={['channel', 'status', 'priority', 'scope', 'owner']} showCount={false} searchPlaceholder="Name, type or audience" />, { campaigns });
+    renderWidget(<FilterBar hide={['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue']} showCount={false} searchPlaceholder="Name, type or audience" />, { campaigns });
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Name, type or audience');
     expect(screen.queryByRole('button', { name: /^Filters/, hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('search')).not.toHaveClass('cad-filter-bar--collapsible');
@@ -134,5 +136,54 @@ describe('FilterBar', () => {
     renderWidget(<FilterBar channel="email" value={{ status: 'live' }} />, { campaigns });
     expect(screen.queryByRole('button', { name: /^Channels/ })).not.toBeInTheDocument();
     expect(await screen.findByText('Showing 1 of 1 campaign')).toBeInTheDocument();
+  });
+
+  describe('the task filters', () => {
+    const other = { id: VIEWER_ID, email: 'viewer@cadence.demo', role: null };
+    const [mine, theirs, late, none] = [
+      makeCampaign({ title: 'Mine', owner: 'Dana Reyes' }),
+      makeCampaign({ title: 'Theirs', owner: 'Dana Reyes' }),
+      makeCampaign({ title: 'Late', owner: 'Sam Lee' }),
+      makeCampaign({ title: 'No tasks', owner: 'Sam Lee' }),
+    ];
+    const tasks: Task[] = [];
+    tasks.push(makeTask(mine!, { title: 'Brief', assignee_id: DEFAULT_MEMORY_USER_ID, status: 'done' }, tasks));
+    tasks.push(makeTask(theirs!, { title: 'Copy', assignee_id: VIEWER_ID, due_date: '2026-04-01' }, tasks));
+    // renderWidget's today is 2026-03-11: due the day before is overdue.
+    tasks.push(makeTask(late!, { title: 'Proofs', due_date: '2026-03-10' }, tasks));
+    const withTasks = [mine!, theirs!, late!, none!].map((c) => withTaskSummary(c, tasks));
+
+    it('should filter the list by a task’s assignee (me or a user) and by overdue tasks, and say so in words', async () => {
+      const changes: CampaignFilter[] = [];
+      const { user } = renderWidget(<Board onChange={(f) => changes.push(f)} />, { campaigns: withTasks, tasks, users: [other] });
+      await waitFor(() => expect(listed()).toHaveLength(4));
+      const assignee = screen.getByLabelText('Task assignee');
+      // An administrator sees the install's users; everyone sees "Me".
+      await waitFor(() => expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Anyone', 'Me', 'viewer@cadence.demo']));
+      await user.selectOptions(assignee, 'me');
+      expect(changes.at(-1)).toEqual({ assignee: 'me' });
+      await waitFor(() => expect(listed()).toEqual(['Mine']));
+      await user.selectOptions(assignee, VIEWER_ID);
+      await waitFor(() => expect(listed()).toEqual(['Theirs']));
+      await user.selectOptions(assignee, '');
+      const overdue = screen.getByRole('checkbox', { name: 'Has overdue tasks' });
+      await user.click(overdue);
+      expect(changes.at(-1)).toEqual({ overdue: '1' });
+      await waitFor(() => expect(listed()).toEqual(['Late']));
+      expect(await screen.findByText('Showing 1 of 4 campaigns')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(overdue).not.toBeChecked();
+      await waitFor(() => expect(listed()).toHaveLength(4));
+    });
+
+    it('should offer "Me" alone to someone who may not list users, and show a link’s user it does not know', async () => {
+      renderWidget(<FilterBar value={{ assignee: EDITOR_ID, overdue: '1' }} />, {
+        campaigns: withTasks, tasks, user: { id: VIEWER_ID, email: 'viewer@cadence.demo', role: null, permissions: [{ permission_type: 'global_view', channel: null }] },
+      });
+      const assignee = screen.getByLabelText('Task assignee');
+      expect(assignee).toHaveValue(EDITOR_ID);
+      await waitFor(() => expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Anyone', 'Me', 'A user']));
+      expect(screen.getByRole('checkbox', { name: 'Has overdue tasks' })).toBeChecked();
+    });
   });
 });

@@ -3,6 +3,7 @@ import {
   CHANNELS,
   FILTER_TEXT_MAX_LENGTH,
   PRIORITIES,
+  can,
   filterChannels,
   isFiltered,
   priorityLabel,
@@ -12,6 +13,8 @@ import {
 } from '@cadence/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useCampaignStats } from '../provider/campaign-queries';
+import { useUsers } from '../provider/resources';
+import { useSession } from '../provider/session';
 import { ICON_SIZE, Funnel } from '../ui/icons';
 import { Popover } from '../ui/Popover';
 import { useSyncedState } from '../ui/use-synced-state';
@@ -43,12 +46,14 @@ const SCOPE_OPTIONS = [
   { value: 'channel', label: 'Channel-only' },
 ] as const;
 
-function SelectFilter({ label, value, options, all, onChange }: {
+function SelectFilter({ label, value, options, all, onChange, unknownLabel = (v) => v }: {
   label: string;
   value: string | undefined;
   options: ReadonlyArray<{ value: string; label: string }>;
   all: string;
   onChange: (value: string | undefined) => void;
+  /** How a value from a link that is not among the options reads (default: itself). */
+  unknownLabel?: (value: string) => string;
 }): ReactNode {
   const id = useId();
   return (
@@ -58,7 +63,7 @@ function SelectFilter({ label, value, options, all, onChange }: {
         <option value="">{all}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         {/* An owner from a link that no campaign has (yet) still shows as chosen. */}
-        {value && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
+        {value && !options.some((o) => o.value === value) && <option value={value}>{unknownLabel(value)}</option>}
       </select>
     </div>
   );
@@ -83,6 +88,21 @@ function ChannelsFilter({ value, onChange }: { value: readonly Channel[]; onChan
           ))}
         </fieldset>
       </Popover>
+    </div>
+  );
+}
+
+/**
+ * "Overdue tasks only": the campaigns with an open task due before today (`overdue=1`). A checkbox
+ * with its words, so the state is said, not only shown.
+ */
+function OverdueFilter({ value, onChange }: { value: boolean; onChange: (on: boolean) => void }): ReactNode {
+  return (
+    <div className="cad-filter-bar__field cad-filter-bar__check">
+      <label className="cad-checkbox">
+        <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} />
+        Has overdue tasks
+      </label>
     </div>
   );
 }
@@ -121,7 +141,7 @@ function SearchFilter({ value, placeholder, onChange }: { value: string | undefi
   );
 }
 
-const FIELDS: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'scope', 'owner', 'q'];
+const FIELDS: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue', 'q'];
 
 function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, searchPlaceholder = 'Title, description or owner' }: FilterBarProps): ReactNode {
   const [filter, setFilter] = useSyncedState<CampaignFilter>(value, {}, onChange);
@@ -133,6 +153,14 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
   const shown = useCampaignStats(showCount && isFiltered(filter), { ...filter, ...base });
   const set = <K extends keyof CampaignFilter>(key: K, v: CampaignFilter[K]) => setFilter(withFilter(filter, key, v));
   const owners = (all.data?.owners ?? []).map((o) => ({ value: o, label: o }));
+  // Assignees: "Me" for everyone; the install's users where the caller may list them (administrators).
+  const session = useSession();
+  const listsUsers = shows('assignee') && session.ready && can(session.principal, 'administer', 'user');
+  const users = useUsers(listsUsers);
+  const assignees = [
+    { value: 'me', label: 'Me' },
+    ...(users.data ?? []).filter((u) => u.id !== session.userId).map((u) => ({ value: u.id, label: u.email })),
+  ];
   const count = filterCountText(isFiltered(filter) ? shown.data?.total : all.data?.total, all.data?.total);
   const active = (Object.keys(filter) as Array<keyof CampaignFilter>).filter(shows).length;
   // A bar of one field (the Events page's search) shows it on a phone too: nothing to fold away.
@@ -158,6 +186,12 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
             onChange={(v) => set('scope', v as CampaignFilter['scope'])} />
         )}
         {shows('owner') && <SelectFilter label="Owner" all="All owners" value={filter.owner} options={owners} onChange={(v) => set('owner', v)} />}
+        {shows('assignee') && (
+          <SelectFilter label="Task assignee" all="Anyone" value={filter.assignee} options={assignees}
+            unknownLabel={(id) => (id === session.userId ? 'Me' : 'A user')}
+            onChange={(v) => set('assignee', v)} />
+        )}
+        {shows('overdue') && <OverdueFilter value={filter.overdue === '1'} onChange={(on) => set('overdue', on ? '1' : undefined)} />}
         {shows('q') && <SearchFilter value={filter.q} placeholder={searchPlaceholder} onChange={(q) => set('q', q)} />}
       </div>
       <div className="cad-filter-bar__end">
@@ -176,7 +210,8 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
 }
 
 /**
- * Channels, status, priority, scope, owner and a search box over the dashboards (docs/adr/0029),
+ * Channels, status, priority, scope, owner, a task's assignee, "has overdue tasks" and a search box
+ * over the dashboards (docs/adr/0029, docs/adr/0050),
  * with "Clear filters" and the count of campaigns shown. Controlled (`value`, `onChange`) or on its own.
  */
 export function FilterBar(props: FilterBarProps): ReactNode {

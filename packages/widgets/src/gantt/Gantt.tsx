@@ -20,13 +20,14 @@ import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
 import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
 import { useCadence } from '../provider/context';
-import type { AnyCampaign } from '../provider/permissions';
+import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
 import { EmptyState, LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { GanttRows, type GanttRow } from './GanttRows';
+import { useTaskMover } from './GanttTasks';
 import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import ganttCss from '../styles/gantt.css?inline';
@@ -82,6 +83,14 @@ function GanttBody(props: GanttProps): ReactNode {
   const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove });
+  // A campaign row's tasks, shown beneath it on demand (its disclosure button), each due date movable.
+  const taskMover = useTaskMover(principal, editable);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleTasks = useCallback((id: string) => setExpanded((open) => {
+    const next = new Set(open);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  }), []);
   const [panel, narrow] = useNarrow<HTMLElement>();
   const span = useMemo(() => ganttRange(anchor, range), [anchor, range]);
   const campaigns = useCampaignSource(
@@ -96,7 +105,9 @@ function GanttBody(props: GanttProps): ReactNode {
   const printout = usePrintLayout();
   const rows = useMemo<GanttRow[]>(() => {
     const bars = allBars;
-    if (!(grouped && showChannels)) return bars.map((b) => ({ key: b.campaign.id, label: b.campaign.title, bars: [b] }));
+    if (!(grouped && showChannels)) {
+      return bars.map((b) => ({ key: b.campaign.id, label: b.campaign.title, bars: [b], ...(isVirtual(b.campaign) ? {} : { campaign: b.campaign }) }));
+    }
     return groupByChannel(bars.map((b) => ({ ...b, channels: b.campaign.channels }))).map((r) => ({
       key: r.channel,
       label: (
@@ -147,6 +158,9 @@ function GanttBody(props: GanttProps): ReactNode {
             mover={mover}
             today={todayYmd(now())}
             narrow={narrow}
+            expanded={expanded}
+            onToggleTasks={props.items ? undefined : toggleTasks}
+            taskMover={taskMover}
             head={
               <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
                 <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>
@@ -161,6 +175,7 @@ function GanttBody(props: GanttProps): ReactNode {
         </div>
       )}
       <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
+      <p className="cad-sr-only" role="status" aria-live="polite">{taskMover.announcement}</p>
       <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>
       {editor.dialog}
     </section>

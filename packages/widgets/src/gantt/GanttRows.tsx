@@ -8,12 +8,19 @@ import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { summaryOf, taskProgressText, TaskProgress } from '../tasks/task-progress';
 import { useRowWindow } from '../ui/row-window';
 import { useScrollToToday } from './scroll-to-today';
+import { GanttTaskRows, TASK_ROW_PX, type TaskMover } from './GanttTasks';
+import { ChevronRight, ICON_SIZE } from '../ui/icons';
 
 export interface GanttRow {
   key: string;
   label: ReactNode;
   bars: Array<GanttBar<AnyCampaign>>;
+  /** A campaign's own row (not a channel group) whose tasks can be shown beneath it. */
+  campaign?: Campaign;
 }
+
+/** How many task sub-rows an expanded row shows: its summary's count (at least one line, for "No tasks"). */
+const taskLines = (row: GanttRow) => Math.max(1, row.campaign?.task_summary?.total ?? 0);
 
 /** Rows beyond this count are virtualized. */
 export const VIRTUALIZE_ABOVE = 60;
@@ -39,6 +46,10 @@ export interface GanttRowsProps {
   /** Today, and whether the chart is in its phone layout: a narrow chart opens scrolled to today. */
   today: Ymd;
   narrow: boolean;
+  /** The campaign rows whose tasks are shown, and how a row's disclosure button toggles them. */
+  expanded?: ReadonlySet<string>;
+  onToggleTasks?: (campaignId: string) => void;
+  taskMover?: TaskMover;
 }
 
 /** What a bar needs to be dragged, resized and moved by keyboard; stable across a drag, so rows stay memoised. */
@@ -135,6 +146,11 @@ interface RowProps {
   moves: BarMoves;
   /** Offset in the virtual list, or undefined in the plain one. */
   top?: number;
+  /** Shown with its tasks beneath (a campaign row only); the task mover only then. */
+  expanded: boolean;
+  onToggleTasks: ((campaignId: string) => void) | undefined;
+  taskMover: TaskMover | undefined;
+  today: Ymd;
 }
 
 /**
@@ -142,19 +158,36 @@ interface RowProps {
  * that came into view; the month gridlines are drawn once for the whole body (below), not
  * once per row.
  */
-const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, top }: RowProps) {
+const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, top, expanded, onToggleTasks, taskMover, today }: RowProps) {
+  const open = expanded && !!row.campaign && !!taskMover;
+  const height = rowHeight(row) + (open ? taskLines(row) * TASK_ROW_PX : 0);
   const style: CSSProperties =
-    top === undefined
-      ? { height: rowHeight(row) }
-      : { height: rowHeight(row), position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` };
-  return (
-    <div role="listitem" className="cad-gantt__row" style={style}>
-      <div className="cad-gantt__label">{row.label}</div>
+    top === undefined ? { height } : { height, position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` };
+  const tasksId = `cad-gantt-tasks-${row.key}`;
+  const c = row.campaign;
+  const cells = (
+    <>
+      <div className="cad-gantt__label">
+        {c && onToggleTasks && (c.task_summary?.total ?? 0) > 0 && (
+          <button type="button" className="cad-icon-button cad-gantt__disclosure" aria-expanded={open} aria-controls={open ? tasksId : undefined}
+            aria-label={`${open ? 'Hide' : 'Show'} ${c.task_summary!.total === 1 ? 'the task' : `the ${c.task_summary!.total} tasks`} of ${c.title}`} onClick={() => onToggleTasks(c.id)}>
+            <ChevronRight size={ICON_SIZE} aria-hidden="true" style={open ? { transform: 'rotate(90deg)' } : undefined} />
+          </button>
+        )}
+        {row.label}
+      </div>
       <div className="cad-gantt__track">
         {row.bars.map((bar, lane) => (
           <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} />
         ))}
       </div>
+    </>
+  );
+  if (!open) return <div role="listitem" className="cad-gantt__row" style={style}>{cells}</div>;
+  return (
+    <div role="listitem" className="cad-gantt__item" style={style}>
+      <div className="cad-gantt__row" style={{ height: rowHeight(row) }}>{cells}</div>
+      <GanttTaskRows campaign={c!} range={range} today={today} mover={taskMover!} id={tasksId} />
     </div>
   );
 });
@@ -180,7 +213,9 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   const { rows, view, range, canEdit, onEdit, mover } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
-  const heights = useMemo(() => rows.map(rowHeight), [rows]);
+  const { expanded, onToggleTasks, taskMover } = props;
+  const isOpen = (row: GanttRow) => !!row.campaign && !!expanded?.has(row.campaign.id);
+  const heights = useMemo(() => rows.map((r) => rowHeight(r) + (isOpen(r) && taskMover ? taskLines(r) * TASK_ROW_PX : 0)), [rows, expanded, taskMover]); // eslint-disable-line react-hooks/exhaustive-deps
   const w = useRowWindow(scroller, heights, OVERSCAN, virtual);
   useScrollToToday(scroller, range, props.today, props.narrow);
   const { movable, pickUp, point, drop, cancel, onKeyDown } = mover;
@@ -209,6 +244,8 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
     };
   }, [range.start, range.end, movable, pickUp, point, drop, cancel, onKeyDown]);
   const moving = mover.move?.campaign.id;
+  // Only an expanded row gets the task mover (whose identity changes during a move), so the others stay memoised.
+  const taskProps = (row: GanttRow) => ({ expanded: isOpen(row), onToggleTasks, taskMover: isOpen(row) ? taskMover : undefined, today: props.today });
   const moveFor = (row: GanttRow) => (moving && row.bars.some((b) => b.campaign.id === moving) ? mover.move ?? undefined : undefined);
   if (!virtual) {
     return (
@@ -216,7 +253,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
         {props.head}
         <div className="cad-gantt__body" style={{ position: 'relative' }}>
           <Gridlines gridlines={props.gridlines} />
-          {rows.map((row) => <Row key={row.key} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} />)}
+          {rows.map((row) => <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} />)}
         </div>
       </div>
     );
@@ -227,7 +264,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
       <div className="cad-gantt__body" style={{ height: w.offsets[rows.length], position: 'relative' }}>
         <Gridlines gridlines={props.gridlines} />
         {rows.slice(w.start, w.end).map((row, i) => (
-          <Row key={row.key} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} top={w.offsets[w.start + i]} />
+          <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} top={w.offsets[w.start + i]} />
         ))}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { applyCampaignChange, isPagedCampaignQuery, type Campaign, type CampaignChange } from '@cadence/core';
+import { applyCampaignChange, isCallersCampaignQuery, isPagedCampaignQuery, type Campaign, type CampaignChange } from '@cadence/core';
 import type { QueryStore } from './query-store';
 
 /**
@@ -10,7 +10,7 @@ import type { QueryStore } from './query-store';
 export function applyCampaignListsChange(store: QueryStore, change: CampaignChange): boolean {
   for (const key of store.keys('campaigns')) {
     const query = key[1];
-    if (isPagedCampaignQuery(query)) store.invalidate(key);
+    if (isPagedCampaignQuery(query) || isCallersCampaignQuery(query)) store.invalidate(key);
     else store.apply<Campaign[]>(key, (list) => applyCampaignChange(list, change, query));
   }
   return true;

@@ -1,4 +1,4 @@
-import { appendCampaignPage, applyCampaignChangeToPages, type Campaign, type CampaignChange, type CampaignListQuery, type LoadedPages, type QueryKey } from '@cadence/core';
+import { appendCampaignPage, applyCampaignChangeToPages, isCallersCampaignQuery, type Campaign, type CampaignChange, type CampaignListQuery, type LoadedPages, type QueryKey } from '@cadence/core';
 import { useCallback, useState } from 'react';
 import { TOASTS } from '../messages';
 import { useCadence } from './context';
@@ -17,7 +17,8 @@ const MAX_LIMIT = 10_000;
 export function applyCampaignPagesChange(store: QueryStore, change: CampaignChange): boolean {
   for (const key of store.keys('campaignPages')) {
     const query = key[1];
-    store.apply<LoadedPages<Campaign>>(key, (pages) => applyCampaignChangeToPages(pages, change, query));
+    if (isCallersCampaignQuery(query)) store.invalidate(key);
+    else store.apply<LoadedPages<Campaign>>(key, (pages) => applyCampaignChangeToPages(pages, change, query));
   }
   return true;
 }

@@ -1,11 +1,11 @@
 import {
   EMPTY_TASK_SUMMARY,
+  todayYmd,
   campaignMatchesFilter,
   CadenceApiError,
   LIMITS,
   MESSAGES,
   abilities,
-  campaignMatchesQuery,
   can,
   lacksPrimaryChannel,
   normalizeScopedCampaign,
@@ -22,7 +22,7 @@ import {
   type VirtualCampaign,
 } from '@cadence/core';
 import { campaignCreateSchema, campaignUpdateSchema } from '@cadence/core/schemas';
-import { memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
+import { memoryCampaignList, memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import { memoryHistory } from './memory-history';
@@ -133,6 +133,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     return row;
   };
   const readable = () => campaigns.filter((c) => can(principal, 'read', 'campaign', c));
+  /** As the server: an owner_id names a user of the install (400 on the field). */
+  const checkOwner = (ownerId: string | null | undefined) => {
+    if (ownerId && !data.users.some((u) => u.id === ownerId)) throw validation([{ path: ['owner_id'], message: 'Not a user of this install' }]);
+  };
+  // The task filters' `me` and today: this client's user and clock (the server's are its own).
+  const filterContext = () => ({ me: principal.userId, today: todayYmd(clock()) });
   const log = memoryHistory(now, { id: user.id, email: user.email });
   const save = (row: Campaign, next: Campaign, action = 'update', fields: Iterable<string> = Object.keys(next), reverts?: string) => {
     if (!can(principal, 'update', 'campaign', next)) throw forbidden();
@@ -210,18 +216,19 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => structuredClone(readable().filter((c) => campaignMatchesQuery(c, query))), [query]),
-      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query), [query]),
-      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query), [query]),
+        run('campaigns.list', () => memoryCampaignList(readable(), query, filterContext()), [query]),
+      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, filterContext()), [query]),
+      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, filterContext()), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body) =>
         run('campaigns.create', () => {
           const parsed = campaignCreateSchema.safeParse(body);
           if (!parsed.success) throw validation(parsed.error.issues);
+          checkOwner(parsed.data.owner_id);
           const stamp = now();
           const row = normalizeScopedCampaign({
             ...parsed.data, description: parsed.data.description ?? null, end_date: parsed.data.end_date ?? null,
-            owner: parsed.data.owner ?? null, primary_channel: parsed.data.primary_channel ?? null,
+            owner: parsed.data.owner ?? null, owner_id: parsed.data.owner_id ?? null, primary_channel: parsed.data.primary_channel ?? null,
             summary: parsed.data.summary ?? null, goals: parsed.data.goals ?? null, project_leader: parsed.data.project_leader ?? null,
             id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: user.id, task_summary: { ...EMPTY_TASK_SUMMARY },
           });
@@ -238,6 +245,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           if (!can(principal, 'update', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
           if (!Object.keys(parsed.data).length) return structuredClone(row);
+          if (parsed.data.owner_id !== row.owner_id) checkOwner(parsed.data.owner_id);
           // Judged on the merged row, before scope normalisation could pick a channel the caller did not name.
           const merged = { ...row, ...parsed.data };
           if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
@@ -254,7 +262,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           return save(row, promote(row), 'promote', ['scope', 'primary_channel']);
         }, [id, o]),
     },
-    dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter)))) },
+    dashboard: { virtual: (filter = {}) => run('dashboard.virtual', () => structuredClone(virtual.filter((v) => campaignMatchesFilter(v, filter, filterContext())))) },
   };
 
   const control: MemoryControl = {

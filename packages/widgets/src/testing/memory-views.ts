@@ -1,4 +1,4 @@
-import { CadenceApiError, campaignMatchesFilter, can, savedViewFilter, type CadenceClient, type Campaign, type Principal, type SavedView } from '@cadence/core';
+import { CadenceApiError, campaignMatchesFilter, can, savedViewFilter, todayYmd, type CadenceClient, type Campaign, type Principal, type SavedView } from '@cadence/core';
 import { savedViewCreateSchema, savedViewUpdateSchema } from '@cadence/core/schemas';
 import { checkVersion, forbidden, memoryId, notFound, parse, type Run } from './memory-crud';
 
@@ -92,7 +92,7 @@ export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['
         const counts: Record<string, number> = {};
         for (const view of rows.filter(visible)) {
           const filter = savedViewFilter(view.dashboard, view.query).filter ?? { q: '\u0000' };
-          counts[view.id] = campaigns.filter((c) => campaignMatchesFilter(c, filter)).length;
+          counts[view.id] = campaigns.filter((c) => campaignMatchesFilter(c, filter, { me: o.principal.userId, today: todayYmd(new Date(o.now())) })).length;
         }
         return { counts };
       }),

@@ -16,6 +16,8 @@ import * as savedViewTrash from './20261128000000_saved_view_trash';
 import * as historyEntryAccess from './20261129000000_history_entry_access';
 import * as historyAccessByKey from './20261130000000_history_access_by_key';
 import * as campaignTasks from './20261201000000_campaign_tasks';
+import * as taskSummaryAssignees from './20261202000000_task_summary_assignees';
+import * as campaignOwnerId from './20261203000000_campaign_owner_id';
 
 interface Migration {
   name: string;
@@ -43,6 +45,8 @@ const migrations: Migration[] = [
   { name: '20261129000000_history_entry_access', ...historyEntryAccess },
   { name: '20261130000000_history_access_by_key', ...historyAccessByKey },
   { name: '20261201000000_campaign_tasks', ...campaignTasks },
+  { name: '20261202000000_task_summary_assignees', ...taskSummaryAssignees },
+  { name: '20261203000000_campaign_owner_id', ...campaignOwnerId },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

@@ -1,4 +1,4 @@
-import { filterChannels, type CampaignFilter } from '@cadence/core';
+import { filterAssignee, filterChannels, filterUser, todayYmd, type CampaignFilter, type FilterContext } from '@cadence/core';
 import type { Knex } from 'knex';
 
 /**
@@ -28,9 +28,12 @@ export const likeContaining = (text: string): string => `%${text.replace(/[\\%_]
  * The dashboards' filters (docs/adr/0029), shared by the list, its stats and the tests that hold
  * them to core's campaignMatchesFilter: any of the channels (`&&`, array overlap), equal status,
  * priority and scope, the owner equal ignoring case, and the search text in the title,
- * description or owner (ILIKE; no index: docs/adr/0029 says why).
+ * description or owner (ILIKE; no index: docs/adr/0029 says why); the task filters (docs/adr/0050)
+ * read the campaign's task summary: a user among its `assignees` (`me`: `ctx.me`, the caller; none:
+ * nothing matches), and a `next_due` before today (`ctx.today`, default this process's date: the
+ * server runs in the team's time zone).
  */
-export function whereListFilters(q: Knex.QueryBuilder, f: CampaignFilter): Knex.QueryBuilder {
+export function whereListFilters(q: Knex.QueryBuilder, f: CampaignFilter, ctx: FilterContext = {}): Knex.QueryBuilder {
   const channels = filterChannels(f);
   if (channels.length === 1) q.whereRaw('campaigns.channels @> ?::text[]', [[...channels]]);
   else if (channels.length) q.whereRaw('campaigns.channels && ?::text[]', [[...channels]]);
@@ -46,5 +49,16 @@ export function whereListFilters(q: Knex.QueryBuilder, f: CampaignFilter): Knex.
         .orWhereRaw('campaigns.description ILIKE ?', [pattern])
         .orWhereRaw('campaigns.owner ILIKE ?', [pattern]));
   }
+  if (f.assignee !== undefined) {
+    const user = filterAssignee(f, ctx);
+    if (!user) q.whereRaw('false');
+    else q.whereRaw(`campaigns.task_summary->'assignees' @> ?::jsonb`, [JSON.stringify([user.toLowerCase()])]);
+  }
+  if (f.owner_id !== undefined) {
+    const owner = filterUser(f.owner_id, ctx);
+    if (!owner) q.whereRaw('false');
+    else q.where('campaigns.owner_id', owner.toLowerCase());
+  }
+  if (f.overdue) q.whereRaw(`(campaigns.task_summary->>'next_due') < ?`, [ctx.today ?? todayYmd()]);
   return q;
 }

@@ -11,7 +11,7 @@ const channelCampaign = (c: Channel) => ({ scope: 'channel' as const, primary_ch
 export function whereReadable(q: Knex.QueryBuilder, p: Principal): Knex.QueryBuilder {
   // A key bound to a saved view reads only what the view shows (docs/adr/0032).
   if (p.campaignFilter) {
-    whereListFilters(q, p.campaignFilter);
+    whereListFilters(q, p.campaignFilter, { me: p.userId });
     // The probes below are shapes, not rows: the filter (checked above) would refuse them all.
     p = { ...p, campaignFilter: null };
   }

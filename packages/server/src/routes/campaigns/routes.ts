@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import {
   can,
   lacksPrimaryChannel,
@@ -76,6 +77,12 @@ const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
   },
 };
 
+/** An owner_id names a user of this install (400 on the field otherwise); null clears it. */
+async function checkOwner(db: Knex, ownerId: unknown): Promise<void> {
+  if (typeof ownerId !== 'string') return;
+  if (!(await db('users').where({ id: ownerId }).first('id'))) throw fieldError('owner_id', 'Not a user of this install');
+}
+
 export function campaignRoutes(s: Services, t: RouteTable): void {
   t.add({
     method: 'get',
@@ -96,7 +103,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         { column: 'campaigns.created_at', order: 'desc' },
         { column: 'campaigns.id', order: 'desc' },
       ]);
-      whereListFilters(whereTouchesWindow(q, query.from, query.to), query);
+      whereListFilters(whereTouchesWindow(q, query.from, query.to), query, { me: auth.principal.userId });
       if (query.cursor) afterCursor(q, 'campaigns', decodeListCursor(query.cursor)!);
       // Without a limit: every row, as before (the CLI's exports rely on it).
       if (!query.limit) return listRows(campaigns, auth.principal, page(q, query));
@@ -123,11 +130,15 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         return { ...values, primary_channel: values.primary_channel ?? null, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId };
       },
       refusal: 'You may not create campaigns here',
+      check: async (row) => checkOwner(s.db, row.owner_id),
     },
     update: {
       summary: 'Change only the given fields; If-Match guards against lost updates',
       body: campaignUpdateSchema,
       patch: (body, before, { auth }) => campaignPatch(auth.principal, before, body),
+      check: async (before, patch, trx) => {
+        if (patch.owner_id !== undefined && patch.owner_id !== (before as { owner_id?: unknown }).owner_id) await checkOwner(trx, patch.owner_id);
+      },
     },
     remove: { summary: 'Delete a campaign' },
   });

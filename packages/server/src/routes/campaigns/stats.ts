@@ -41,8 +41,8 @@ export function campaignStatsRoute(s: Services, t: RouteTable, tag: string): voi
             .groupBy('campaigns.owner')
             .orderBy('campaigns.owner')
             .limit(OWNERS_LISTED);
-          const groups = (await whereListFilters(whereTouchesWindow(q, query.from, query.to), query)) as StatGroup[];
-          const owners = (await whereListFilters(whereTouchesWindow(o, query.from, query.to), query)) as Array<{ owner: string; n: number }>;
+          const groups = (await whereListFilters(whereTouchesWindow(q, query.from, query.to), query, { me: auth.principal.userId })) as StatGroup[];
+          const owners = (await whereListFilters(whereTouchesWindow(o, query.from, query.to), query, { me: auth.principal.userId })) as Array<{ owner: string; n: number }>;
           const ownerCounts = Object.fromEntries(owners.map((r) => [r.owner, r.n]));
           return { ...tallyCampaignStats(groups), owners: sortOwners(owners.map((r) => r.owner)), owner_counts: ownerCounts, as_of: String((snap.rows ?? snap)[0].s) };
         },

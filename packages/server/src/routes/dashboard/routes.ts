@@ -29,7 +29,7 @@ export function dashboardRoutes(s: Services, t: RouteTable): void {
       return [
         ...liveAds.map((raw: Parameters<typeof ads.present>[0]) => adAsCampaign(ads.present(raw))),
         ...allEvents.map((raw: Parameters<typeof events.present>[0]) => eventAsCampaign(events.present(raw))),
-      ].filter((row) => campaignMatchesFilter(row, query) && (!p.campaignFilter || campaignMatchesFilter(row, p.campaignFilter)));
+      ].filter((row) => campaignMatchesFilter(row, query, { me: p.userId }) && (!p.campaignFilter || campaignMatchesFilter(row, p.campaignFilter, { me: p.userId })));
     },
   });
 }

@@ -191,22 +191,22 @@ describe('a campaign’s tasks', () => {
 describe('the campaign’s task summary', () => {
   it('should follow every task write, as core summarises, without moving the campaign’s version', async () => {
     const c = await campaign();
-    expect(c.task_summary).toEqual({ total: 0, done: 0, open_required: 0, next_due: null });
+    expect(c.task_summary).toEqual({ total: 0, done: 0, open_required: 0, next_due: null, assignees: [] });
     const a = await task(c.id, { required: true, due_date: '2026-03-12' });
     const b = await task(c.id, { due_date: '2026-03-05' });
     await task(c.id, { required: true, status: 'done', due_date: '2026-03-01' });
     let now = await summaryOf(c.id);
-    expect(now.task_summary).toEqual({ total: 3, done: 1, open_required: 1, next_due: '2026-03-05' });
+    expect(now.task_summary).toEqual({ total: 3, done: 1, open_required: 1, next_due: '2026-03-05', assignees: [] });
     const rows = (await t.api('GET', `/api/campaigns/${c.id}/tasks`, { token: admin.token })).body;
     expect(now.task_summary).toEqual(summariseTasks(rows));
     expect(now.version).toBe(1);
     await t.api('PATCH', `/api/tasks/${b.id}`, { token: admin.token, body: { status: 'done' } });
     await t.api('PATCH', `/api/tasks/${a.id}`, { token: admin.token, body: { required: false } });
     now = await summaryOf(c.id);
-    expect(now.task_summary).toEqual({ total: 3, done: 2, open_required: 0, next_due: '2026-03-12' });
+    expect(now.task_summary).toEqual({ total: 3, done: 2, open_required: 0, next_due: '2026-03-12', assignees: [] });
     await t.api('DELETE', `/api/tasks/${a.id}`, { token: admin.token });
     now = await summaryOf(c.id);
-    expect(now.task_summary).toEqual({ total: 2, done: 2, open_required: 0, next_due: null });
+    expect(now.task_summary).toEqual({ total: 2, done: 2, open_required: 0, next_due: null, assignees: [] });
     // An edit of the campaign opened before all this still applies: its version never moved.
     expect(now.version).toBe(1);
     const edit = await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { title: 'Still mine' }, headers: { 'If-Match': '"1"' } });

@@ -32,8 +32,8 @@ export const nameTaken = (name: string): AppError => {
 };
 
 /** The WHERE fragment of whereListFilters for one filter, as raw SQL with its bindings. */
-function filterFragment(db: Knex, f: CampaignFilter): { sql: string; bindings: readonly Knex.Value[] } {
-  const compiled = whereListFilters(db.queryBuilder(), f).toSQL();
+function filterFragment(db: Knex, f: CampaignFilter, me: string): { sql: string; bindings: readonly Knex.Value[] } {
+  const compiled = whereListFilters(db.queryBuilder(), f, { me }).toSQL();
   const m = /^select \* where ([\s\S]*)$/.exec(compiled.sql);
   return m ? { sql: m[1]!, bindings: compiled.bindings } : { sql: 'true', bindings: [] };
 }
@@ -44,7 +44,7 @@ function filterFragment(db: Knex, f: CampaignFilter): { sql: string; bindings: r
  */
 export async function countViews(db: Knex, p: Principal, views: ReadonlyArray<Pick<SavedView, 'id' | 'dashboard' | 'query'>>): Promise<Record<string, number>> {
   if (!views.length) return {};
-  const parts = views.map((v) => filterFragment(db, storedViewFilter(v)));
+  const parts = views.map((v) => filterFragment(db, storedViewFilter(v), p.userId));
   const select = parts.map((f, i) => `(count(*) FILTER (WHERE ${f.sql}))::int AS c${i}`).join(', ');
   const row = await whereReadable(db('campaigns'), p).select(db.raw(select, parts.flatMap((f) => [...f.bindings]) as Knex.RawBinding[])).first();
   return Object.fromEntries(views.map((v, i) => [v.id, Number(row?.[`c${i}`] ?? 0)]));
