@@ -1,5 +1,6 @@
 import { formatCount } from '@cadence/core';
 import { useMyTaskCounts, useSession } from '@cadence/widgets';
+import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** The side bar's count on My work: my open tasks, and the overdue ones emphasised (a marker and words, not colour alone). */
@@ -15,7 +16,11 @@ export function MyWorkCount(): ReactNode {
       <span className="sr-only">{open === 1 ? ' open task' : ' open tasks'}</span>
       {overdue ? (
         <strong className="sidebar__overdue" title={`${overdue} overdue`}>
-          <span aria-hidden="true"> · ⚠{formatCount(overdue)}</span>
+          <span aria-hidden="true">
+            {' · '}
+            <TriangleAlert size={12} className="sidebar__overdue-icon" />
+            {formatCount(overdue)}
+          </span>
           <span className="sr-only">, {overdue} overdue</span>
         </strong>
       ) : null}

@@ -12,7 +12,7 @@ describe('campaignDefaults (docs/product.md#constants)', () => {
     for (const [field, value] of Object.entries(defaults)) expect(given[field as keyof typeof given] ?? null, field).toEqual(value);
     // Read-only, never in a create: a new campaign has no tasks (docs/adr/0049).
     expect('task_summary' in given).toBe(false);
-    expect(task_summary).toEqual({ total: 0, done: 0, open_required: 0, next_due: null });
+    expect(task_summary).toEqual({ total: 0, done: 0, open_required: 0, next_due: null, assignees: [] });
   });
 
   it('should hand each caller lists of its own', () => {

@@ -112,7 +112,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
         >
           {handle('resize-start', 'left')}
           {c.title}
-          {summary && <TaskProgress campaign={c} compact />}
+          {summary && <TaskProgress campaign={c} compact drawnOnly />}
           {handle('resize-end', 'right')}
         </button>
       ) : (

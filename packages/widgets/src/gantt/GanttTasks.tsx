@@ -6,6 +6,7 @@ import { forgetMove, rememberMove } from '../move/undo';
 import { useCadence } from '../provider/context';
 import { useList } from '../provider/resources';
 import { useWrite } from '../provider/write';
+import { TriangleAlert } from '../ui/icons';
 
 // A campaign's tasks as sub-rows of its Gantt row (docs/adr/0049): each task a diamond on its due
 // date, moved by pointer or keyboard as bars are (ADR 19: Space picks up and drops, Left and Right
@@ -159,7 +160,7 @@ export function useTaskMover(principal: Principal, editable: boolean): TaskMover
 /** The state a task's row says in words (and an icon), never by colour alone. */
 function TaskState({ task, today }: { task: Task; today: Ymd }): ReactNode {
   if (task.status === 'done') return <span className="cad-gantt__task-state cad-gantt__task-state--done"><span aria-hidden="true">✓ </span>Done</span>;
-  if (isOverdue(task, today)) return <span className="cad-gantt__task-state cad-gantt__task-state--overdue"><span aria-hidden="true">⚠ </span>Overdue</span>;
+  if (isOverdue(task, today)) return <span className="cad-gantt__task-state cad-gantt__task-state--overdue"><TriangleAlert size={12} aria-hidden="true" /> Overdue</span>;
   if (task.status === 'in_progress') return <span className="cad-gantt__task-state">In progress</span>;
   return null;
 }

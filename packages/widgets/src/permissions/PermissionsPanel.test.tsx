@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ID, VIEWER_ID, sampleWorkspace } from '../testing/fixtures-more';
 import { renderWidget } from '../testing/render';
 import { PermissionsPanel } from './PermissionsPanel';
+import { CadenceProvider } from '../provider/CadenceProvider';
+import { useUsers } from '../provider/resources';
+import { createMemoryClient } from '../testing/memory-client';
 
 const data = () => sampleWorkspace('2026-03-11');
 
@@ -22,6 +25,25 @@ describe('PermissionsPanel', () => {
     const row = screen.getByRole('button', { name: /viewer@cadence\.demo/ });
     expect(within(row).getByText(VIEWER_ID.slice(0, 8))).toHaveClass('cad-user__id');
     expect(screen.getByText('Select a user to manage their permissions')).toBeInTheDocument();
+  });
+
+  it('should list someone who signed up after another widget had listed the users', async () => {
+    const client = createMemoryClient({ ...data(), now: () => new Date(2026, 2, 11, 10) });
+    function Both({ panel }: { panel: boolean }) {
+      const users = useUsers();
+      return (
+        <>
+          <p>{users.data?.length ?? 0} users known</p>
+          {panel && <PermissionsPanel />}
+        </>
+      );
+    }
+    const { rerender } = renderWidget(<Both panel={false} />, { client });
+    const before = (await client.users.list()).length;
+    await screen.findByText(`${before} users known`);
+    client.control.addUser({ id: 'late-user', email: 'late@cadence.demo', role: null });
+    rerender(<CadenceProvider client={client}><Both panel /></CadenceProvider>);
+    expect(await screen.findByRole('button', { name: /late@cadence\.demo/ })).toBeInTheDocument();
   });
 
   it('should find users by e-mail or id and mark administrators', async () => {

@@ -1,5 +1,5 @@
 import { CHANNELS, can, type Channel, type Permission, type PermissionType } from '@cadence/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AD_TOASTS } from '../messages';
 import { permissionsKey, useUserPermissions, useUsers } from '../provider/resources';
 import { useWrite } from '../provider/write';
@@ -96,6 +96,14 @@ function PermissionsBody({ headingLevel, onReturn, userId }: PermissionsPanelPro
   const session = useSession();
   const admin = session.ready && can(session.principal, 'administer', 'user');
   const users = useUsers(admin);
+  // No change tells the widgets that someone signed up, and other widgets (the filter bar's
+  // assignees) may have listed the users long before: the panel that manages them asks afresh.
+  const { refetch } = users;
+  useEffect(() => {
+    if (admin) refetch();
+    // Once per opening of the panel (and when administration becomes possible).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [admin]);
   const [selected, setSelected] = useState<string | null>(userId ?? null);
   const [root, narrow] = useNarrow<HTMLElement>();
   if (!session.ready) return <p className="cad-hint" role="status">Loading...</p>;

@@ -10,6 +10,7 @@ import { groupMyWork, matchesText, MY_WORK_GROUP_LABELS } from './my-work-groups
 import { useMyWork } from './my-tasks';
 import { mayTick, useTaskActions } from './task-actions';
 import { OverdueMark } from './TaskRow';
+import { TriangleAlert } from '../ui/icons';
 
 export interface MyWorkProps extends PageWidgetProps {
   /** Where a task's campaign opens (e.g. the app's link to it); without it the campaign is named, not linked. */
@@ -76,7 +77,7 @@ function MyWorkBody({ headingLevel, campaignHref, initialStatus = 'open' }: MyWo
     body = groups.map(({ group, tasks }) => (
       <section key={group} aria-labelledby={`${searchId}-${group}`}>
         <Group id={`${searchId}-${group}`} className="cad-my-work__group">
-          {group === 'overdue' && <span aria-hidden="true">⚠ </span>}
+          {group === 'overdue' && <TriangleAlert size={14} aria-hidden="true" />}
           {MY_WORK_GROUP_LABELS[group]} ({tasks.length})
         </Group>
         <ul className="cad-tasks" aria-labelledby={`${searchId}-${group}`}>

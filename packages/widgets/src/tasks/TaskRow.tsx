@@ -1,6 +1,7 @@
 import { formatYmd, isOverdue, type Task } from '@cadence/core';
 import type { DragEvent, KeyboardEvent, ReactNode } from 'react';
 import { Menu, type MenuItem } from '../ui/Menu';
+import { TriangleAlert } from '../ui/icons';
 
 export interface TaskRowProps {
   task: Task;
@@ -29,7 +30,7 @@ export interface TaskRowProps {
 export function OverdueMark(): ReactNode {
   return (
     <span className="cad-task__overdue">
-      <span aria-hidden="true">⚠ </span>Overdue
+      <TriangleAlert size={12} aria-hidden="true" /> Overdue
     </span>
   );
 }

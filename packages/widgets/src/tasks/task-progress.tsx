@@ -18,12 +18,24 @@ export function taskProgressText(s: TaskSummary, today: string): string {
  * compact and hidden from assistive technology; its spoken form is the whole sentence. Nothing
  * when the campaign has no tasks.
  */
-export function TaskProgress({ campaign, compact = false }: { campaign: object; compact?: boolean }): ReactNode {
+export function TaskProgress({ campaign, compact = false, drawnOnly = false }: { campaign: object; compact?: boolean; drawnOnly?: boolean }): ReactNode {
   const { now } = useCadence();
   const s = summaryOf(campaign);
   const today = todayYmd(now());
   if (!s) return null;
   const overdue = isOverdue(s, today);
+  if (drawnOnly) {
+    // Inside a control whose aria-label already says it (a Gantt bar): drawn by CSS from data
+    // attributes, so the control's visible text stays its label's words (WCAG 2.5.3, label in name).
+    return (
+      <span
+        className={`cad-task-progress cad-task-progress--drawn${overdue ? ' cad-task-progress--overdue' : ''}${compact ? ' cad-task-progress--compact' : ''}`}
+        data-progress={taskProgressLabel(s)}
+        data-overdue={overdue || undefined}
+        aria-hidden="true"
+      />
+    );
+  }
   return (
     <span className={`cad-task-progress${overdue ? ' cad-task-progress--overdue' : ''}${compact ? ' cad-task-progress--compact' : ''}`} title={taskProgressText(s, today)}>
       <span aria-hidden="true">

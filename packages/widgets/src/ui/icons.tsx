@@ -1,6 +1,6 @@
 import type { ReactNode, SVGProps } from 'react';
 
-// One icon set: lucide's artwork (ISC licence, https://lucide.dev), the eleven the widgets use,
+// One icon set: lucide's artwork (ISC licence, https://lucide.dev), the twelve the widgets use,
 // drawn by this one component instead of lucide-react's runtime, which cost the calendar-only
 // embed and the Gantt entry their bundle budgets (docs/adr/0024). The app uses lucide-react.
 
@@ -41,4 +41,5 @@ export const Funnel = /* @__PURE__ */ icon('funnel', <path d="M10 20a1 1 0 0 0 .
 export const MessageSquare = /* @__PURE__ */ icon('message-square', <path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z" />);
 export const Pencil = /* @__PURE__ */ icon('pencil', <><path d="M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497z" /><path d="m15 5 4 4" /></>);
 export const Printer = /* @__PURE__ */ icon('printer', <><path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" /><path d="M6 9V3a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v6" /><rect x="6" y="14" width="12" height="8" rx="1" /></>);
+export const TriangleAlert = /* @__PURE__ */ icon('triangle-alert', <><path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" /><path d="M12 9v4" /><path d="M12 17h.01" /></>);
 export const Trash2 = /* @__PURE__ */ icon('trash-2', <><path d="M10 11v6" /><path d="M14 11v6" /><path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" /><path d="M3 6h18" /><path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" /></>);
