@@ -21,6 +21,7 @@ import {
   startOfYear as startOfYearOf,
 } from 'date-fns';
 import { DATE_LOCALE } from './date-locale';
+import { todayYmd } from './today';
 
 /**
  * Date-only values are `YYYY-MM-DD` strings at every boundary (docs/adr/0002). Inside, date-fns
@@ -105,10 +106,8 @@ export function dateToYmd(date: Date): Ymd {
   return toYmd(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
-/** The LOCAL calendar date of `now`: what the user's wall calendar shows. */
-export function todayYmd(now: Date = new Date()): Ymd {
-  return dateToYmd(now);
-}
+/** The LOCAL calendar date of `now`: what the user's wall calendar shows (a leaf module of its own). */
+export { todayYmd };
 
 /** The UTC calendar date of an instant, e.g. a spreadsheet's date cell (UTC midnight of its day). */
 export function utcYmd(instant: Date): Ymd {

@@ -1,7 +1,7 @@
 import type { Channel } from '../channels';
 import type { Campaign } from '../schemas/campaign';
 import type { CampaignFilter } from '../schemas/campaign-filter';
-import { todayYmd } from '../dates';
+import { todayYmd } from '../today';
 import { ASSIGNEE_ME, CAMPAIGN_FILTER_KEYS } from './campaign-filter-keys';
 
 // This module stays free of zod (it reads the schema's types only): the calendar
