@@ -13,19 +13,29 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+/** Text as unpadded base64url, the form of every list cursor. */
+export function toCursorText(text: string): string {
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A cursor's text, or null for anything that is not base64url of at most `maxLength` characters. */
+export function fromCursorText(cursor: string, maxLength: number): string | null {
+  if (!BASE64URL.test(cursor) || cursor.length > maxLength) return null;
+  try {
+    return atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+}
+
 export function encodeListCursor(c: ListCursor): string {
-  return btoa(`${c.createdAt}|${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toCursorText(`${c.createdAt}|${c.id}`);
 }
 
 /** The cursor's position, or null for anything this list did not hand out. */
 export function decodeListCursor(cursor: string): ListCursor | null {
-  if (!BASE64URL.test(cursor) || cursor.length > 200) return null;
-  let text: string;
-  try {
-    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
-  }
+  const text = fromCursorText(cursor, 200);
+  if (text === null) return null;
   const [createdAt, id, ...rest] = text.split('|');
   if (rest.length || !createdAt || !id || !TIMESTAMP.test(createdAt) || !UUID.test(id)) return null;
   if (Number.isNaN(Date.parse(createdAt))) return null;

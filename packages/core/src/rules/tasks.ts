@@ -1,4 +1,5 @@
 import { generateKeyBetween } from 'fractional-indexing';
+import { fromCursorText, toCursorText } from './list-cursor';
 
 // A campaign's tasks (docs/adr/0049-campaign-tasks.md): their order, their summary on the campaign,
 // "My work"'s order and cursor, and overdue. Pure and zod-free: the server, the memory client and
@@ -160,21 +161,15 @@ export interface TaskCursor {
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export function encodeTaskCursor(c: TaskCursor): string {
-  return btoa(`t|${c.due ?? ''}|${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toCursorText(`t|${c.due ?? ''}|${c.id}`);
 }
 
 /** The cursor's position, or null for anything this list did not hand out. */
 export function decodeTaskCursor(cursor: string): TaskCursor | null {
-  if (!BASE64URL.test(cursor) || cursor.length > 100) return null;
-  let text: string;
-  try {
-    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
-  }
+  const text = fromCursorText(cursor, 100);
+  if (text === null) return null;
   const [tag, due, id, ...rest] = text.split('|');
   if (tag !== 't' || rest.length || due === undefined || !id || !UUID.test(id) || (due !== '' && !YMD.test(due))) return null;
   return { due: due || null, id: id.toLowerCase() };
