@@ -212,6 +212,17 @@ export type { BarColors } from './rules/gantt';
 export type { BarGeometry, ChannelRow, GanttBar, GanttGridline, GanttWindow, YmdSpan } from './rules/gantt';
 export { applyMove, changedDates, describeDates, edgeField, movedMessage, movedToDate, resizeDates, shiftDates } from './rules/move';
 export type { CampaignDates, MoveKind } from './rules/move';
+export {
+  DEFAULT_WEEKEND,
+  STANDARD_CALENDAR,
+  addWorkingDays,
+  isWorkingDay,
+  nextWorkingDay,
+  previousWorkingDay,
+  workingCalendar,
+  workingDaysBetween,
+} from './rules/working-days';
+export type { Weekday, WorkingCalendar } from './rules/working-days';
 export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCallersCampaignQuery, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
 export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } from './rules/campaign-pages';
