@@ -250,6 +250,9 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(rest).toMatchObject({ items: [{ title: 'Undated' }], nextCursor: null });
       const bad = await failure(w.client.tasks.mine({ status: 'later' as never }));
       expect(bad.fieldMessage('status')).toBeTruthy();
+      expect(await w.client.tasks.counts({ assignee: 'me', status: 'open', today: '2026-03-20' })).toEqual({ count: 3, overdue: 1 });
+      expect(await w.client.tasks.counts({ assignee: 'me' })).toEqual({ count: 4, overdue: null });
+      expect((await failure(w.client.tasks.counts({ today: '2026-13-01' }))).fieldMessage('today')).toBeTruthy();
     });
 
     it('should filter campaigns by a task’s assignee (an id or me) and by an overdue open task, and refuse bad values naming the field', async () => {

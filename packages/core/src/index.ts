@@ -90,7 +90,7 @@ export {
 } from './schemas/campaign-limits';
 export type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from './schemas/ideas';
 // A campaign's tasks (docs/adr/0049): the rows, their order, the campaign's summary, My work.
-export type { MyTasksQuery, Task, TaskAssignee, TaskCampaign, TaskCreate, TaskListStatus, TaskSummary, TaskUpdate } from './schemas/tasks';
+export type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCampaign, TaskCreate, TaskListStatus, TaskSummary, TaskUpdate } from './schemas/tasks';
 export {
   EMPTY_TASK_SUMMARY,
   compareMyTasks,

@@ -3,7 +3,7 @@ import type { CampaignListQuery } from './schemas/campaign';
 import type { CampaignFilter } from './schemas/campaign-filter';
 import type { CampaignStatsQuery } from './schemas/campaign-stats';
 import type { HistoryQuery } from './schemas/history';
-import type { MyTasksQuery } from './schemas/tasks';
+import type { MyTaskCountsQuery, MyTasksQuery } from './schemas/tasks';
 
 /** What a history view reads: one row's entries, or the whole log filtered. */
 export type HistorySource = { resource: HistoryResource; id: string } | { query: Omit<HistoryQuery, 'cursor' | 'limit'> };
@@ -24,6 +24,8 @@ export interface QueryKeyParams {
   tasks: { campaign: string };
   /** `GET /api/tasks`: My work, tasks across the campaigns the caller reads (the cursor is a page's, not the key's). */
   myTasks: Omit<MyTasksQuery, 'cursor'>;
+  /** `GET /api/tasks/counts`: the side bar's count of My work, and how many are overdue on the reader's `today`. */
+  myTaskCounts: MyTaskCountsQuery;
   /** `GET /api/campaigns/:id/assignees`: who a campaign's tasks may be assigned to. */
   taskAssignees: { campaign: string };
   /** Live ads and events as read-only campaigns, following a filter. */

@@ -37,6 +37,8 @@ export {
 } from './schemas/industry';
 export { eventCreateSchema, eventSchema, eventUpdateSchema } from './schemas/events';
 export {
+  myTaskCountsQuerySchema,
+  myTaskCountsSchema,
   myTasksQuerySchema,
   taskAssigneeSchema,
   taskCampaignSchema,

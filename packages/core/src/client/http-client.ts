@@ -285,6 +285,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
         const items = await call<Task[]>('get', 'tasks', { searchParams: searchParams(query), onHeaders: (h) => void (nextCursor = h.get('X-Next-Cursor')) });
         return { items, nextCursor };
       },
+      counts: (query) => call('get', 'tasks/counts', { searchParams: searchParams(query) }),
       get: (id) => call('get', `tasks/${encodeURIComponent(id)}`),
       create: (campaignId, body) => call('post', `campaigns/${encodeURIComponent(campaignId)}/tasks`, { json: body }),
       update: (id, patch, o) => call('patch', `tasks/${encodeURIComponent(id)}`, { json: patch, headers: ifMatch(o) }),

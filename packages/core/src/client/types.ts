@@ -38,7 +38,7 @@ import type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from '.
 import type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewUpdate } from '../schemas/saved-view';
 import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../schemas/history';
 import type { HistoryResource } from '../rules/history';
-import type { MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
+import type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -98,6 +98,12 @@ export interface TasksApi {
   mine(query?: MyTasksQuery): Promise<Task[]>;
   /** One page of `mine`: pass the previous page's `nextCursor` as `cursor` until it is null. */
   minePage(query: MyTasksQuery & { limit: number }): Promise<TaskPage>;
+  /**
+   * How many tasks `mine` would answer for the same filters, without reading them, and of those
+   * the open ones due before `today` (the reader's `YYYY-MM-DD`; without it `overdue` is null).
+   * Realtime: query kind `myTaskCounts`.
+   */
+  counts(query?: MyTaskCountsQuery): Promise<MyTaskCounts>;
   get(id: string): Promise<Task>;
   /**
    * Adds a task to a campaign (whoever may update the campaign): `title` (1–200 characters,

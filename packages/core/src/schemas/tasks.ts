@@ -104,6 +104,19 @@ export const myTasksQuerySchema = z.strictObject({
 });
 export type MyTasksQuery = z.input<typeof myTasksQuerySchema>;
 
+/**
+ * `GET /api/tasks/counts`: how many tasks My work's filters match, without reading them (the side
+ * bar's count), and of those how many are open and due before `today`, the reader's own day: the
+ * server never decides what day it is for someone (docs/adr/0049).
+ */
+export const myTaskCountsQuerySchema = myTasksQuerySchema.omit({ limit: true, cursor: true }).extend({
+  /** The reader's today (`YYYY-MM-DD`): `overdue` counts open tasks due before it; left out, `overdue` is null. */
+  today: ymdSchema.optional(),
+});
+export type MyTaskCountsQuery = z.input<typeof myTaskCountsQuerySchema>;
+export const myTaskCountsSchema = z.object({ count: z.number().int(), overdue: z.number().int().nullable() });
+export type MyTaskCounts = z.infer<typeof myTaskCountsSchema>;
+
 /** A user a campaign's task may be assigned to: someone who may read the campaign. */
 export const taskAssigneeSchema = z.object({ id: idSchema, email: z.string() });
 export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;

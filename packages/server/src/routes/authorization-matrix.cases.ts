@@ -366,6 +366,17 @@ const BASE_CASES: readonly RouteCase[] = [
     expected: (w, t) => shown(taskRead(w, CAMPAIGNS[t as CampaignTarget])),
     run: (c, t) => listed(c.call('GET', `/api/tasks?campaign=${c.fx.campaign[t as CampaignTarget]}`), c.fx.task[t as CampaignTarget]),
   },
+  {
+    // A count, not a list: the campaign's tasks are counted ('listed') only for those who may read them.
+    route: 'GET /api/tasks/counts',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => shown(taskRead(w, CAMPAIGNS[t as CampaignTarget])),
+    run: async (c, t) => {
+      const res = await c.call('GET', `/api/tasks/counts?campaign=${c.fx.campaign[t as CampaignTarget]}&today=2030-01-01`);
+      if (res.status !== 200) return res.status;
+      return (res.body as { count: number }).count > 0 ? 'listed' : 'absent';
+    },
+  },
   rowCase('GET /api/tasks/:id', CAMPAIGN_TARGETS, (w, t) => (taskRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.task[t as CampaignTarget]),
   {
     route: 'POST /api/campaigns/:id/tasks',

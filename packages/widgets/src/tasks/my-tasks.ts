@@ -1,8 +1,7 @@
-import { isOverdue, todayYmd, type QueryKey, type Task, type TaskListStatus } from '@cadence/core';
+import { todayYmd, type MyTaskCounts as MyTaskCountsAnswer, type QueryKey, type Task, type TaskListStatus } from '@cadence/core';
 import { useCallback, useMemo, useState } from 'react';
 import { TASK_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
-import { useList } from '../provider/resources';
 import { useQuery, useQueryKey } from '../provider/use-query';
 
 /** Rows per request of My work; a refetch reads as many as were loaded, in one request. */
@@ -54,6 +53,8 @@ export function useMyWork(status: TaskListStatus, pageSize = MY_WORK_PAGE_SIZE) 
   return { status: q.status, items: q.data?.items ?? [], hasMore: !!q.data?.nextCursor, loadingMore, moreFailed, loadMore, refetch: q.refetch };
 }
 
+const logCountsError = (error: unknown) => console.error('[Cadence] counting my tasks failed', error);
+
 export interface MyTaskCounts {
   /** My open tasks; undefined while loading. */
   open: number | undefined;
@@ -61,13 +62,16 @@ export interface MyTaskCounts {
   overdue: number | undefined;
 }
 
-/** How many open tasks are assigned to the caller, and how many are overdue: for a side bar's "My work" entry. */
+/**
+ * How many open tasks are assigned to the caller, and how many are overdue on the viewer's today:
+ * for a side bar's "My work" entry. Counted by the server (`tasks.counts`), so ten thousand tasks
+ * cost one small answer, not the list.
+ */
 export function useMyTaskCounts(enabled = true): MyTaskCounts {
-  const { now } = useCadence();
-  const q = useList<Task>(enabled ? ['myTasks', { assignee: 'me', status: 'open' }] : null, (c) => c.tasks.mine({ assignee: 'me', status: 'open' }));
+  const { client, now } = useCadence();
   const today = todayYmd(now());
-  return useMemo(
-    () => (q.data ? { open: q.data.length, overdue: q.data.filter((t) => isOverdue(t, today)).length } : { open: undefined, overdue: undefined }),
-    [q.data, today],
-  );
+  const key = useQueryKey<QueryKey<'myTaskCounts'>>(enabled ? ['myTaskCounts', { assignee: 'me', status: 'open', today }] : null);
+  const fetcher = useCallback(() => client.tasks.counts({ assignee: 'me', status: 'open', today }), [client, today]);
+  const q = useQuery<MyTaskCountsAnswer>(key, fetcher, logCountsError);
+  return useMemo(() => (q.data ? { open: q.data.count, overdue: q.data.overdue ?? 0 } : { open: undefined, overdue: undefined }), [q.data]);
 }

@@ -23,7 +23,7 @@ const everywhere = (fn: Rows): Optimistic[] => [
   { keys: 'tasks', apply: fn },
   { keys: 'myTasks', apply: inMyWork(fn), withRow: (row) => inMyWork(byId(row)) },
 ];
-const invalidate = ['tasks', 'myTasks', 'history'] as const;
+const invalidate = ['tasks', 'myTasks', 'myTaskCounts', 'history'] as const;
 
 /** The rule's fields of a task, for core's `can()` (policy resource `task`). */
 const judged = (t: Task, changes?: readonly string[]) => ({

@@ -5,6 +5,7 @@ import {
   decodeTaskCursor,
   encodeTaskCursor,
   isAfterTaskCursor,
+  isOverdue,
   rankFor,
   summariseTasks,
   taskMatchesMyQuery,
@@ -15,7 +16,7 @@ import {
   type TaskPlacement,
   type TasksApi,
 } from '@cadence/core';
-import { myTasksQuerySchema, taskCreateSchema, taskUpdateSchema } from '@cadence/core/schemas';
+import { myTaskCountsQuerySchema, myTasksQuerySchema, taskCreateSchema, taskUpdateSchema } from '@cadence/core/schemas';
 import { checkVersion, forbidden, memoryId, notFound, parse, validation, type Run } from './memory-crud';
 import type { MemoryLog } from './memory-history';
 import type { PeopleData } from './memory-people';
@@ -155,6 +156,12 @@ export function memoryTasks(o: MemoryTasksOptions) {
       }, [campaignId]),
     mine: (query) => run('tasks.mine', () => mine(query).items, [query]),
     minePage: (query) => run('tasks.minePage', () => mine(query), [query]),
+    counts: (query) =>
+      run('tasks.counts', () => {
+        const { today, ...filter } = parse(myTaskCountsQuerySchema, query ?? {});
+        const items = mine(filter).items;
+        return { count: items.length, overdue: today ? items.filter((t) => isOverdue(t, today)).length : null };
+      }, [query]),
     get: (id) => run('tasks.get', () => out(find(id)), [id]),
     create: (campaignId, body) =>
       run('tasks.create', () => {

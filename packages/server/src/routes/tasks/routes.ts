@@ -1,5 +1,5 @@
-import { can, decodeTaskCursor, encodeTaskCursor, rankFor, type CampaignAccessFields, type TaskPlacement } from '@cadence/core';
-import { listQuerySchema, myTasksQuerySchema, taskAssigneeSchema, taskCreateSchema, taskSchema, taskUpdateSchema } from '@cadence/core/schemas';
+import { can, decodeTaskCursor, encodeTaskCursor, rankFor, type CampaignAccessFields, type MyTasksFilter, type TaskPlacement } from '@cadence/core';
+import { listQuerySchema, myTaskCountsQuerySchema, myTaskCountsSchema, myTasksQuerySchema, taskAssigneeSchema, taskCreateSchema, taskSchema, taskUpdateSchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { getRow } from '../../data/crud';
@@ -34,6 +34,16 @@ async function rankIn(trx: Knex, campaignId: string, place: TaskPlacement, movin
 /** What `PATCH` writes, as the policy names the fields (a move writes the rank). */
 const changesOf = (body: object): string[] => [...new Set(Object.keys(body).map((k) => (k === 'after' || k === 'before' ? 'rank' : k)))];
 
+/** My work's filters (core's taskMatchesMyQuery) as SQL. */
+function whereMine(q: Knex.QueryBuilder, query: MyTasksFilter, me: string | null): Knex.QueryBuilder {
+  if (query.assignee) q.where('tasks.assignee_id', query.assignee === 'me' ? me : query.assignee);
+  if (query.status === 'open') q.whereNot('tasks.status', 'done');
+  if (query.status === 'done') q.where('tasks.status', 'done');
+  if (query.campaign) q.where('tasks.campaign_id', query.campaign);
+  if (query.due_before) q.where('tasks.due_date', '<', query.due_before);
+  return q;
+}
+
 export function taskRoutes(s: Services, t: RouteTable): void {
   t.add({
     method: 'get',
@@ -50,12 +60,7 @@ export function taskRoutes(s: Services, t: RouteTable): void {
       const p = auth.principal;
       // Asked first: a caller who may read no task is answered without a query.
       if (!can(p, 'read', 'task')) return [];
-      const q = whereReadable(tasks.select(s.db), p).orderByRaw('tasks.due_date ASC NULLS LAST, tasks.id ASC');
-      if (query.assignee) q.where('tasks.assignee_id', query.assignee === 'me' ? p.userId : query.assignee);
-      if (query.status === 'open') q.whereNot('tasks.status', 'done');
-      if (query.status === 'done') q.where('tasks.status', 'done');
-      if (query.campaign) q.where('tasks.campaign_id', query.campaign);
-      if (query.due_before) q.where('tasks.due_date', '<', query.due_before);
+      const q = whereMine(whereReadable(tasks.select(s.db), p), query, p.userId).orderByRaw('tasks.due_date ASC NULLS LAST, tasks.id ASC');
       const cursor = query.cursor ? decodeTaskCursor(query.cursor)! : null;
       if (cursor?.due) {
         const due = cursor.due;
@@ -68,6 +73,31 @@ export function taskRoutes(s: Services, t: RouteTable): void {
       const last = raws.at(-1);
       if (query.limit && last && raws.length >= query.limit) ctx.set(NEXT_CURSOR_HEADER, encodeTaskCursor({ due: last.due_date, id: last.id }));
       return raws.filter((raw) => can(p, 'read', 'task', raw)).map((raw) => tasks.present(raw));
+    },
+  });
+
+  // Before /api/tasks/:id, which would take "counts" for an id.
+  t.add({
+    method: 'get',
+    path: '/api/tasks/counts',
+    tag: TAG,
+    summary:
+      'How many tasks GET /api/tasks answers for the same filters, without reading them (a side bar\'s count); overdue: of those, ' +
+      'the ones not done and due before today, the reader\'s own YYYY-MM-DD (null without today)',
+    access: 'user',
+    query: myTaskCountsQuerySchema,
+    response: myTaskCountsSchema,
+    handler: async ({ query, auth }) => {
+      const p = auth.principal;
+      if (!can(p, 'read', 'task')) return { count: 0, overdue: query.today ? 0 : null };
+      // whereReadable is the read rule as SQL (what the list filters with can() after it agrees with it).
+      const q = whereMine(whereReadable(s.db('tasks').join('campaigns', 'campaigns.id', 'tasks.campaign_id'), p), query, p.userId);
+      const today = query.today ?? null;
+      const [row] = await q.select(
+        s.db.raw('count(*)::int AS count'),
+        s.db.raw("count(*) FILTER (WHERE tasks.status <> 'done' AND tasks.due_date < ?::date)::int AS overdue", [today]),
+      );
+      return { count: Number(row.count), overdue: today ? Number(row.overdue) : null };
     },
   });
 

@@ -282,6 +282,17 @@ describe('My work', () => {
       expect([bad, res.status, res.body.error?.details?.[0]?.path]).toEqual([bad, 400, bad.split('=')[0]]);
     }
     expect((await t.api('GET', '/api/tasks', { token: stranger.token })).body).toEqual([]);
+
+    // The side bar's count: what the list answers, counted by the server; overdue on the reader's today.
+    const counts = (q: string, token = emailEditor.token) => t.api('GET', `/api/tasks/counts?${q}`, { token });
+    expect((await counts('assignee=me&status=open&today=2026-03-09')).body).toEqual({ count: 3, overdue: 1 });
+    expect((await counts('assignee=me&status=open&today=2026-03-10')).body).toEqual({ count: 3, overdue: 2 });
+    expect((await counts('assignee=me&status=all')).body).toEqual({ count: 4, overdue: null });
+    expect((await counts('assignee=me&status=open&today=2026-03-10', stranger.token)).body).toEqual({ count: 0, overdue: 0 });
+    for (const bad of ['today=2026-02-30', 'limit=5', 'status=later']) {
+      const res = await counts(bad);
+      expect([bad, res.status, res.body.error?.details?.[0]?.path]).toEqual([bad, 400, bad.split('=')[0]]);
+    }
   });
 
   it('should page with a cursor, each task once, and say when the last page is reached', async () => {
