@@ -16,10 +16,12 @@ import { createScratchDatabase, type ScratchDatabase } from '../lib/pg.js';
 import { startBenchServer, type BenchServer } from '../lib/server.js';
 import { VIEWPORT } from './measure.js';
 
-const ADMIN = { email: 'bench-lists@example.com', password: 'bench-password-1' };
+export const ADMIN = { email: 'bench-lists@example.com', password: 'bench-password-1' };
 
 export interface TeamInstall {
   url: string;
+  /** The scratch database, for seeding what the API would take long to write (bench/render/my-work.ts). */
+  databaseUrl: string;
   count: number;
   close(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startTeamInstall(pgAdminUrl: string, count: number): Promi
   const d = db;
   return {
     url: s.url,
+    databaseUrl: d.url,
     count,
     async close() {
       await s.stop();
@@ -75,7 +78,7 @@ declare global {
 }
 
 /** A fresh context, signed in through the sign-in page, on the dashboard with its data shown. */
-async function signedIn<T>(browser: Browser, base: string, fn: (page: Page) => Promise<T>, viewport = VIEWPORT): Promise<T> {
+export async function signedIn<T>(browser: Browser, base: string, fn: (page: Page) => Promise<T>, viewport = VIEWPORT): Promise<T> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, baseURL: base });
   try {
     // tsx (esbuild keepNames) wraps named functions in `__name(…)`; the functions this file hands

@@ -5,6 +5,7 @@ import { coldStartSuite } from './cold-start.js';
 import { dragSuite } from './drag.js';
 import { httpSuite } from './http.js';
 import { importSuite } from './import.js';
+import { myWorkSuite } from './my-work.js';
 import { realtimeSuite } from './realtime.js';
 import { renderSuite } from './render.js';
 import { signinSuite } from './signin.js';
@@ -14,4 +15,4 @@ import { teamSuite } from './team.js';
 import { writesSuite } from './writes.js';
 
 /** In the order they run: build-only and browser suites first, then the server and database ones. */
-export const suites: Suite[] = [bundleSuite, renderSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, importSuite, storageSuite, chainSuite];
+export const suites: Suite[] = [bundleSuite, renderSuite, myWorkSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, importSuite, storageSuite, chainSuite];

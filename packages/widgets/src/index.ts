@@ -66,7 +66,7 @@ export type { EventsBoardProps, EventsTab } from './events/EventsBoard';
 export { PermissionsPanel } from './permissions/PermissionsPanel';
 export { MyWork } from './tasks/MyWork';
 export type { MyWorkProps } from './tasks/MyWork';
-export { useMyTaskCounts } from './tasks/my-tasks';
+export { prefetchMyWork, useMyTaskCounts } from './tasks/my-tasks';
 export type { MyTaskCounts } from './tasks/my-tasks';
 export { useTaskActions } from './tasks/task-actions';
 export type { TaskActions } from './tasks/task-actions';

@@ -12,6 +12,7 @@ const MyWorkCount = lazy(() => import('./MyWorkCount').then((m) => ({ default: m
 import { MARKETING_ITEMS, OTHER_ITEMS, type NavItem } from './nav-items';
 import { isActivePath } from './sidebar-state';
 import { useSidebar } from './SidebarProvider';
+import { usePrefetch } from './use-prefetch';
 
 /** `viewShown`: a saved view is the page, so it is marked rather than its dashboard. */
 function NavGroup({ label, items, collapsed, viewShown = false, badges = {} }: {
@@ -23,6 +24,7 @@ function NavGroup({ label, items, collapsed, viewShown = false, badges = {} }: {
   badges?: Readonly<Record<string, ReactNode>>;
 }): ReactNode {
   const { pathname } = useLocation();
+  const prefetch = usePrefetch();
   return (
     <nav className="sidebar__group" aria-label={label}>
       <h2 className="sidebar__group-label">{label}</h2>
@@ -37,6 +39,9 @@ function NavGroup({ label, items, collapsed, viewShown = false, badges = {} }: {
                 data-active={active || undefined}
                 aria-current={active ? 'page' : undefined}
                 title={collapsed ? title : undefined}
+                onPointerEnter={() => prefetch(url)}
+                onFocus={() => prefetch(url)}
+                onClick={() => prefetch(url)}
               >
                 <Icon className="sidebar__icon" aria-hidden="true" />
                 <span className="sidebar__label">{title}</span>

@@ -1,7 +1,7 @@
 import { todayYmd, type MyTaskCounts as MyTaskCountsAnswer, type QueryKey, type Task, type TaskListStatus } from '@cadence/core';
 import { useCallback, useMemo, useState } from 'react';
 import { TASK_TOASTS } from '../messages';
-import { useCadence } from '../provider/context';
+import { useCadence, type CadenceContextValue } from '../provider/context';
 import { useQuery, useQueryKey } from '../provider/use-query';
 
 /** Rows per request of My work; a refetch reads as many as were loaded, in one request. */
@@ -15,6 +15,24 @@ interface Pages {
 
 export const myWorkKey = (status: TaskListStatus, limit: number): QueryKey<'myTasks'> => ['myTasks', { assignee: 'me', status, limit }];
 
+type Cadence = Pick<CadenceContextValue, 'client' | 'store'>;
+
+/** Reads My work's first page, or as many rows as were loaded (a refetch keeps what was shown). */
+const readMyWork = ({ client, store }: Cadence, key: QueryKey<'myTasks'>, status: TaskListStatus, pageSize: number) => async (): Promise<Pages> => {
+  const loaded = store.get<Pages>(key).data?.items.length ?? 0;
+  return client.tasks.minePage({ assignee: 'me', status, limit: Math.min(MAX_LIMIT, Math.max(pageSize, loaded)) });
+};
+
+/**
+ * Starts reading My work before its page renders (on the click or hover of a link to it), so the
+ * request runs while the page's code loads and the old page unmounts; the page then finds it in
+ * flight or cached. Does nothing when it is cached and fresh.
+ */
+export function prefetchMyWork(cadence: Cadence, status: TaskListStatus = 'open'): void {
+  const key = myWorkKey(status, MY_WORK_PAGE_SIZE);
+  void cadence.store.fetch(key, readMyWork(cadence, key, status, MY_WORK_PAGE_SIZE)).catch(() => undefined);
+}
+
 /**
  * The caller's tasks across campaigns (`tasks.minePage`), a page at a time, by due date (undated
  * last). Task and campaign changes refetch it (TOPIC_REFRESHES), reading what was loaded.
@@ -22,10 +40,7 @@ export const myWorkKey = (status: TaskListStatus, limit: number): QueryKey<'myTa
 export function useMyWork(status: TaskListStatus, pageSize = MY_WORK_PAGE_SIZE) {
   const { client, store, toast } = useCadence();
   const key = useQueryKey(myWorkKey(status, pageSize));
-  const fetcher = useCallback(async (): Promise<Pages> => {
-    const loaded = store.get<Pages>(key).data?.items.length ?? 0;
-    return client.tasks.minePage({ assignee: 'me', status, limit: Math.min(MAX_LIMIT, Math.max(pageSize, loaded)) });
-  }, [client, store, key, status, pageSize]);
+  const fetcher = useCallback(() => readMyWork({ client, store }, key, status, pageSize)(), [client, store, key, status, pageSize]);
   const onError = useCallback((error: unknown) => {
     console.error('[Cadence] loading my tasks failed', error);
     toast(TASK_TOASTS.loadError);
