@@ -252,6 +252,8 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(bad.fieldMessage('status')).toBeTruthy();
       expect(await w.client.tasks.counts({ assignee: 'me', status: 'open', today: '2026-03-20' })).toEqual({ count: 3, overdue: 1 });
       expect(await w.client.tasks.counts({ assignee: 'me' })).toEqual({ count: 4, overdue: null });
+      expect((await w.client.tasks.mine({ assignee: 'me', q: 'ALPHA' })).map((t) => t.title)).toEqual(['Sooner', 'Undated']);
+      expect((await w.client.tasks.mine({ assignee: 'me', q: 'late' })).map((t) => t.title)).toEqual(['Later']);
       expect((await failure(w.client.tasks.counts({ today: '2026-13-01' }))).fieldMessage('today')).toBeTruthy();
     });
 

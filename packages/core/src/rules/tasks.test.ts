@@ -128,8 +128,12 @@ describe('My work', () => {
     expect(rows.sort(compareMyTasks).map((r) => Number(r.id.slice(-12)))).toEqual([4, 2, 5, 1, 3]);
   });
 
-  it('should filter by assignee (me), status, campaign and due date before', () => {
-    const t = { assignee_id: 'u1', status: 'todo', campaign_id: 'c1', due_date: '2026-03-05' };
+  it('should filter by assignee (me), status, campaign, due date before and text', () => {
+    const t = { assignee_id: 'u1', status: 'todo', campaign_id: 'c1', due_date: '2026-03-05', title: 'Write the Copy', campaign: { title: 'Spring Launch' } };
+    expect(taskMatchesMyQuery(t, { q: 'copy' }, 'u1')).toBe(true);
+    expect(taskMatchesMyQuery(t, { q: ' SPRING ' }, 'u1')).toBe(true);
+    expect(taskMatchesMyQuery(t, { q: 'banner' }, 'u1')).toBe(false);
+    expect(taskMatchesMyQuery(t, { q: '   ' }, 'u1')).toBe(true);
     expect(taskMatchesMyQuery(t, { assignee: 'me' }, 'u1')).toBe(true);
     expect(taskMatchesMyQuery(t, { assignee: 'me' }, 'u2')).toBe(false);
     expect(taskMatchesMyQuery(t, { status: 'open' }, 'u1')).toBe(true);

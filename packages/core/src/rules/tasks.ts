@@ -137,11 +137,12 @@ export interface MyTasksFilter {
   status?: 'open' | 'done' | 'all' | undefined;
   campaign?: string | undefined;
   due_before?: string | undefined;
+  q?: string | undefined;
 }
 
 /** Whether a task belongs in My work's list for `query`, `me` being the caller's user id. */
 export function taskMatchesMyQuery(
-  t: { assignee_id: string | null; status: string; campaign_id: string; due_date: string | null },
+  t: { assignee_id: string | null; status: string; campaign_id: string; due_date: string | null; title: string; campaign: { title: string } },
   query: MyTasksFilter,
   me: string,
 ): boolean {
@@ -150,6 +151,8 @@ export function taskMatchesMyQuery(
   if (query.status === 'done' && t.status !== DONE) return false;
   if (query.campaign && t.campaign_id !== query.campaign) return false;
   if (query.due_before && (t.due_date === null || t.due_date >= query.due_before)) return false;
+  const text = query.q?.trim().toLowerCase();
+  if (text && !t.title.toLowerCase().includes(text) && !t.campaign.title.toLowerCase().includes(text)) return false;
   return true;
 }
 

@@ -98,6 +98,8 @@ export const myTasksQuerySchema = z.strictObject({
   campaign: idSchema.optional(),
   /** Only tasks due before this day (strictly; undated tasks are left out). */
   due_before: ymdSchema.optional(),
+  /** Text in the task's title or its campaign's, ignoring case (≤ 200 characters, trimmed; blank: no filter). */
+  q: z.string().trim().max(200, { error: 'At most 200 characters' }).optional(),
   limit: z.coerce.number().int().min(1).max(10_000).optional(),
   /** Where the previous page ended: its `X-Next-Cursor`. */
   cursor: z.string().refine((s) => decodeTaskCursor(s) !== null, { error: 'Not a cursor this list handed out' }).optional(),

@@ -17,6 +17,7 @@ import { useUsers } from '../provider/resources';
 import { useSession } from '../provider/session';
 import { ICON_SIZE, Funnel } from '../ui/icons';
 import { Popover } from '../ui/Popover';
+import { SEARCH_DELAY_MS } from '../ui/use-debounced-value';
 import { useSyncedState } from '../ui/use-synced-state';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { filterCountText, withFilter } from './filter-bar-rules';
@@ -38,8 +39,7 @@ export interface FilterBarProps extends WidgetProps {
   searchPlaceholder?: string;
 }
 
-/** How long the search box waits after the last key before it filters. */
-export const SEARCH_DELAY_MS = 300;
+export { SEARCH_DELAY_MS } from '../ui/use-debounced-value';
 
 const SCOPE_OPTIONS = [
   { value: 'global', label: 'Global' },

@@ -1,6 +1,6 @@
 import type { Task } from '@cadence/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
 import { EDITOR_ID, makeTask, withTaskSummary } from '../testing/fixtures-more';
 import { DEFAULT_MEMORY_USER_ID } from '../testing/memory-client';
@@ -96,6 +96,20 @@ describe('MyWork', () => {
     await user.click(screen.getByRole('button', { name: 'Load more tasks' }));
     await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(60));
     expect(screen.queryByRole('button', { name: 'Load more tasks' })).toBeNull();
+  });
+
+  it('should search every task, not only the page loaded, once the typing pauses', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => makeTask(spring, { title: `Task ${String(i).padStart(2, '0')}`, assignee_id: me, due_date: `2026-05-${String((i % 28) + 1).padStart(2, '0')}` }));
+    const { user, client } = renderWidget(<MyWork />, { campaigns: [withTaskSummary(spring, many)], tasks: many });
+    await screen.findByRole('heading', { name: /Later/ });
+    // Task 27 is due last (May 28), so it is not on the first page of 50.
+    expect(screen.queryByText('Task 27')).toBeNull();
+    const minePage = vi.spyOn(client.tasks, 'minePage');
+    await user.type(screen.getByRole('searchbox', { name: 'Search tasks' }), 'task 27');
+    expect(await screen.findByText('Task 27')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    // One request for the settled text, not one per keystroke.
+    expect(minePage.mock.calls.map(([q]) => q.q)).toEqual(['task 27']);
   });
 });
 

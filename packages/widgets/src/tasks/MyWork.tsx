@@ -1,5 +1,5 @@
 import { formatYmd, todayYmd, type Task, type TaskListStatus } from '@cadence/core';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
 import pagesCss from '../styles/pages.css?inline';
@@ -11,6 +11,7 @@ import { useMyWork } from './my-tasks';
 import { mayTick, useTaskActions } from './task-actions';
 import { OverdueMark } from './TaskRow';
 import { TriangleAlert } from '../ui/icons';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../ui/use-debounced-value';
 
 export interface MyWorkProps extends PageWidgetProps {
   /** Where a task's campaign opens (e.g. the app's link to it); without it the campaign is named, not linked. */
@@ -57,13 +58,20 @@ function MyWorkBody({ headingLevel, campaignHref, initialStatus = 'open' }: MyWo
   const [status, setStatus] = useState<TaskListStatus>(initialStatus);
   const [text, setText] = useState('');
   const searchId = useId();
-  const work = useMyWork(status);
-  const shown = useMemo(() => work.items.filter((t) => matchesText(t, text)), [work.items, text]);
+  // The server searches every task once the typing pauses; meanwhile what is shown narrows at once,
+  // and a new search keeps the last answer on screen (busy) rather than a loading text.
+  const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
+  const work = useMyWork(status, search);
+  const last = useRef<{ status: TaskListStatus; items: Task[] } | null>(null);
+  if (work.status === 'success') last.current = { status, items: work.items };
+  const stale = work.status === 'loading' && last.current?.status === status ? last.current.items : null;
+  const items = stale ?? work.items;
+  const shown = useMemo(() => items.filter((t) => matchesText(t, text)), [items, text]);
   const groups = useMemo(() => groupMyWork(shown, today), [shown, today]);
   const Group = headingLevel === 1 ? 'h2' : 'h3';
 
   let body: ReactNode;
-  if (work.status === 'loading') body = <p className="cad-hint" role="status">Loading your tasks…</p>;
+  if (work.status === 'loading' && !stale) body = <p className="cad-hint" role="status">Loading your tasks…</p>;
   else if (work.status === 'error') {
     body = (
       <div className="cad-empty" role="alert">
@@ -89,7 +97,7 @@ function MyWorkBody({ headingLevel, campaignHref, initialStatus = 'open' }: MyWo
     ));
   }
   return (
-    <div className="cad-my-work" aria-busy={work.status === 'loading'}>
+    <div className="cad-my-work" aria-busy={work.status === 'loading' || search !== text.trim()}>
       <WidgetStyles css={pagesCss} />
       <PageTitle level={headingLevel}>My work</PageTitle>
       <div className="cad-my-work__filters">
@@ -100,7 +108,6 @@ function MyWorkBody({ headingLevel, campaignHref, initialStatus = 'open' }: MyWo
       {body}
       {work.hasMore && (
         <div>
-          {text && <p className="cad-hint">The search covers the {work.items.length} tasks loaded so far.</p>}
           <button type="button" className="cad-button cad-button--outline" disabled={work.loadingMore} onClick={work.loadMore}>
             {work.loadingMore ? 'Loading more tasks…' : 'Load more tasks'}
           </button>

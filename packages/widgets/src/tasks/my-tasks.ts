@@ -13,14 +13,15 @@ interface Pages {
   nextCursor: string | null;
 }
 
-export const myWorkKey = (status: TaskListStatus, limit: number): QueryKey<'myTasks'> => ['myTasks', { assignee: 'me', status, limit }];
+/** `q`, the search text, is in the key only when there is one: the prefetched first page is the unsearched one. */
+export const myWorkKey = (status: TaskListStatus, limit: number, q = ''): QueryKey<'myTasks'> => ['myTasks', { assignee: 'me', status, limit, ...(q ? { q } : {}) }];
 
 type Cadence = Pick<CadenceContextValue, 'client' | 'store'>;
 
 /** Reads My work's first page, or as many rows as were loaded (a refetch keeps what was shown). */
-const readMyWork = ({ client, store }: Cadence, key: QueryKey<'myTasks'>, status: TaskListStatus, pageSize: number) => async (): Promise<Pages> => {
+const readMyWork = ({ client, store }: Cadence, key: QueryKey<'myTasks'>, status: TaskListStatus, pageSize: number, q = '') => async (): Promise<Pages> => {
   const loaded = store.get<Pages>(key).data?.items.length ?? 0;
-  return client.tasks.minePage({ assignee: 'me', status, limit: Math.min(MAX_LIMIT, Math.max(pageSize, loaded)) });
+  return client.tasks.minePage({ assignee: 'me', status, limit: Math.min(MAX_LIMIT, Math.max(pageSize, loaded)), ...(q ? { q } : {}) });
 };
 
 /**
@@ -35,12 +36,14 @@ export function prefetchMyWork(cadence: Cadence, status: TaskListStatus = 'open'
 
 /**
  * The caller's tasks across campaigns (`tasks.minePage`), a page at a time, by due date (undated
- * last). Task and campaign changes refetch it (TOPIC_REFRESHES), reading what was loaded.
+ * last), those whose title or campaign holds `search` when it is given (searched by the server,
+ * so every task is searched, not the pages loaded). Task and campaign changes refetch it
+ * (TOPIC_REFRESHES), reading what was loaded.
  */
-export function useMyWork(status: TaskListStatus, pageSize = MY_WORK_PAGE_SIZE) {
+export function useMyWork(status: TaskListStatus, search = '', pageSize = MY_WORK_PAGE_SIZE) {
   const { client, store, toast } = useCadence();
-  const key = useQueryKey(myWorkKey(status, pageSize));
-  const fetcher = useCallback(() => readMyWork({ client, store }, key, status, pageSize)(), [client, store, key, status, pageSize]);
+  const key = useQueryKey(myWorkKey(status, pageSize, search));
+  const fetcher = useCallback(() => readMyWork({ client, store }, key, status, pageSize, search)(), [client, store, key, status, pageSize, search]);
   const onError = useCallback((error: unknown) => {
     console.error('[Cadence] loading my tasks failed', error);
     toast(TASK_TOASTS.loadError);
@@ -55,7 +58,7 @@ export function useMyWork(status: TaskListStatus, pageSize = MY_WORK_PAGE_SIZE) 
     setMoreFailed(false);
     store
       .extend<Pages>(key, async () => {
-        const page = await client.tasks.minePage({ assignee: 'me', status, limit: pageSize, cursor });
+        const page = await client.tasks.minePage({ assignee: 'me', status, limit: pageSize, cursor, ...(search ? { q: search } : {}) });
         // A page read for an older cursor (the list was reloaded meanwhile) is dropped.
         return (pages) => (pages.nextCursor !== cursor ? pages : { items: [...pages.items, ...page.items.filter((t) => !pages.items.some((x) => x.id === t.id))], nextCursor: page.nextCursor });
       })
@@ -64,7 +67,7 @@ export function useMyWork(status: TaskListStatus, pageSize = MY_WORK_PAGE_SIZE) 
         setMoreFailed(true);
       })
       .finally(() => setLoadingMore(false));
-  }, [client, store, key, status, pageSize]);
+  }, [client, store, key, status, pageSize, search]);
   return { status: q.status, items: q.data?.items ?? [], hasMore: !!q.data?.nextCursor, loadingMore, moreFailed, loadMore, refetch: q.refetch };
 }
 

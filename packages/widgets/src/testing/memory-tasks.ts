@@ -141,7 +141,7 @@ export function memoryTasks(o: MemoryTasksOptions) {
     if (!can(p, 'read', 'task')) return { items: [], nextCursor: null };
     const cursor = q.cursor ? decodeTaskCursor(q.cursor) : null;
     const rows = tasks
-      .filter((t) => readable(t) && taskMatchesMyQuery(t, q, p.userId) && (!cursor || isAfterTaskCursor(t, cursor)))
+      .filter((t) => readable(t) && taskMatchesMyQuery({ ...t, campaign: { title: campaignOf(t.campaign_id)?.title ?? t.campaign.title } }, q, p.userId) && (!cursor || isAfterTaskCursor(t, cursor)))
       .sort(compareMyTasks);
     const page = q.limit ? rows.slice(0, q.limit) : rows;
     const last = page.at(-1);

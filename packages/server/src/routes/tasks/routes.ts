@@ -8,6 +8,7 @@ import { tasks, type TaskRaw } from '../../data/resources/tasks';
 import { fieldError, forbidden, notFound } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
+import { likeContaining } from '../campaigns/filters';
 import { whereReadable } from '../campaigns/readable';
 import { NEXT_CURSOR_HEADER } from '../campaigns/routes';
 import { standardRoutes } from '../standard-routes';
@@ -41,6 +42,10 @@ function whereMine(q: Knex.QueryBuilder, query: MyTasksFilter, me: string | null
   if (query.status === 'done') q.where('tasks.status', 'done');
   if (query.campaign) q.where('tasks.campaign_id', query.campaign);
   if (query.due_before) q.where('tasks.due_date', '<', query.due_before);
+  if (query.q) {
+    const pattern = likeContaining(query.q);
+    q.where((text) => text.whereRaw('tasks.title ILIKE ?', [pattern]).orWhereRaw('campaigns.title ILIKE ?', [pattern]));
+  }
   return q;
 }
 

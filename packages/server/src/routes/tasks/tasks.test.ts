@@ -277,7 +277,13 @@ describe('My work', () => {
     expect(all.body.map((x: { id: string }) => x.id)).toEqual([finished.id, soon.id, undated.id]);
     const overdue = await t.api('GET', '/api/tasks?assignee=me&status=open&due_before=2026-03-09', { token: emailEditor.token });
     expect(overdue.body.map((x: { id: string }) => x.id)).toEqual([soon.id]);
-    for (const bad of ['assignee=someone', 'status=later', 'due_before=2026-02-30', 'campaign=x', 'cursor=nope', 'limit=0', 'colour=red']) {
+    // Text in the task's title or its campaign's, ignoring case; % and _ are plain characters.
+    const search = async (q: string) => (await t.api('GET', `/api/tasks?assignee=me&q=${encodeURIComponent(q)}`, { token: emailEditor.token })).body.map((x: { title: string }) => x.title);
+    expect(await search('SOON')).toEqual(['Soon']);
+    expect(await search('spring l')).toEqual(['Late']);
+    expect(await search('%')).toEqual([]);
+    expect((await t.api('GET', '/api/tasks/counts?assignee=me&q=spring', { token: emailEditor.token })).body).toEqual({ count: 1, overdue: null });
+    for (const bad of ['assignee=someone', 'status=later', 'due_before=2026-02-30', 'campaign=x', 'cursor=nope', 'limit=0', 'colour=red', `q=${'x'.repeat(201)}`]) {
       const res = await t.api('GET', `/api/tasks?${bad}`, { token: emailEditor.token });
       expect([bad, res.status, res.body.error?.details?.[0]?.path]).toEqual([bad, 400, bad.split('=')[0]]);
     }
