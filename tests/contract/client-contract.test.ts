@@ -254,6 +254,7 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(await w.client.tasks.counts({ assignee: 'me' })).toEqual({ count: 4, overdue: null });
       expect((await w.client.tasks.mine({ assignee: 'me', q: 'ALPHA' })).map((t) => t.title)).toEqual(['Sooner', 'Undated']);
       expect((await w.client.tasks.mine({ assignee: 'me', q: 'late' })).map((t) => t.title)).toEqual(['Later']);
+      expect((await w.client.tasks.seenAssignees()).map((u) => u.id)).toContain(w.userId);
       expect((await failure(w.client.tasks.counts({ today: '2026-13-01' }))).fieldMessage('today')).toBeTruthy();
     });
 

@@ -26,6 +26,8 @@ export interface QueryKeyParams {
   myTasks: Omit<MyTasksQuery, 'cursor'>;
   /** `GET /api/tasks/counts`: the side bar's count of My work, and how many are overdue on the reader's `today`. */
   myTaskCounts: MyTaskCountsQuery;
+  /** `GET /api/tasks/assignees`: whom the caller's readable tasks are assigned to (a filter's choices). */
+  seenAssignees: undefined;
   /** `GET /api/campaigns/:id/assignees`: who a campaign's tasks may be assigned to. */
   taskAssignees: { campaign: string };
   /** Live ads and events as read-only campaigns, following a filter. */

@@ -28,7 +28,7 @@ describe('realtime topics', () => {
   });
 
   it('should refresh task lists and My work on a task change, and My work (which names campaigns) on a campaign change (docs/adr/0049)', () => {
-    expect(TOPIC_REFRESHES.tasks[0].kinds).toEqual(['tasks', 'myTasks', 'myTaskCounts', 'history']);
+    expect(TOPIC_REFRESHES.tasks[0].kinds).toEqual(['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history']);
     expect(TOPIC_REFRESHES.campaigns[0].kinds).toContain('myTasks');
   });
 

@@ -23,8 +23,8 @@ export interface TopicRefresh {
  * campaign, so a campaign change refreshes them too.
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'history'] }],
-  tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'history'] }],
+  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history'] }],
+  tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history'] }],
   ads: [{ kinds: ['ads', 'history'] }, { kinds: ['virtual'], filter: { status: 'live' } }],
   events: [{ kinds: ['events', 'virtual', 'history'] }],
   ideas: [{ kinds: ['ideas', 'history'] }],

@@ -291,6 +291,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       update: (id, patch, o) => call('patch', `tasks/${encodeURIComponent(id)}`, { json: patch, headers: ifMatch(o) }),
       remove: (id, o) => call('delete', `tasks/${encodeURIComponent(id)}`, { headers: ifMatch(o) }),
       assignees: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/assignees`),
+      seenAssignees: () => call('get', 'tasks/assignees'),
     },
     ideas: crud('ideas'),
     comments: {

@@ -123,6 +123,11 @@ export interface TasksApi {
   remove(id: string, options?: WriteOptions): Promise<void>;
   /** Who the campaign's tasks may be assigned to: the users who may read it ({id, email}), by e-mail. */
   assignees(campaignId: string): Promise<TaskAssignee[]>;
+  /**
+   * The people the caller's readable tasks are assigned to, by e-mail: a filter's choices for
+   * someone who may not list the install's users. Realtime: query kind `seenAssignees`.
+   */
+  seenAssignees(): Promise<TaskAssignee[]>;
 }
 
 /**

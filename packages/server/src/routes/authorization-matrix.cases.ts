@@ -144,6 +144,8 @@ export interface Fixtures {
   /** A task of each campaign: another user's, and one assigned to the principal (their key's creator for a key). */
   task: Record<CampaignTarget, string>;
   ownTask: Record<CampaignTarget, string>;
+  /** Whom `task` is assigned to: a user of its own per campaign target. */
+  assignee: Record<CampaignTarget, string>;
   /** Ideas and comments by the principal ('own') and by another user ('other'). */
   idea: Record<'own' | 'other', string>;
   comment: Record<'own' | 'other', string>;
@@ -376,6 +378,13 @@ const BASE_CASES: readonly RouteCase[] = [
       if (res.status !== 200) return res.status;
       return (res.body as { count: number }).count > 0 ? 'listed' : 'absent';
     },
+  },
+  {
+    // Who is assigned on the campaign's task is listed only to those who may read the task.
+    route: 'GET /api/tasks/assignees',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => shown(taskRead(w, CAMPAIGNS[t as CampaignTarget])),
+    run: (c, t) => listed(c.call('GET', '/api/tasks/assignees'), c.fx.assignee[t as CampaignTarget]),
   },
   rowCase('GET /api/tasks/:id', CAMPAIGN_TARGETS, (w, t) => (taskRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.task[t as CampaignTarget]),
   {

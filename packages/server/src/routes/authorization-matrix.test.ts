@@ -55,7 +55,7 @@ let author: Session;
 /** A user who is no principal and authors nothing: the target of user-admin routes. */
 let bystander: Session;
 /** Rows every principal shares: the idea comments hang on, and a publication with an ad type. */
-let anchor: { idea: string; publication: string; adType: string };
+let anchor: { idea: string; publication: string; adType: string; assignees: Record<CampaignTarget, string> };
 const sessions = new Map<string, Session>();
 const fixtures = new Map<string, Fixtures>();
 let serial = 0;
@@ -160,6 +160,7 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
   const ownTask = {} as Record<CampaignTarget, string>;
   for (const target of Object.keys(CAMPAIGNS) as CampaignTarget[]) {
     task[target] = await f.task(campaign[target]);
+    await t.services.db('tasks').where({ id: task[target] }).update({ assignee_id: anchor.assignees[target] });
     // Assigned to the principal whatever they may read (it may have been, before the campaign moved): the rule decides.
     ownTask[target] = await f.task(campaign[target]);
     await t.services.db('tasks').where({ id: ownTask[target] }).update({ assignee_id: ownerId });
@@ -168,6 +169,7 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
     campaign,
     task,
     ownTask,
+    assignee: anchor.assignees,
     idea: { own: await f.idea(true), other: await f.idea(false) },
     comment: { own: await f.comment(true), other: await f.comment(false) },
     publication: anchor.publication,
@@ -243,7 +245,10 @@ beforeAll(async () => {
     idea: await post('/api/ideas', { title: 'Anchor idea' }),
     publication,
     adType: await post(`/api/publications/${publication}/ad-types`, { ad_type: 'Anchor banner' }),
+    assignees: {} as Record<CampaignTarget, string>,
   };
+  // One assignee per campaign target, so whom a principal sees assigned shows which tasks they read.
+  for (const [i, target] of (Object.keys(CAMPAIGNS) as CampaignTarget[]).entries()) anchor.assignees[target] = (await signUp(`assignee${i}@matrix.test`)).userId;
   console.info(`authorization matrix: random principals from AUTHZ_SEED=${AUTHZ_SEED}`);
   for (const [i, w] of ALL.entries()) {
     if (w.anonymous) continue;

@@ -176,13 +176,18 @@ describe('FilterBar', () => {
       await waitFor(() => expect(listed()).toHaveLength(4));
     });
 
-    it('should offer "Me" alone to someone who may not list users, and show a link’s user it does not know', async () => {
-      renderWidget(<FilterBar value={{ assignee: EDITOR_ID, overdue: '1' }} />, {
-        campaigns: withTasks, tasks, user: { id: VIEWER_ID, email: 'viewer@cadence.demo', role: null, permissions: [{ permission_type: 'global_view', channel: null }] },
+    it('should offer someone who may not list users "Me" and the people they see on tasks, and show a link’s user it does not know', async () => {
+      const editor = { id: EDITOR_ID, email: 'editor@cadence.demo', role: null };
+      const more = [...tasks];
+      more.push(makeTask(none!, { title: 'Banner', assignee_id: EDITOR_ID, due_date: '2026-04-02' }, more));
+      const stranger = '00000000-0000-4000-8000-00000000b0ff';
+      renderWidget(<FilterBar value={{ assignee: stranger, overdue: '1' }} />, {
+        campaigns: withTasks, tasks: more, users: [editor],
+        user: { id: VIEWER_ID, email: 'viewer@cadence.demo', role: null, permissions: [{ permission_type: 'global_view', channel: null }] },
       });
       const assignee = screen.getByLabelText('Task assignee');
-      expect(assignee).toHaveValue(EDITOR_ID);
-      await waitFor(() => expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Anyone', 'Me', 'A user']));
+      expect(assignee).toHaveValue(stranger);
+      await waitFor(() => expect(within(assignee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Anyone', 'Me', 'editor@cadence.demo', 'A user']));
       expect(screen.getByRole('checkbox', { name: 'Has overdue tasks' })).toBeChecked();
     });
   });

@@ -10,10 +10,11 @@ import {
   statusLabel,
   type CampaignFilter,
   type Channel,
+  type TaskAssignee,
 } from '@cadence/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useCampaignStats } from '../provider/campaign-queries';
-import { useUsers } from '../provider/resources';
+import { useList, useUsers } from '../provider/resources';
 import { useSession } from '../provider/session';
 import { ICON_SIZE, Funnel } from '../ui/icons';
 import { Popover } from '../ui/Popover';
@@ -153,13 +154,15 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
   const shown = useCampaignStats(showCount && isFiltered(filter), { ...filter, ...base });
   const set = <K extends keyof CampaignFilter>(key: K, v: CampaignFilter[K]) => setFilter(withFilter(filter, key, v));
   const owners = (all.data?.owners ?? []).map((o) => ({ value: o, label: o }));
-  // Assignees: "Me" for everyone; the install's users where the caller may list them (administrators).
+  // Assignees: "Me" for everyone; the install's users where the caller may list them (administrators),
+  // else the people they already see assigned to a task.
   const session = useSession();
   const listsUsers = shows('assignee') && session.ready && can(session.principal, 'administer', 'user');
   const users = useUsers(listsUsers);
+  const seen = useList<TaskAssignee>(shows('assignee') && session.ready && !listsUsers ? ['seenAssignees'] : null, (c) => c.tasks.seenAssignees());
   const assignees = [
     { value: 'me', label: 'Me' },
-    ...(users.data ?? []).filter((u) => u.id !== session.userId).map((u) => ({ value: u.id, label: u.email })),
+    ...((listsUsers ? users.data : seen.data) ?? []).filter((u) => u.id !== session.userId).map((u) => ({ value: u.id, label: u.email })),
   ];
   const count = filterCountText(isFiltered(filter) ? shown.data?.total : all.data?.total, all.data?.total);
   const active = (Object.keys(filter) as Array<keyof CampaignFilter>).filter(shows).length;

@@ -48,6 +48,11 @@ export function memoryTasks(o: MemoryTasksOptions) {
     id: c.id, title: c.title, status: c.status, scope: c.scope, primary_channel: c.primary_channel, channels: [...c.channels], live_date: c.live_date, created_by: c.created_by,
   });
   /** A task as the server answers it: its campaign and its assignee's e-mail as they are now. */
+  // As the server: by lower-case e-mail, byte by byte, then id.
+  const byEmail = (a: { id: string; email: string }, b: { id: string; email: string }) => {
+    const [x, y] = [a.email.toLowerCase(), b.email.toLowerCase()];
+    return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
+  };
   const out = (t: Task): Task => {
     const c = campaignOf(t.campaign_id);
     const campaign = c ? named(c) : t.campaign;
@@ -202,12 +207,18 @@ export function memoryTasks(o: MemoryTasksOptions) {
             const email = id === p.userId ? (people.users.find((u) => u.id === id)?.email ?? '') : people.users.find((u) => u.id === id)?.email;
             return who && email !== undefined && can(who, 'read', 'campaign', c) ? [{ id, email }] : [];
           })
-          // As the server: by lower-case e-mail, byte by byte, then id.
-          .sort((a, b) => {
-            const [x, y] = [a.email.toLowerCase(), b.email.toLowerCase()];
-            return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
-          });
+          .sort(byEmail);
       }, [campaignId]),
+    seenAssignees: () =>
+      run('tasks.seenAssignees', () => {
+        if (!can(p, 'read', 'task')) return [];
+        const seen = new Map<string, string>();
+        for (const t of tasks) {
+          const email = t.assignee_id ? people.users.find((u) => u.id === t.assignee_id)?.email : undefined;
+          if (email !== undefined && readable(t)) seen.set(t.assignee_id!, email);
+        }
+        return [...seen].map(([id, email]) => ({ id, email })).sort(byEmail);
+      }, []),
   };
 
   return {

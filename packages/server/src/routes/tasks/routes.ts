@@ -108,6 +108,23 @@ export function taskRoutes(s: Services, t: RouteTable): void {
 
   t.add({
     method: 'get',
+    path: '/api/tasks/assignees',
+    tag: TAG,
+    summary:
+      'The people the caller\'s readable tasks are assigned to, by e-mail (a filter\'s choices): only those the caller already sees ' +
+      'on a task, so it lists no user otherwise unseen (listing users is an administrator\'s)',
+    access: 'user',
+    response: z.array(taskAssigneeSchema),
+    handler: async ({ auth }) => {
+      const p = auth.principal;
+      if (!can(p, 'read', 'task')) return [];
+      const q = whereReadable(s.db('tasks').join('campaigns', 'campaigns.id', 'tasks.campaign_id'), p).join('users as u', 'u.id', 'tasks.assignee_id');
+      return s.db.select('id', 'email').from(q.distinct('u.id', 'u.email').as('seen')).orderByRaw('lower(email) COLLATE "C", id');
+    },
+  });
+
+  t.add({
+    method: 'get',
     path: '/api/campaigns/:id/assignees',
     tag: TAG,
     summary: "Who the campaign's tasks may be assigned to: the users who may read it, by e-mail (for whoever may add its tasks)",

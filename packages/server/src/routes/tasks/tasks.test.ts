@@ -295,6 +295,20 @@ describe('My work', () => {
     expect((await counts('assignee=me&status=open&today=2026-03-10')).body).toEqual({ count: 3, overdue: 2 });
     expect((await counts('assignee=me&status=all')).body).toEqual({ count: 4, overdue: null });
     expect((await counts('assignee=me&status=open&today=2026-03-10', stranger.token)).body).toEqual({ count: 0, overdue: 0 });
+
+    // Whom the caller's readable tasks are assigned to: the editor sees themselves and the viewer on
+    // c1's task, not who is assigned on campaigns they cannot read.
+    const seen = await t.api('GET', '/api/tasks/assignees', { token: emailEditor.token });
+    expect(seen.body).toEqual(expect.arrayContaining([{ id: me, email: 'editor@tasks.test' }, { id: viewer.userId, email: 'viewer@tasks.test' }]));
+    const pr = await campaign({ scope: 'channel', primary_channel: 'pr' });
+    const prEmail = `pr${++serial}@tasks.test`;
+    const prOnly = await t.signUpAndIn(prEmail);
+    await t.grant(admin.token, prOnly.userId, ['channel_view', 'pr']);
+    await task(pr.id, { assignee_id: prOnly.userId });
+    const seenAgain = (await t.api('GET', '/api/tasks/assignees', { token: emailEditor.token })).body.map((u: { email: string }) => u.email);
+    expect(seenAgain).not.toContain(prEmail);
+    expect((await t.api('GET', '/api/tasks/assignees', { token: admin.token })).body.map((u: { email: string }) => u.email)).toContain(prEmail);
+    expect((await t.api('GET', '/api/tasks/assignees', { token: stranger.token })).body).toEqual([]);
     for (const bad of ['today=2026-02-30', 'limit=5', 'status=later']) {
       const res = await counts(bad);
       expect([bad, res.status, res.body.error?.details?.[0]?.path]).toEqual([bad, 400, bad.split('=')[0]]);
