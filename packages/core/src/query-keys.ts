@@ -26,6 +26,8 @@ export interface QueryKeyParams {
   myTasks: Omit<MyTasksQuery, 'cursor'>;
   /** `GET /api/campaigns/:id/assignees`: who a campaign's tasks may be assigned to. */
   taskAssignees: { campaign: string };
+  /** `GET /api/templates`: campaign templates (docs/adr/0054). */
+  templates: undefined;
   /** Live ads and events as read-only campaigns, following a filter. */
   virtual: CampaignFilter;
   ideas: undefined;
