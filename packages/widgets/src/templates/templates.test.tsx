@@ -1,0 +1,76 @@
+import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sampleTemplate } from '../testing/fixtures-templates';
+import { renderWidget } from '../testing/render';
+import { NewFromTemplateDialog } from './NewFromTemplateDialog';
+import { TemplatesPanel } from './TemplatesPanel';
+
+describe.each(TEST_ZONES)('New campaign from template in TZ=%s', (zone) => {
+  useTimeZone(zone);
+
+  it('should preview each task on its working day and create the campaign with every task placed', async () => {
+    const { user, client } = renderWidget(<NewFromTemplateDialog open onOpenChange={() => {}} />, { templates: [sampleTemplate()] });
+    const dialog = await screen.findByRole('dialog', { name: 'New campaign from template' });
+    await within(dialog).findByRole('option', { name: 'Product launch' });
+    await user.type(within(dialog).getByLabelText(/Campaign title/), 'Spring launch');
+    // Go-live Monday 16 March 2026: two working days before is Thursday 12 March (the weekend skipped).
+    await user.type(within(dialog).getByLabelText(/Go-live date/), '2026-03-16');
+    const preview = within(dialog).getByRole('region', { name: 'Where each task lands' });
+    expect(preview).toHaveTextContent('Planning starts Monday, March 9, 2026');
+    expect(preview).toHaveTextContent('Design assets Thursday, March 12, 2026 · Designer');
+    expect(preview).toHaveTextContent('Report Tuesday, March 17, 2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
+    expect(within(dialog).getByText('Choose someone for the role "Designer"')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Designer'), 'admin@cadence.demo');
+    await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() => expect(client.control.campaigns()).toHaveLength(1));
+    const [campaign] = client.control.campaigns();
+    expect(campaign).toMatchObject({ title: 'Spring launch', live_date: '2026-03-16', planning_start_date: '2026-03-09', priority: 'high' });
+    expect(client.control.tasks().map((t) => [t.title, t.due_date, !!t.assignee_id])).toEqual([
+      ['Kick-off', '2026-03-09', false],
+      ['Design assets', '2026-03-12', true],
+      ['Report', '2026-03-17', false],
+    ]);
+  });
+});
+
+describe('Settings → Templates', () => {
+  it('should list templates, refuse a task before the planning start on its field, and save an edit', async () => {
+    const { user, client } = renderWidget(<TemplatesPanel />, { templates: [sampleTemplate()] });
+    const list = await screen.findByRole('list', { name: 'Templates' });
+    expect(await within(list).findByText('Product launch')).toBeInTheDocument();
+    expect(list).toHaveTextContent('3 tasks · planning starts 5 working days before go-live · roles: Designer');
+    await user.click(within(list).getByRole('button', { name: 'Edit Product launch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
+    const second = within(dialog).getByRole('group', { name: 'Task 2' });
+    const days = within(second).getByLabelText('Working days');
+    await user.clear(days);
+    await user.type(days, '-7');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    expect(await within(second).findByText(/Lands 2 working days before the planning start/)).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '-4');
+    expect(within(second).getByText('4 working days before go-live')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit template' })).toBeNull());
+    expect((await client.templates.list())[0]!.tasks[1]!.offset).toBe(-4);
+  });
+
+  it('should delete only after confirming, and bring the template back with Undo', async () => {
+    const { user, client, toasts } = renderWidget(<TemplatesPanel />, { templates: [sampleTemplate()] });
+    const list = await screen.findByRole('list', { name: 'Templates' });
+    await user.click(await within(list).findByRole('button', { name: 'Delete Product launch' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete template' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete template' }));
+    await waitFor(() => expect(toasts.some((t) => t.title === 'Template deleted')).toBe(true));
+    expect(await client.templates.list()).toEqual([]);
+    toasts.find((t) => t.title === 'Template deleted')!.action!.onSelect();
+    await waitFor(async () => expect((await client.templates.list()).map((t) => t.name)).toEqual(['Product launch']));
+  });
+
+  it('should tell anyone but an administrator that templates are theirs', async () => {
+    renderWidget(<TemplatesPanel />, { templates: [sampleTemplate()], user: { role: null, permissions: [{ permission_type: 'global_create', channel: null }] } });
+    expect(await screen.findByText('Only administrators manage templates.')).toBeInTheDocument();
+  });
+});
