@@ -195,6 +195,11 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       await user.click(await screen.findByRole('button', { name: 'Delete Product launch' }));
       await screen.findByRole('alertdialog', { name: 'Delete template' });
     }));
+  it('should pass for Save a campaign as template', () =>
+    check(<TemplatesPanel />, { ...templated, ...workspace }, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Save a campaign as template' }));
+      await screen.findByRole('dialog', { name: 'Save a campaign as template' });
+    }));
   it('should pass for New campaign from template with its preview and a role left empty', () =>
     check(<NewFromTemplateDialog open onOpenChange={() => {}} />, templated, async ({ user }) => {
       const dialog = await screen.findByRole('dialog', { name: 'New campaign from template' });

@@ -1,6 +1,8 @@
 import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeCampaign } from '../testing/fixtures';
+import { EDITOR_ID, makeTask, withTaskSummary } from '../testing/fixtures-more';
 import { sampleTemplate } from '../testing/fixtures-templates';
 import { renderWidget } from '../testing/render';
 import { NewFromTemplateDialog } from './NewFromTemplateDialog';
@@ -67,6 +69,27 @@ describe('Settings → Templates', () => {
     expect(await client.templates.list()).toEqual([]);
     toasts.find((t) => t.title === 'Template deleted')!.action!.onSelect();
     await waitFor(async () => expect((await client.templates.list()).map((t) => t.name)).toEqual(['Product launch']));
+  });
+
+  it('should save a campaign as a template, its assignee turned into a role, due dates into working days from go-live', async () => {
+    const campaign = makeCampaign({ title: 'Autumn launch', planning_start_date: '2026-03-09', live_date: '2026-03-16' });
+    const design = makeTask(campaign, { title: 'Design', due_date: '2026-03-12', assignee_id: EDITOR_ID });
+    const report = makeTask(campaign, { title: 'Report', due_date: '2026-03-17' }, [design]);
+    const { user, client } = renderWidget(<TemplatesPanel />, {
+      campaigns: [withTaskSummary(campaign, [design, report])], tasks: [design, report], users: [{ id: EDITOR_ID, email: 'editor@cadence.demo', role: null }],
+      permissions: [{ id: 'p1', user_id: EDITOR_ID, permission_type: 'global_view', channel: null, created_by: null, created_at: '2026-01-01T00:00:00Z' }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save a campaign as template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save a campaign as template' });
+    await user.selectOptions(within(dialog).getByLabelText(/Campaign/), 'Autumn launch (2026-03-16)');
+    const role = await within(dialog).findByLabelText('Role for editor@cadence.demo');
+    await user.type(role, 'Designer');
+    expect(within(dialog).getByLabelText(/Template name/)).toHaveValue('Autumn launch template');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    await waitFor(async () => expect((await client.templates.list()).map((t) => t.name)).toEqual(['Autumn launch template']));
+    const [saved] = await client.templates.list();
+    expect(saved).toMatchObject({ planning_offset: 5, roles: ['Designer'] });
+    expect(saved!.tasks.map((t) => [t.title, t.offset, t.role, t.assignee_id])).toEqual([['Design', -2, 'Designer', null], ['Report', 1, null, null]]);
   });
 
   it('should tell anyone but an administrator that templates are theirs', async () => {
