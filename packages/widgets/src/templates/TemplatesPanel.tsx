@@ -1,7 +1,8 @@
 import { CadenceApiError, can, type Campaign, type CampaignTemplate, type Task, type TemplateAnchor, type TemplateCreate } from '@cadence/core';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
+import { useQuery } from '../provider/use-query';
 import { Dialog } from '../ui/Dialog';
 import { Field, Select } from '../ui/Field';
 
@@ -78,17 +79,17 @@ export function TemplatesPanel({ headingLevel = 2 }: TemplatesPanelProps): React
   const session = useSession();
   const admin = session.ready && can(session.principal, 'update', 'template');
   const id = useId();
-  const [templates, setTemplates] = useState<CampaignTemplate[] | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<CampaignTemplate | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saveAs, setSaveAs] = useState<{ campaigns: Campaign[]; campaignId: string; name: string; tasks: Task[]; roles: Record<string, string> } | null>(null);
 
-  const reload = useCallback(() => client.templates.list().then(setTemplates, () => setFailure('Templates could not be loaded')), [client]);
-  useEffect(() => {
-    if (admin) void reload();
-  }, [admin, reload]);
+  // In the provider's cache: a change on the `templates` topic (another administrator's edit) refreshes it.
+  const listFetcher = useCallback(() => client.templates.list(), [client]);
+  const query = useQuery<CampaignTemplate[]>(admin ? ['templates'] : null, listFetcher, () => setFailure('Templates could not be loaded'));
+  const templates = query.data ?? null;
+  const reload = async () => query.refetch();
   if (!session.ready) return null;
   if (!admin) return <p className="cad-muted">Only administrators manage templates.</p>;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

@@ -1,5 +1,8 @@
 import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { CadenceProvider } from '../provider/CadenceProvider';
+import { fakeRealtime } from '../testing/fake-realtime';
+import { createMemoryClient } from '../testing/memory-client';
 import { describe, expect, it } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
 import { EDITOR_ID, makeTask, withTaskSummary } from '../testing/fixtures-more';
@@ -90,6 +93,17 @@ describe('Settings → Templates', () => {
     const [saved] = await client.templates.list();
     expect(saved).toMatchObject({ planning_offset: 5, roles: ['Designer'] });
     expect(saved!.tasks.map((t) => [t.title, t.offset, t.role, t.assignee_id])).toEqual([['Design', -2, 'Designer', null], ['Report', 1, null, null]]);
+  });
+
+  it('should follow another administrator\'s new template over realtime', async () => {
+    const client = createMemoryClient({ templates: [sampleTemplate()] });
+    const feed = fakeRealtime();
+    render(<CadenceProvider client={client} realtime={feed.realtime}><TemplatesPanel /></CadenceProvider>);
+    const list = await screen.findByRole('list', { name: 'Templates' });
+    await within(list).findByText('Product launch');
+    const row = await client.templates.create({ name: 'Webinar', planning_offset: 3, tasks: [{ title: 'Invite', offset: -2 }] });
+    act(() => feed.send({ topic: 'templates', op: 'insert', row }));
+    expect(await within(list).findByText('Webinar')).toBeInTheDocument();
   });
 
   it('should tell anyone but an administrator that templates are theirs', async () => {
