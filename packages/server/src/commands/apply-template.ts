@@ -53,9 +53,11 @@ export async function applyTemplate(s: Services, p: Principal, templateId: strin
   const ranks = templateTaskRanks(template.tasks.length);
   const planned = body.campaigns.map((c, i) => {
     const at = `campaigns.${i}`;
-    const row = { ...base, title: c.title, owner_id: c.owner_id ?? null, created_by: p.userId };
-    if (!can(p, 'create', 'campaign', row)) throw forbidden(`Campaign ${i + 1}: you may not create campaigns there`);
     if (c.owner_id && !people.has(c.owner_id)) throw fieldError(`${at}.owner_id`, 'Not a user of this install');
+    // The owner as a user and as text, as the campaign dialog sets both.
+    const owner = c.owner_id ? people.get(c.owner_id)!.email : null;
+    const row = { ...base, title: c.title, owner_id: c.owner_id ?? null, owner, created_by: p.userId };
+    if (!can(p, 'create', 'campaign', row)) throw forbidden(`Campaign ${i + 1}: you may not create campaigns there`);
     for (const role of Object.keys(c.roles)) if (!template.roles.includes(role)) throw fieldError(`${at}.roles.${role}`, `"${role}" is not a role of this template`);
     const { assignees, issues } = assignRoles(template.tasks, c.roles, `${at}.roles`);
     if (issues[0]) throw fieldError(issues[0].field, issues[0].message);

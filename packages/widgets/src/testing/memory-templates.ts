@@ -119,6 +119,8 @@ export function memoryTemplates(o: MemoryTemplatesOptions): CadenceClient['templ
         const created = await o.createCampaign({
           ...defaults, primary_channel: defaults.primary_channel ?? null, title: c.title, live_date: c.live_date,
           planning_start_date: placement.planning_start_date, owner_id: c.owner_id ?? null,
+          // The owner as a user and as text, as the server (and the campaign dialog) set both.
+          owner: c.owner_id ? (o.people.users.find((u) => u.id === c.owner_id)?.email ?? null) : null,
         });
         for (const [j, task] of placement.tasks.entries()) {
           await o.createTask(created.id, { title: task.title, due_date: task.due_date, assignee_id: assignees[j] ?? null, required: task.required, note: task.note });

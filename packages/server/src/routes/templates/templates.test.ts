@@ -119,12 +119,13 @@ describe('new campaigns from a template', () => {
     const tpl = await template();
     const res = await t.api('POST', `/api/templates/${tpl.id}/apply`, {
       token: emailEditor.token,
-      body: { campaigns: [{ title: 'Spring launch', live_date: '2027-01-05', roles: { Designer: emailEditor.userId, Writer: admin.userId } }] },
+      body: { campaigns: [{ title: 'Spring launch', live_date: '2027-01-05', owner_id: emailEditor.userId, roles: { Designer: emailEditor.userId, Writer: admin.userId } }] },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.tasks).toBe(4);
     const [c] = res.body.campaigns;
     // 10 working days before Tuesday 5 January 2027: Tuesday 22 December 2026.
+    expect(c).toMatchObject({ owner_id: emailEditor.userId, owner: 'editor@templates.test' });
     expect(c).toMatchObject({ title: 'Spring launch', live_date: '2027-01-05', planning_start_date: '2026-12-22', scope: 'channel', primary_channel: 'email', priority: 'high', goals: 'Sign-ups', created_by: emailEditor.userId });
     expect(c.task_summary).toMatchObject({ total: 4, done: 0, open_required: 1 });
     expect(await tasksOf(c.id)).toEqual([
