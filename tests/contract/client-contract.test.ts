@@ -307,6 +307,60 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  // Campaign templates (docs/adr/0054): what the template settings and "New from template" rely on.
+  describe('templates', () => {
+    const launch = (name: string) => ({
+      name, planning_offset: 5, roles: ['Designer'], defaults: { channels: ['email' as const], priority: 'high' as const },
+      tasks: [
+        { title: 'Kick-off', offset: 0, anchor: 'planning_start' as const },
+        { title: 'Design', offset: -2, role: 'Designer', required: true },
+        { title: 'Report', offset: 1 },
+      ],
+    });
+
+    it('should keep a template, read it back with its defaults filled in, and update it with a version', async () => {
+      const name = `Launch ${randomUUID()}`;
+      const created = await w.client.templates.create(launch(name));
+      expect(created).toMatchObject({ name, description: null, planning_offset: 5, roles: ['Designer'], version: 1, created_by: w.userId });
+      expect(created.tasks[2]).toEqual({ title: 'Report', offset: 1, anchor: 'live', assignee_id: null, role: null, required: false, note: null });
+      expect(await w.client.templates.get(created.id)).toEqual(created);
+      expect((await w.client.templates.list()).some((t) => t.id === created.id)).toBe(true);
+      const updated = await w.client.templates.update(created.id, { description: 'Six weeks' }, { version: 1 });
+      expect(updated).toMatchObject({ description: 'Six weeks', version: 2 });
+      expect(await failure(w.client.templates.update(created.id, { description: 'Stale' }, { version: 1 }))).toMatchObject({ status: 412 });
+      await w.client.templates.remove(created.id, { version: 2 });
+      expect(await failure(w.client.templates.get(created.id))).toMatchObject({ status: 404 });
+    });
+
+    it('should refuse an unknown role and a task before the planning start, naming the field', async () => {
+      const body = launch(`Bad ${randomUUID()}`);
+      const unknown = await failure(w.client.templates.create({ ...body, tasks: [{ title: 'x', offset: 0, role: 'Editor' }] }));
+      expect([unknown.status, unknown.details?.[0]?.path]).toEqual([400, 'tasks.0.role']);
+      const early = await failure(w.client.templates.create({ ...body, tasks: [{ title: 'x', offset: -6 }] }));
+      expect([early.status, early.details?.[0]?.path]).toEqual([400, 'tasks.0.offset']);
+    });
+
+    it('should create a campaign from a template with every task on its working day, or nothing when a role is left empty', async () => {
+      const template = await w.client.templates.create(launch(`Apply ${randomUUID()}`));
+      const missing = await failure(w.client.templates.apply(template.id, { campaigns: [{ title: 'No designer', live_date: '2026-03-16' }] }));
+      expect([missing.status, missing.details?.[0]?.path]).toEqual([400, 'campaigns.0.roles.Designer']);
+      // Go-live Monday 16 March 2026: planning starts 5 working days before, on Monday 9 March.
+      const made = await w.client.templates.apply(template.id, { campaigns: [{ title: `From template ${randomUUID()}`, live_date: '2026-03-16', roles: { Designer: w.userId } }] });
+      expect(made.tasks).toBe(3);
+      const [c] = made.campaigns;
+      expect(c).toMatchObject({ planning_start_date: '2026-03-09', live_date: '2026-03-16', priority: 'high', channels: ['email'], task_summary: { total: 3, open_required: 1 } });
+      const tasks = await w.client.tasks.list(c!.id);
+      expect(tasks.map((t) => [t.title, t.due_date, t.assignee_id])).toEqual([
+        ['Kick-off', '2026-03-09', null],
+        ['Design', '2026-03-12', w.userId],
+        ['Report', '2026-03-17', null],
+      ]);
+      const saved = await w.client.templates.fromCampaign({ campaign_id: c!.id, name: `Saved ${randomUUID()}`, roles: { [w.userId]: 'Designer' } });
+      expect(saved.tasks.map((t) => [t.offset, t.role])).toEqual([[-5, null], [-2, 'Designer'], [1, null]]);
+      expect(saved.planning_offset).toBe(5);
+    });
+  });
+
   describe('pages', () => {
     it('should walk a filtered list newest first, a full page at a time, each campaign once', async () => {
       const owner = ownerName();

@@ -39,7 +39,7 @@ interface Op {
 /** The admin's keys; what each must never be answered with a success (docs/architecture.md#access-keys). */
 type KeyKind = 'read-only key' | 'channel key' | 'write key' | 'bound key';
 /** Lists and rows a key bound to a view never reads: it reads campaigns (and what its view shows) alone. */
-const NOT_CAMPAIGNS = /^\/api\/((ideas|comments|events|publications|ads|ad-types|articles|prospective-publications|tasks)(\/|$)|campaigns\/[^/]+\/(tasks|assignees)$)/;
+const NOT_CAMPAIGNS = /^\/api\/((ideas|comments|events|publications|ads|ad-types|articles|prospective-publications|tasks|templates)(\/|$)|campaigns\/[^/]+\/(tasks|assignees)$)/;
 
 it(`should never answer 5xx, always name the field, and change nothing it refuses (seed ${SEED})`, async () => {
   process.stdout.write(`[resilience] fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})\n`);
@@ -57,8 +57,10 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const idea = await post('/api/ideas', { title: 'Admin idea' });
   const event = await post('/api/events', { name: 'Expo', vertical: ['water'], audience: ['owners'], start_date: '2026-01-01', end_date: '2026-01-02', type: ['exhibit'] });
   const task = await post(`/api/campaigns/${campaign.id}/tasks`, { title: 'Fixture task', assignee_id: admin.userId, due_date: '2026-01-03' });
-  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, admin.userId, low.userId];
-  const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id];
+  // A template (docs/adr/0054) with a role, so apply and its refusals are reached.
+  const template = await post('/api/templates', { name: 'Fixture template', planning_offset: 3, roles: ['Writer'], tasks: [{ title: 'Draft', offset: -2, role: 'Writer' }] });
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, admin.userId, low.userId];
+  const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id, '/api/templates/' + template.id];
   // Writes that may change a watched row legitimately: its own path, its parents' (cascades), and
   // any history revert ('1' is in the id pool, and entry 1 is the fixture campaign's creation).
   const causes: Record<string, string[]> = {

@@ -55,6 +55,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
           { path: '/my-work', element: page(() => import('./pages/MyWorkPage').then((m) => m.MyWorkPage)) },
           { path: '/ideas', element: page(() => import('./pages/IdeasPage').then((m) => m.IdeasPage)) },
           { path: '/channel/:channelId', element: page(() => import('./pages/ChannelPage').then((m) => m.ChannelPage)) },
+          { path: '/settings/templates', element: page(() => import('./pages/TemplatesPage').then((m) => m.TemplatesPage)) },
           { path: '/settings/activity', element: page(() => import('./pages/ActivityPage').then((m) => m.ActivityPage)) },
           { path: '/settings', element: page(() => import('./pages/SettingsPage').then((m) => m.SettingsPage)) },
           { path: '*', element: <NotFoundPage /> },

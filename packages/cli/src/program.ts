@@ -260,11 +260,44 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
   example(
     program
       .command('template')
-      .description('print the import template for prospective-publications, campaigns or events')
+      .description("print the CSV import file's columns for prospective-publications, campaigns or events (campaign templates: `cadence templates`)")
       .argument('<name>')
       .option('--out <file>', 'write to a file instead of stdout')
       .action(async (name, opts, cmd) => (await import('./commands/template')).printTemplate(ctx(cmd), name, opts)),
     'cadence template prospective-publications --out prospective_publications_template.csv',
+  );
+
+  // Campaign templates back-timed from go-live (docs/adr/0054); `cadence template` above prints CSV column templates.
+  const templates = program.command('templates').description('campaign templates back-timed from go-live: list, export and import as JSON, apply to many campaigns');
+  example(
+    templates.command('list').description('every campaign template: tasks, roles, planning start').action(async (_o, cmd) => (await import('./commands/templates')).listTemplates(ctx(cmd))),
+    'cadence templates list --json',
+  );
+  example(
+    templates
+      .command('export')
+      .description('a template as JSON (what import reads), to stdout or --out')
+      .argument('<template>', "the template's id or name")
+      .option('--out <file>', 'write to a file instead of stdout')
+      .action(async (which, opts, cmd) => (await import('./commands/templates')).exportTemplate(ctx(cmd), which, opts)),
+    'cadence templates export "Product launch" --out launch.json',
+  );
+  example(
+    templates
+      .command('import')
+      .description('add the template a JSON file holds (administrators); refused whole, naming the field, e.g. a task with an unknown role')
+      .argument('<file>', 'a .json file as export writes it')
+      .action(async (file, _o, cmd) => (await import('./commands/templates')).importTemplate(ctx(cmd), file)),
+    'cadence templates import launch.json',
+  );
+  example(
+    templates
+      .command('apply')
+      .description('create many campaigns from one template, every task placed from each go-live: all or nothing (a bad row creates none and is named)')
+      .argument('<template>', "the template's id or name")
+      .requiredOption('--file <file>', '.csv (title, live_date, owner, role:<Role>… columns; people by e-mail or id) or .json ([{title, live_date, owner, roles: {Role: e-mail}}])')
+      .action(async (which, opts, cmd) => (await import('./commands/templates')).applyTemplate(ctx(cmd), which, opts)),
+    'cadence templates apply "Webinar" --file webinars.csv',
   );
 
   program.exitOverride();

@@ -36,6 +36,8 @@ export const ENTITIES = {
   permissions: { policy: 'user', history: 'permissions', historyReadBy: 'administrators' },
   // Saved views are preferences, not plan data: they leave no history (docs/adr/0032).
   saved_views: { policy: 'view', history: null },
+  // Campaign templates (docs/adr/0054): read by whoever may create campaigns, kept by administrators.
+  templates: { policy: 'template', history: 'templates' },
 } as const satisfies Record<string, EntityFacts>;
 
 export type EntityName = keyof typeof ENTITIES;

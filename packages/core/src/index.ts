@@ -251,6 +251,21 @@ export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './r
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
 export { TASK_CSV_COLUMNS, tasksToCsv } from './rules/tasks-csv';
+// Campaign templates back-timed from go-live (docs/adr/0054).
+export { TEMPLATE_ANCHORS, assignRoles, placeTemplate, planningStartFor, templateFromCampaign, templateIssues, templateTaskRanks } from './rules/templates';
+export type { CampaignTaskForTemplate, PlaceableTemplate, PlacedTask, Placement, TemplateAnchor, TemplateIssue, TemplateTaskFields } from './rules/templates';
+export type {
+  CampaignTemplate,
+  TemplateApply,
+  TemplateApplyResult,
+  TemplateCampaign,
+  TemplateCreate,
+  TemplateDefaults,
+  TemplateFromCampaign,
+  TemplateTask,
+  TemplateTaskInput,
+  TemplateUpdate,
+} from './schemas/templates';
 export type { CsvTask } from './rules/tasks-csv';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
 // The specs themselves check rows with the schemas: they are in schemas.ts.

@@ -295,6 +295,26 @@ describe('campaign tasks (docs/adr/0049)', () => {
   });
 });
 
+describe('campaign templates (docs/adr/0054)', () => {
+  it('should be read by whoever may create a campaign somewhere, and kept by administrators in person', () => {
+    expect(can(user(['global_create']), 'read', 'template')).toBe(true);
+    expect(can(user(['channel_create', 'email']), 'read', 'template')).toBe(true);
+    expect(can(user(['global_view']), 'read', 'template')).toBe(false);
+    expect(can(user(['global_create']), 'create', 'template')).toBe(false);
+    expect(can(user(['global_create']), 'update', 'template')).toBe(false);
+    for (const action of ['create', 'update', 'delete'] as const) expect(can(admin, action, 'template')).toBe(true);
+  });
+
+  it('should let keys read them only where the key may create campaigns, and never keep them', () => {
+    expect(can(key({ readOnly: true }), 'read', 'template')).toBe(false);
+    expect(can(key({ accessKeyId: 'k' }), 'read', 'template')).toBe(true);
+    expect(can(key({ accessKeyId: 'k' }), 'create', 'template')).toBe(false);
+    expect(can(key({ accessKeyId: 'k', channels: ['email'] }), 'delete', 'template')).toBe(false);
+    expect(can(key({ campaignFilter: { channels: ['email'] } as never, readOnly: false }), 'read', 'template')).toBe(false);
+    expect(can(key({ accessKeyId: 'k', channels: ['seo'] }, user(['channel_create', 'email'])), 'read', 'template')).toBe(false);
+  });
+});
+
 describe('every action on every resource', () => {
   it('should answer false for nobody, whatever is asked', () => {
     for (const resource of POLICY_RESOURCES) {

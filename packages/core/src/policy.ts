@@ -40,9 +40,10 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * `industry` covers publications, ad types, ads, prospective publications, articles and their
  * images; `user` covers users, roles, permission records and access keys. `view` is a saved view
  * (docs/adr/0032): for `create`, the values about to be written (sharing needs more than saving).
- * `task` is a campaign's task (docs/adr/0049), judged with its campaign.
+ * `task` is a campaign's task (docs/adr/0049), judged with its campaign. `template` is a campaign
+ * template (docs/adr/0054): read by whoever may create a campaign, written by administrators.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -84,6 +85,7 @@ export interface PolicyRows {
    * the fields it writes (a move writes `rank`); left out, the update may write any field.
    */
   task: { assignee_id: string | null; campaign: CampaignAccessFields | null; changes?: readonly string[] | undefined };
+  template: object;
 }
 
 /**
@@ -180,6 +182,13 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
       default:
         return false;
     }
+  },
+  template(p, action) {
+    // Templates are how campaigns are made: whoever may create a campaign somewhere reads them (a
+    // read-only key, which creates nothing, and a key bound to a view do not); administrators, not
+    // their keys, keep them (docs/adr/0054). Applying one is creating campaigns, judged as such.
+    if (action === 'read') return administers(p) || (!p.campaignFilter && can(p, 'create', 'campaign'));
+    return (action === 'create' || action === 'update' || action === 'delete') && administers(p);
   },
   view(p, action, v) {
     // Saved views belong to people: no key, even an admin's, reads or writes them.

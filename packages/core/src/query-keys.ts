@@ -30,6 +30,8 @@ export interface QueryKeyParams {
   seenAssignees: undefined;
   /** `GET /api/campaigns/:id/assignees`: who a campaign's tasks may be assigned to. */
   taskAssignees: { campaign: string };
+  /** `GET /api/templates`: campaign templates (docs/adr/0054). */
+  templates: undefined;
   /** Live ads and events as read-only campaigns, following a filter. */
   virtual: CampaignFilter;
   ideas: undefined;

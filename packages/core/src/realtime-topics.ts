@@ -36,6 +36,8 @@ export const TOPIC_REFRESHES = {
   permissions: [{ kinds: ['permissions', 'session', 'history'] }],
   /** Saved views (docs/adr/0032): the side bar's list, and their counts (a new view has one). */
   saved_views: [{ kinds: ['savedViews', 'savedViewCounts'] }],
+  /** Campaign templates (docs/adr/0054): the Settings list and the "New from template" picker. */
+  templates: [{ kinds: ['templates', 'history'] }],
 } as const satisfies Record<EntityTopic, readonly TopicRefresh[]>;
 
 export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;

@@ -48,6 +48,20 @@ export {
   taskSummarySchema,
   taskUpdateSchema,
 } from './schemas/tasks';
+export {
+  TEMPLATE_APPLY_MAX,
+  TEMPLATE_MAX_OFFSET,
+  templateApplyResultSchema,
+  templateApplySchema,
+  templateCampaignSchema,
+  templateCreateSchema,
+  templateDefaultsSchema,
+  templateFromCampaignSchema,
+  templateRoleSchema,
+  templateSchema,
+  templateTaskSchema,
+  templateUpdateSchema,
+} from './schemas/templates';
 export { savedViewCountsSchema, savedViewCreateSchema, savedViewDashboardSchema, savedViewSchema, savedViewUpdateSchema } from './schemas/saved-view';
 export {
   accessKeyCreateSchema,

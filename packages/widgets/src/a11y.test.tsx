@@ -17,6 +17,9 @@ import { PermissionsPanel } from './permissions/PermissionsPanel';
 import { sampleCampaigns, sampleVirtualCampaigns } from './testing/fixtures';
 import { VIEWER_ID, makeTask, sampleWorkspace, withTaskSummary } from './testing/fixtures-more';
 import { MyWork } from './tasks/MyWork';
+import { NewFromTemplateDialog } from './templates/NewFromTemplateDialog';
+import { TemplatesPanel } from './templates/TemplatesPanel';
+import { sampleTemplate } from './testing/fixtures-templates';
 import { renderWidget, type RenderWidgetResult } from './testing/render';
 
 const TODAY = '2026-03-11';
@@ -171,6 +174,40 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       await user.keyboard(' ');
     });
   });
+
+  // Campaign templates (docs/adr/0054): the settings list, its editor with a refused task, the delete
+  // confirmation, and "New campaign from template" with its preview and a role left empty.
+  const templated = { templates: [sampleTemplate()] };
+  it('should pass for the templates panel, listed', () => check(<TemplatesPanel />, templated));
+  it('should pass for the templates panel, empty', () => check(<TemplatesPanel />, {}));
+  it('should pass for the template editor showing a refused offset', () =>
+    check(<TemplatesPanel />, templated, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Edit Product launch' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
+      const days = within(within(dialog).getByRole('group', { name: 'Task 2' })).getByLabelText('Working days');
+      await user.clear(days);
+      await user.type(days, '-9');
+      await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+      await within(dialog).findByText(/before the planning start/);
+    }));
+  it('should pass for the template delete confirmation', () =>
+    check(<TemplatesPanel />, templated, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Delete Product launch' }));
+      await screen.findByRole('alertdialog', { name: 'Delete template' });
+    }));
+  it('should pass for Save a campaign as template', () =>
+    check(<TemplatesPanel />, { ...templated, ...workspace }, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Save a campaign as template' }));
+      await screen.findByRole('dialog', { name: 'Save a campaign as template' });
+    }));
+  it('should pass for New campaign from template with its preview and a role left empty', () =>
+    check(<NewFromTemplateDialog open onOpenChange={() => {}} />, templated, async ({ user }) => {
+      const dialog = await screen.findByRole('dialog', { name: 'New campaign from template' });
+      await within(dialog).findByRole('option', { name: 'Product launch' });
+      await user.type(within(dialog).getByLabelText(/Go-live date/), '2026-03-16');
+      await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
+      await within(dialog).findByText('Choose someone for the role "Designer"');
+    }));
 
   it('should pass for the Gantt grouped by channel in live view', () =>
     check(<Gantt view="live" />, data, async ({ user }) => {

@@ -71,6 +71,11 @@ export type { MyTaskCounts } from './tasks/my-tasks';
 export { useTaskActions } from './tasks/task-actions';
 export type { TaskActions } from './tasks/task-actions';
 // The UI kit, shared with the app: one set of dialogs, menus, tabs and form parts.
+// Campaign templates (docs/adr/0054): "New campaign from template" and the Settings section.
+export { NewFromTemplateDialog } from './templates/lazy';
+export type { NewFromTemplateDialogProps } from './templates/NewFromTemplateDialog';
+export { TemplatesPanel } from './templates/TemplatesPanel';
+export type { TemplatesPanelProps } from './templates/TemplatesPanel';
 export { Dialog } from './ui/Dialog';
 export type { DialogProps } from './ui/Dialog';
 export { Field } from './ui/Field';

@@ -1,5 +1,5 @@
 import { can, channelInfo, dashboardViewSearch, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
-import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, StatCards, TabPanel, Tabs, useSession, type CampaignFormValues } from '@cadence/widgets';
+import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, NewFromTemplateDialog, StatCards, TabPanel, Tabs, useSession, type CampaignFormValues } from '@cadence/widgets';
 import { useId, useState, type ReactNode } from 'react';
 import { LoadingState, NoAccess } from '../ui/states';
 import { SaveViewDialog } from '../views/SaveViewDialog';
@@ -35,6 +35,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const idBase = useId();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [saving, setSaving] = useState(false);
+  const [fromTemplate, setFromTemplate] = useState(false);
   const channelOnly: CampaignFormValues | undefined = channel ? { scope: 'channel', primary_channel: channel, channels: [channel] } : undefined;
   const create = () => setDialog({ open: true, ...(channelOnly ? { initialValues: channelOnly } : {}) });
 
@@ -45,6 +46,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
       {...(channel ? { channel } : {})}
       canCreate={can(session.principal, 'create', 'campaign')}
       onNewCampaign={create}
+      {...(can(session.principal, 'read', 'template') ? { onNewFromTemplate: () => setFromTemplate(true) } : {})}
       {...(readable && session.userId ? { onSaveView: () => setSaving(true) } : {})}
     />
   );
@@ -95,6 +97,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
         query={dashboardViewSearch(view)}
         suggestedName={suggestViewName(channel ?? 'global', filter, tab)}
       />
+      <NewFromTemplateDialog open={fromTemplate} onOpenChange={setFromTemplate} />
       <CampaignDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}

@@ -1,5 +1,5 @@
 import { channelInfo, type Channel } from '@cadence/core';
-import { BookmarkPlus, Lightbulb, LogOut, Plus } from 'lucide-react';
+import { BookmarkPlus, FileStack, Lightbulb, LogOut, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context';
@@ -8,6 +8,8 @@ export interface DashboardHeaderProps {
   channel?: Channel;
   canCreate: boolean;
   onNewCampaign: () => void;
+  /** Opens "New campaign from template" (docs/adr/0054); absent for those who may not read templates. */
+  onNewFromTemplate?: () => void;
   /** Opens "Save view" (docs/adr/0032); absent where there is nothing to save (no access). */
   onSaveView?: () => void;
 }
@@ -22,7 +24,7 @@ function SaveViewButton({ onClick, compact = false }: { onClick: () => void; com
 }
 
 /** docs/product.md#dashboard: title, welcome line, and Ideas / New Campaign / Sign Out only without a channel filter. */
-export function DashboardHeader({ channel, canCreate, onNewCampaign, onSaveView }: DashboardHeaderProps): ReactNode {
+export function DashboardHeader({ channel, canCreate, onNewCampaign, onNewFromTemplate, onSaveView }: DashboardHeaderProps): ReactNode {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   if (channel) {
@@ -51,6 +53,11 @@ export function DashboardHeader({ channel, canCreate, onNewCampaign, onSaveView 
           <Lightbulb size={16} aria-hidden="true" /> Ideas
         </Link>
         {onSaveView && <SaveViewButton onClick={onSaveView} compact={canCreate} />}
+        {canCreate && onNewFromTemplate && (
+          <button type="button" className="button button--icon-on-phone" onClick={onNewFromTemplate} title="New campaign from template">
+            <FileStack size={16} aria-hidden="true" /> <span className="button__label">From template</span>
+          </button>
+        )}
         {canCreate && (
           <button type="button" className="button button--primary" onClick={onNewCampaign}>
             <Plus size={16} aria-hidden="true" /> New Campaign

@@ -228,7 +228,13 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
 
   const historyList: CadenceClient['history']['list'] = (query) => call<HistoryPage>('get', 'history', { searchParams: searchParams(query) });
   const viewCrud = crud<any, any, any, any>('views');
+  const templateCrud = crud<any, any, any, any>('templates');
   return {
+    templates: {
+      ...templateCrud,
+      apply: (id, body) => call('post', `templates/${encodeURIComponent(id)}/apply`, { json: body }),
+      fromCampaign: (body) => call('post', 'templates/from-campaign', { json: body }),
+    },
     views: {
       list: () => call('get', 'views'),
       get: viewCrud.get,

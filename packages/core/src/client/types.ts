@@ -39,6 +39,7 @@ import type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewUpdate } fro
 import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../schemas/history';
 import type { HistoryResource } from '../rules/history';
 import type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
+import type { CampaignTemplate, TemplateApply, TemplateApplyResult, TemplateCreate, TemplateFromCampaign, TemplateUpdate } from '../schemas/templates';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -202,6 +203,20 @@ export interface CadenceClient {
     restore(id: string): Promise<SavedView>;
     /** Campaigns each visible view shows, by view id. */
     counts(): Promise<SavedViewCounts>;
+  };
+  /**
+   * Campaign templates back-timed from go-live (docs/adr/0054): listed and read by whoever may
+   * create campaigns, kept by administrators.
+   */
+  templates: Crud<CampaignTemplate, TemplateCreate, TemplateUpdate, Page> & {
+    /**
+     * New campaigns from a template, each with its go-live and the person for each role: every task
+     * placed on the install's working days, all in one transaction (a bad row creates nothing; the
+     * 400 names `campaigns.<n>.<field>`).
+     */
+    apply(id: string, body: TemplateApply): Promise<TemplateApplyResult>;
+    /** "Save as template" (administrators): a campaign's defaults, and its tasks as working-day offsets from go-live. */
+    fromCampaign(body: TemplateFromCampaign): Promise<CampaignTemplate>;
   };
   /** The activity log (docs/adr/0028): what the caller may read, newest first. */
   history: {

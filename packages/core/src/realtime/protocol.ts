@@ -8,6 +8,7 @@ import type { Idea, IdeaComment } from '../schemas/ideas';
 import type { Ad, AdType, Article, ProspectivePublication, Publication } from '../schemas/industry';
 import type { SavedView } from '../schemas/saved-view';
 import type { Task } from '../schemas/tasks';
+import type { CampaignTemplate } from '../schemas/templates';
 
 /*
  * The realtime feed's frames (docs/architecture.md#realtime-messages), declared once for the
@@ -36,6 +37,7 @@ export interface TopicRows {
   articles: Article;
   permissions: Permission | RoleChange;
   saved_views: SavedView;
+  templates: CampaignTemplate;
 }
 export type TopicRow<T extends RealtimeTopic> = TopicRows[T];
 

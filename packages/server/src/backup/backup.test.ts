@@ -70,6 +70,8 @@ let ics: string;
 let campaigns: string;
 /** Every task, with its campaign, as My work lists them (docs/adr/0049). */
 let tasks: string;
+/** Campaign templates (docs/adr/0054), as the API lists them. */
+let templates: string;
 let oldSeq: number;
 let first: BackupSummary;
 const firstFile = path.join(dir, 'first.cadence-backup');
@@ -94,6 +96,7 @@ beforeAll(async () => {
   socket.ws.close();
   campaigns = (await source.api('GET', '/api/campaigns?limit=500', admin)).text;
   tasks = (await source.api('GET', '/api/tasks', admin)).text;
+  templates = (await source.api('GET', '/api/templates', admin)).text;
   // Written while the server runs and serves.
   first = await writeBackup(source.running.services, firstFile);
 }, 120_000);
@@ -110,6 +113,7 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
     // Every table that holds rows is in it, each a migration added since included (tasks: docs/adr/0049).
     expect(Object.keys(first.tables).sort()).toEqual((await dataTables(source.db)).sort());
     expect(first.tables.tasks!.rows).toBeGreaterThan(20);
+    expect(first.tables.campaign_templates!.rows).toBe(2);
     const middle = await host('test-db', firstFile);
     try {
       // Backed up again before anyone signs in (a sign-in adds a session row).
@@ -124,6 +128,7 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
       expect((await middle.api('GET', '/api/campaigns?limit=500', token)).text).toBe(campaigns);
       // Tasks come back in their order, and their campaigns' summaries with them.
       expect((await middle.api('GET', '/api/tasks', token)).text).toBe(tasks);
+      expect((await middle.api('GET', '/api/templates', token)).text).toBe(templates);
 
       // That second backup loads into PGlite: the same rows and files again.
       const last = await host('pglite', secondFile);
@@ -197,7 +202,7 @@ describe('restore refuses what it must', () => {
       await seedDemo(target.running.services);
       const token = await signIn(target);
       await target.api('POST', '/api/campaigns', token, { title: 'Only here', planning_start_date: '2026-05-01', live_date: '2026-05-02', channels: ['email'] });
-      await expect(restoreBackup(target.running.services, firstFile)).rejects.toThrow(/already holds data \(campaigns, .*add --force to replace everything/);
+      await expect(restoreBackup(target.running.services, firstFile)).rejects.toThrow(/already holds data \((campaign_templates, )?campaigns, .*add --force to replace everything/);
       await restoreBackup(target.running.services, firstFile, { force: true });
       const titles = (await target.api('GET', '/api/campaigns?limit=500', await signIn(target))).text;
       expect(titles).not.toContain('Only here');

@@ -101,7 +101,7 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         const again = planRevert(entry as never, r.present(locked) as Record<string, unknown>, laterFacts);
         refuseUnless(again);
         if (again.kind !== 'update') throw revertConflict('The row changed meanwhile', []);
-        return writable(again.patch);
+        return r.toColumns ? r.toColumns(again.patch) : writable(again.patch);
       },
       { ifMatch, reverts: entry.id, changes },
     ),

@@ -6,6 +6,7 @@ import { comments, ideas } from './resources/ideas';
 import { adTypes, ads, articles, prospective, publications } from './resources/industry';
 import { savedViews } from './resources/saved-views';
 import { tasks } from './resources/tasks';
+import { templates } from './resources/templates';
 
 /**
  * An entity whose rows are a feed table (docs/adr/0023): the table carries `change_xid` and has
@@ -40,6 +41,7 @@ export const REGISTRY: { readonly [N in EntityName]: FeedEntity<N> | MarkedEntit
   events: { resource: events },
   permissions: { table: 'user_permissions' },
   saved_views: { resource: savedViews },
+  templates: { resource: templates },
 };
 
 const resourceOf = (name: EntityName): AnyResource | null => {

@@ -42,6 +42,12 @@ export interface Resource<Raw extends StoredRow & PolicyRows[P], Row, P extends 
    * write and the campaign's delete wait for each other instead of deadlocking.
    */
   lockBefore?: (trx: Knex, id: string) => Promise<void>;
+  /**
+   * Presented values as the table takes them, where a JSON column holds an array (a template's
+   * roles and tasks, docs/adr/0054): a revert writes an entry's values back through it. Left out,
+   * objects go as JSON text and arrays as SQL arrays.
+   */
+  toColumns?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** What core's `can()` calls this table's rows, from the entity table; every check asks it. */
   policy: P;
 }

@@ -101,3 +101,60 @@ export const DEMO_TASKS: ReadonlyArray<{ title: string; beforeLive: number | nul
   { title: 'Set up tracking links', beforeLive: 2, required: false },
   { title: 'Share results with sales', beforeLive: null, required: false },
 ];
+
+/**
+ * Campaign templates (docs/adr/0054): a product launch and a webinar, each with roles to fill and
+ * tasks back-timed in working days from go-live (or from the planning start).
+ */
+export const DEMO_TEMPLATES = [
+  {
+    name: 'Product launch',
+    description: 'A launch across e-mail, social and content: six weeks of planning, results a week after.',
+    defaults: {
+      channels: ['email', 'social', 'content'],
+      priority: 'high',
+      scope: 'global',
+      summary: 'Introduce the new product to owners and engineers.',
+      goals: 'Sign-ups in the first two weeks.',
+      audiences: ['Owners', 'Engineers'],
+      kpis: ['Sign-ups', 'Demo requests'],
+      deliverables: ['Landing page', 'Launch e-mail', 'Social posts'],
+    },
+    planning_offset: 30,
+    roles: ['Product marketer', 'Designer', 'Copywriter'],
+    tasks: [
+      { title: 'Write the positioning brief', offset: 0, anchor: 'planning_start', role: 'Product marketer', required: true },
+      { title: 'Approve the budget', offset: -25, role: 'Product marketer', required: true },
+      { title: 'Draft launch copy', offset: -15, role: 'Copywriter' },
+      { title: 'Design assets', offset: -12, role: 'Designer' },
+      { title: 'Legal review', offset: -5, required: true, note: 'Claims and comparisons need sign-off.' },
+      { title: 'Schedule e-mail and posts', offset: -2, role: 'Copywriter', required: true },
+      { title: 'Share first results with sales', offset: 5, role: 'Product marketer' },
+    ],
+  },
+  {
+    name: 'Webinar',
+    description: 'A one-hour webinar: invitations three weeks ahead, reminders, the recording afterwards.',
+    defaults: {
+      channels: ['events', 'email'],
+      priority: 'medium',
+      scope: 'global',
+      summary: 'Teach a practical topic and collect qualified leads.',
+      goals: '150 registrations, 60 attendees.',
+      audiences: ['Engineers'],
+      kpis: ['Registrations', 'Attendance rate'],
+      deliverables: ['Registration page', 'Slides', 'Recording'],
+    },
+    planning_offset: 20,
+    roles: ['Host', 'Speaker'],
+    tasks: [
+      { title: 'Agree the topic and speaker', offset: 0, anchor: 'planning_start', role: 'Host', required: true },
+      { title: 'Open registration', offset: -15, role: 'Host', required: true },
+      { title: 'Send the first invitation', offset: -14, role: 'Host' },
+      { title: 'Slides ready for review', offset: -5, role: 'Speaker', required: true },
+      { title: 'Rehearsal', offset: -2, role: 'Speaker' },
+      { title: 'Send the reminder', offset: -1, role: 'Host' },
+      { title: 'Publish the recording', offset: 2, role: 'Host' },
+    ],
+  },
+] as const;

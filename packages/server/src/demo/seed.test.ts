@@ -31,6 +31,17 @@ it('should fill an empty install with data for every screen and print working cr
   expect(new Set(tasks.map((x) => x.assignee_id).filter(Boolean)).size).toBe(2);
   const withTasks = await t.services.db('campaigns').whereRaw("(task_summary->>'total')::int > 0").count({ n: '*' });
   expect(Number(withTasks[0]!.n)).toBe(new Set(tasks.map((x) => x.campaign_id)).size);
+  // Templates (docs/adr/0054): a product launch and a webinar, with roles, valid as the API would have them.
+  const admin0 = result.credentials.find((c) => c.role === 'admin')!;
+  const token = (await t.api('POST', '/api/auth/signin', { body: { email: admin0.email, password: admin0.password } })).body.access_token;
+  const templates = (await t.api('GET', '/api/templates', { token })).body as Array<{ name: string; roles: string[]; tasks: Array<{ role: string | null }> }>;
+  expect(templates.map((x) => x.name)).toEqual(['Product launch', 'Webinar']);
+  for (const x of templates) {
+    expect(x.roles.length).toBeGreaterThan(1);
+    const { id: _id, created_at: _c, updated_at: _u, version: _v, created_by: _b, ...body } = x as never as Record<string, unknown>;
+    const again = await t.api('POST', '/api/templates', { token, body: { ...body, name: `${x.name} again` } });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+  }
   for (const c of result.credentials) {
     const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
     expect(res.status, c.email).toBe(200);

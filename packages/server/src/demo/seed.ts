@@ -9,6 +9,7 @@ import {
   DEMO_PROSPECTIVE,
   DEMO_PUBLICATIONS,
   DEMO_TASKS,
+  DEMO_TEMPLATES,
   DEMO_USERS,
 } from './data';
 
@@ -92,6 +93,18 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
     );
     const stored: Array<{ id: string; live_date: string }> = await trx('campaigns').insert(campaigns).returning(['id', 'live_date']);
     await trx('tasks').insert(demoTasks(stored, today, [admin, viewer]));
+    // Templates (docs/adr/0054): a task without a role or person gets the template's defaults.
+    await trx('campaign_templates').insert(
+      DEMO_TEMPLATES.map((t) => ({
+        name: t.name,
+        description: t.description,
+        defaults: JSON.stringify(t.defaults),
+        planning_offset: t.planning_offset,
+        roles: JSON.stringify(t.roles),
+        tasks: JSON.stringify(t.tasks.map((task) => ({ anchor: 'live', assignee_id: null, role: null, required: false, note: null, ...task }))),
+        created_by: admin,
+      })),
+    );
 
     const ideas = await trx('ideas')
       .insert(DEMO_IDEAS.map((idea, i) => ({ ...idea, created_by: i % 2 ? viewer : admin })))

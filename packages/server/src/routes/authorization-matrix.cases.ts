@@ -132,6 +132,13 @@ const taskStatus = (w: Who, c: CampaignShape, own: boolean) => taskWrite(w, c) |
 const TASK_PATCHES = CAMPAIGN_TARGETS.flatMap((c) => [`${c}: rename`, `${c}: status of the principal's own task`]);
 const patchTarget = (t: string) => ({ campaign: t.slice(0, t.indexOf(':')) as CampaignTarget, own: t.endsWith('own task') });
 
+/**
+ * Campaign templates (docs/adr/0054): read by whoever may create a campaign somewhere (admins, global_create,
+ * channel_create of a channel the key reaches; never a read-only or bound key), kept by administrators
+ * in person. Applying one creates campaigns, each judged as POST /api/campaigns judges it.
+ */
+const templateRead = (w: Who) => administers(w) || (writes(w) && !bound(w) && (create(w) || w.channelCreate.some((c) => inKey(w, c))));
+
 export type Outcome = number | 'listed' | 'absent';
 /** A write: 404 when the row is unreadable, 403 when readable but not writable, else success. */
 const write = (read: boolean, may: boolean, ok: number): Outcome => (!read ? 404 : !may ? 403 : ok);
@@ -156,6 +163,8 @@ export interface Fixtures {
   prospective: string;
   article: string;
   event: string;
+  /** A template whose campaigns are global on x, with one task and no roles. */
+  template: string;
   /** Saved views: shared by another user (on the main calendar and on y), another user's personal one, and the principal's own. */
   view: Record<ViewTarget, string>;
 }
@@ -179,6 +188,7 @@ export interface Cell {
     prospective(): Promise<string>;
     article(): Promise<string>;
     event(): Promise<string>;
+    template(): Promise<string>;
     /** A new task (another user's) of this campaign. */
     task(campaignId: string): Promise<string>;
     accessKey(): Promise<string>;
@@ -420,6 +430,25 @@ const BASE_CASES: readonly RouteCase[] = [
     (c, t) => c.fx.campaign[t as CampaignTarget],
   ),
 
+  // ── campaign templates (docs/adr/0054) ──
+  listCase('GET /api/templates', ['a template'], (w) => shown(templateRead(w)), (c) => c.fx.template),
+  rowCase('GET /api/templates/:id', ['a template'], (w) => (templateRead(w) ? 200 : 404), (c) => c.fx.template),
+  createCase('POST /api/templates', adminOnly(201), (c) => ({ name: `Template ${c.unique()}`, planning_offset: 5, tasks: [{ title: 'Draft', offset: -2 }] })),
+  rowCase('PATCH /api/templates/:id', ['a template'], (w) => write(templateRead(w), administers(w), 200), (c) => c.fx.template, { description: 'Edited by the matrix' }),
+  rowCase('DELETE /api/templates/:id', ['a template'], (w) => write(templateRead(w), administers(w), 204), (c) => c.fresh.template()),
+  {
+    route: 'POST /api/templates/:id/apply',
+    targets: ['global on x'],
+    expected: (w) => (!templateRead(w) ? 404 : writes(w) && inKey(w, X) && create(w) ? 201 : 403),
+    run: (c) => status(c.call('POST', `/api/templates/${c.fx.template}/apply`, { body: { campaigns: [{ title: `From template ${c.unique()}`, live_date: '2030-03-15' }] } })),
+  },
+  {
+    route: 'POST /api/templates/from-campaign',
+    targets: ["another user's global on x"],
+    expected: adminOnly(201),
+    run: (c) => status(c.call('POST', '/api/templates/from-campaign', { body: { campaign_id: c.fx.campaign["another user's global on x"], name: `Saved ${c.unique()}` } })),
+  },
+
   // ── dashboard: live ads for industry readers, events for events readers, never a draft ad ──
   {
     route: 'GET /api/dashboard/virtual',
@@ -601,7 +630,7 @@ const BASE_CASES: readonly RouteCase[] = [
 ];
 
 /** A row's history answers as reading the row does (`GET /api/{resource}/:id/history`). */
-const HISTORY_OF = ['campaigns', 'tasks', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events'];
+const HISTORY_OF = ['campaigns', 'tasks', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'templates'];
 export const CASES: readonly RouteCase[] = [
   ...BASE_CASES,
   ...BASE_CASES.filter((rc) => HISTORY_OF.some((r) => rc.route === `GET /api/${r}/:id`)).map(
@@ -633,6 +662,8 @@ export const UNLOGGED_WRITES = [
 export function expectedEntries(route: string, target: string, outcome: Outcome): number {
   // Promoting a campaign that is already global changes nothing.
   if (route === 'POST /api/campaigns/:id/promote' && target.includes('global')) return 0;
+  // A campaign from a template is two creates: the campaign's and its one task's.
+  if (route === 'POST /api/templates/:id/apply') return outcome === 201 ? 2 : 0;
   if (route.startsWith('GET ') || (UNLOGGED_WRITES as readonly string[]).includes(route) || route === 'PUT /api/users/:id/role') return 0;
   return typeof outcome === 'number' && outcome >= 200 && outcome < 300 ? 1 : 0;
 }

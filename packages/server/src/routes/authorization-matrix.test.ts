@@ -111,6 +111,7 @@ function factories(ownerId: string): Cell['fresh'] {
     article: () => post('/api/articles', { title: `Article ${unique()}`, due_date: '2030-03-01', live_date: '2030-03-20' }),
     event: () =>
       post('/api/events', { name: `Event ${unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-02', type: ['exhibit'] }),
+    template: () => post('/api/templates', { name: `Template ${unique()}`, defaults: { channels: [X] }, planning_offset: 5, tasks: [{ title: 'Draft', offset: -2 }] }),
     task: (campaignId) => post(`/api/campaigns/${campaignId}/tasks`, { title: `Task ${unique()}`, due_date: '2030-01-15' }),
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
     ssoMapping: () => post('/api/sso/mappings', { claim: 'groups', value: `matrix-${unique()}`, grant: 'global_view' }),
@@ -179,6 +180,7 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
     prospective: await f.prospective(),
     article: await f.article(),
     event: await f.event(),
+    template: await f.template(),
     view: Object.fromEntries(await Promise.all(VIEW_TARGETS.map(async (v) => [v, await f.view(v)] as const))) as Record<ViewTarget, string>,
   };
 }

@@ -18,6 +18,7 @@ import { storageRoutes } from './storage/routes';
 import { userRoutes } from './users/routes';
 import { savedViewRoutes } from './views/routes';
 import { taskRoutes } from './tasks/routes';
+import { templateRoutes } from './templates/routes';
 
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
@@ -27,6 +28,7 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   authFunctionRoutes(s, t);
   campaignRoutes(s, t);
   taskRoutes(s, t);
+  templateRoutes(s, t);
   dashboardRoutes(s, t);
   ideaRoutes(s, t);
   publicationRoutes(s, t);

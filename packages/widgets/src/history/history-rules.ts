@@ -66,7 +66,7 @@ export function actorName(entry: Pick<HistoryEntry, 'actor' | 'key'>): string {
 const NOUNS: Record<HistoryResource, string> = {
   campaigns: 'campaign', tasks: 'task', ideas: 'idea', comments: 'comment', publications: 'publication', 'ad-types': 'ad type', ads: 'ad',
   'prospective-publications': 'prospective publication', articles: 'article', events: 'event', permissions: 'permission',
-  roles: 'role', 'access-keys': 'access key',
+  templates: 'template', roles: 'role', 'access-keys': 'access key',
 };
 
 /** The kind of record, for the Activity page's filter: "Ad types". */

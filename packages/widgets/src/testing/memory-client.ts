@@ -15,6 +15,7 @@ import {
   type AuthUserResponse,
   type CadenceClient,
   type Campaign,
+  type CampaignTemplate,
   type HistoryEntry,
   type Principal,
   type SavedView,
@@ -27,6 +28,7 @@ import { checkVersion, forbidden, memoryId, notFound, validation } from './memor
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import { memoryHistory } from './memory-history';
 import { memoryTasks } from './memory-tasks';
+import { memoryTemplates } from './memory-templates';
 import { memoryViews } from './memory-views';
 import type { MemoryDirectoryUser } from './memory-people';
 
@@ -47,6 +49,8 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   virtual?: VirtualCampaign[];
   /** Saved views of anyone (docs/adr/0032): the signed-in user sees their own and the shared ones. */
   views?: SavedView[];
+  /** Campaign templates (docs/adr/0054). */
+  templates?: CampaignTemplate[];
   /** Other accounts in the directory (the signed-in user is always listed first). */
   users?: MemoryDirectoryUser[];
   /** Defaults to an administrator. */
@@ -189,6 +193,10 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     ...extras,
     views,
     tasks: taskStore.api,
+    templates: memoryTemplates({
+      run, now, principal, templates: structuredClone(options.templates ?? []), campaigns, tasks: () => taskStore.all(), people: data, log,
+      createCampaign: (body) => client.campaigns.create(body), createTask: (campaignId, body) => client.tasks.create(campaignId, body),
+    }),
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
       forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
