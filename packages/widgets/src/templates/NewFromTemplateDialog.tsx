@@ -47,16 +47,16 @@ export function NewFromTemplateDialog({ open, onOpenChange, onCreated }: NewFrom
       },
       () => setFailure('Templates could not be loaded'),
     );
-    // The directory is for administrators; anyone else fills a role with themselves.
-    if (can(session.principal, 'administer', 'user')) {
-      void client.users.list().then((users) => setPeople(users.map((u) => ({ id: u.id, email: u.email }))), () => undefined);
-    }
+    // The directory is for administrators; anyone else fills a role with themselves or someone
+    // they already see assigned to a task (the server still checks each may see the campaign).
+    const directory = can(session.principal, 'administer', 'user') ? client.users.list() : client.tasks.seenAssignees();
+    void directory.then((users) => setPeople(users.map((u) => ({ id: u.id, email: u.email }))), () => undefined);
   }, [open, client, session.principal]);
 
   const template = templates?.find((t) => t.id === templateId);
   const choices: Array<readonly [string, string]> = useMemo(() => {
-    const list = people.length ? people : session.userId ? [{ id: session.userId, email: 'Me' }] : [];
-    return list.map((p) => [p.id, p.id === session.userId && !people.length ? 'Me' : p.email] as const);
+    const me = session.userId ? [[session.userId, 'Me'] as const] : [];
+    return [...me, ...people.filter((p) => p.id !== session.userId).map((p) => [p.id, p.email] as const)];
   }, [people, session.userId]);
   const preview = template && isYmd(liveDate) ? placeTemplate(template, liveDate, STANDARD_CALENDAR) : null;
 

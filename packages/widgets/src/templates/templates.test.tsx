@@ -27,7 +27,7 @@ describe.each(TEST_ZONES)('New campaign from template in TZ=%s', (zone) => {
     expect(preview).toHaveTextContent('Report Tuesday, March 17, 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
     expect(within(dialog).getByText('Choose someone for the role "Designer"')).toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText('Designer'), 'admin@cadence.demo');
+    await user.selectOptions(within(dialog).getByLabelText('Designer'), 'Me');
     await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
     await waitFor(() => expect(client.control.campaigns()).toHaveLength(1));
     const [campaign] = client.control.campaigns();
@@ -37,6 +37,21 @@ describe.each(TEST_ZONES)('New campaign from template in TZ=%s', (zone) => {
       ['Design assets', '2026-03-12', true],
       ['Report', '2026-03-17', false],
     ]);
+  });
+});
+
+describe('New campaign from template for someone who may not list users', () => {
+  it('should offer Me and the people they already see on tasks for a role', async () => {
+    const spring = makeCampaign({ title: 'Spring' });
+    const tasks = [makeTask(spring, { title: 'Copy', assignee_id: EDITOR_ID })];
+    renderWidget(<NewFromTemplateDialog open onOpenChange={() => {}} />, {
+      templates: [sampleTemplate()], campaigns: [withTaskSummary(spring, tasks)], tasks,
+      users: [{ id: EDITOR_ID, email: 'editor@cadence.demo', role: null }],
+      user: { id: '00000000-0000-4000-8000-00000000b00c', email: 'creator@cadence.demo', role: null, permissions: [{ permission_type: 'global_view', channel: null }, { permission_type: 'global_create', channel: null }] },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'New campaign from template' });
+    const designer = await within(dialog).findByLabelText('Designer');
+    await waitFor(() => expect(within(designer).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a person', 'Me', 'editor@cadence.demo']));
   });
 });
 
