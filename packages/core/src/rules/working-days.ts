@@ -58,7 +58,7 @@ export function workingDaysBetween(from: Ymd, to: Ymd, cal: WorkingCalendar): nu
   for (let day = addDays(lo, 1); day <= hi; day = addDays(day, 1)) {
     if (isWorkingDay(day, cal)) count++;
   }
-  return sign * count;
+  return sign * count || 0; // never -0
 }
 
 /** The first working day on or after `ymd`. */
