@@ -58,7 +58,7 @@ describe('working days (issue 32)', () => {
     fc.assert(
       fc.property(ymd, ymd, (a, b) => {
         const n = workingDaysBetween(a, b, holidays);
-        expect(workingDaysBetween(b, a, holidays)).toBe(-n);
+        expect(workingDaysBetween(b, a, holidays) + n).toBe(0);
         if (isWorkingDay(a, holidays) && isWorkingDay(b, holidays)) expect(addWorkingDays(a, n, holidays)).toBe(b);
         if (a <= b && isWorkingDay(b, holidays)) expect(addWorkingDays(a, n, holidays)).toBe(b);
         if (isWorkingDay(a, holidays)) expect(addWorkingDays(addWorkingDays(a, 7, holidays), -7, holidays)).toBe(a);
