@@ -104,6 +104,23 @@ export {
   taskMatchesMyQuery,
   taskProgressLabel,
 } from './rules/tasks';
+export {
+  APPROVAL_BADGES,
+  APPROVAL_MODES,
+  APPROVAL_STATE_LABELS,
+  APPROVAL_STATES,
+  APPROVED_FIELDS,
+  approvalBasis,
+  becomesLive,
+  campaignApprovals,
+  channelApproval,
+  gateMessage,
+  gateMissing,
+  reviewerStep,
+  touchesApprovedFields,
+} from './rules/approvals';
+export type { ApprovalMode, ApprovalRule, ApprovalState, ApprovalStep, ChannelApproval, GateMissing, ReviewEvent, ReviewKind, StepState } from './rules/approvals';
+export type { ApprovalRuleRecord, CampaignApprovals, ReviewEventRecord } from './schemas/approvals';
 export type { MyTasksFilter, RankResult, RankedTask, SummarisedTask, TaskCursor, TaskPlacement, TaskSummaryFields } from './rules/tasks';
 export type {
   Ad,
@@ -338,6 +355,7 @@ export type { DashboardTab, DashboardView, DashboardViewOptions } from './rules/
 
 export {
   HISTORY_ACTIONS,
+  REVIEW_ACTIONS,
   HISTORY_POLICY,
   HISTORY_RESOURCES,
   REVERTIBLE_RESOURCES,

@@ -40,9 +40,11 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * `industry` covers publications, ad types, ads, prospective publications, articles and their
  * images; `user` covers users, roles, permission records and access keys. `view` is a saved view
  * (docs/adr/0032): for `create`, the values about to be written (sharing needs more than saving).
- * `task` is a campaign's task (docs/adr/0049), judged with its campaign.
+ * `task` is a campaign's task (docs/adr/0049), judged with its campaign. `approval` is a campaign's
+ * review (docs/adr/0056): read and request with the campaign's rights, decided by its reviewers,
+ * administered (rules, overrides) by administrators.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'approval'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -84,6 +86,11 @@ export interface PolicyRows {
    * the fields it writes (a move writes `rank`); left out, the update may write any field.
    */
   task: { assignee_id: string | null; campaign: CampaignAccessFields | null; changes?: readonly string[] | undefined };
+  /**
+   * A campaign's review (docs/adr/0056): the campaign, and for a decision (`update`) the reviewers
+   * of the step being decided. `administer` (rules, overrides) needs no row.
+   */
+  approval: { campaign: CampaignAccessFields; reviewer_ids?: readonly string[] | undefined };
 }
 
 /**
@@ -177,6 +184,28 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
         // Whoever may change the campaign; and its assignee, who may read it, the status alone.
         if (writeCampaign(p, c)) return true;
         return writable(p) && !!p.userId && t.assignee_id === p.userId && readCampaign(p, c) && !!t.changes && t.changes.every((f) => ASSIGNEE_WRITES.has(f));
+      default:
+        return false;
+    }
+  },
+  approval(p, action, a) {
+    // A key bound to a view reads campaigns alone (docs/adr/0032); keys never administer.
+    if (p.campaignFilter) return false;
+    if (action === 'administer') return administers(p);
+    if (!a) {
+      if (action === 'read') return can(p, 'read', 'campaign');
+      if (action === 'create') return can(p, 'update', 'campaign');
+      return action === 'update' && writable(p) && can(p, 'read', 'campaign');
+    }
+    switch (action) {
+      case 'read':
+        return readCampaign(p, a.campaign);
+      case 'create':
+        // Requesting a review: whoever may change the campaign.
+        return writeCampaign(p, a.campaign);
+      case 'update':
+        // Deciding: a reviewer of the step, who may read the campaign; a read-only key never decides.
+        return writable(p) && !!p.userId && !!a.reviewer_ids?.includes(p.userId) && readCampaign(p, a.campaign);
       default:
         return false;
     }
