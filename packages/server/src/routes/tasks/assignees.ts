@@ -13,7 +13,7 @@ interface UserRights {
 }
 
 /** Users with their role and permission records, one query (all of them, or those of `ids`). */
-async function usersWithRights(db: Knex, ids?: readonly string[]): Promise<Array<TaskAssignee & { principal: Principal }>> {
+export async function usersWithRights(db: Knex, ids?: readonly string[]): Promise<Array<TaskAssignee & { principal: Principal }>> {
   const q = db('users as u')
     .leftJoin('user_roles as r', 'r.user_id', 'u.id')
     .select(
