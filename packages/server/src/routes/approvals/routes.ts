@@ -167,11 +167,11 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
       return s.db.transaction(async (trx) => {
         await trx('campaigns').where({ id: c.id }).forNoKeyUpdate().first('id');
         const now = ((await campaigns.select(trx).where('campaigns.id', c.id).first()) ?? c) as CampaignRaw;
-        if (!now.channels.includes(body.channel)) throw fieldError('channel', 'Not a channel of this campaign');
         const { approvals } = await approvalsOf(trx, now as never);
-        const approval = approvals.find((a) => a.channel === body.channel)!;
         const reviewers = approvals.flatMap((a) => (a.channel === body.channel ? a.steps.flatMap((st) => st.reviewer_ids) : []));
         if (!can(p, 'update', 'approval', { campaign: access(now), reviewer_ids: reviewers })) throw forbidden('You are not a reviewer of this channel');
+        const approval = approvals.find((a) => a.channel === body.channel);
+        if (!approval) throw fieldError('channel', 'Not a channel of this campaign');
         const step = reviewerStep(approval, p.userId);
         if ('message' in step) throw new AppError(409, 'not_ready', step.message, [{ path: 'channel', message: step.message }]);
         const action = body.decision === 'approve' ? 'approve' : 'request_changes';
