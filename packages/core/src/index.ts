@@ -302,7 +302,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
+export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';

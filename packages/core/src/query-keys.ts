@@ -26,6 +26,10 @@ export interface QueryKeyParams {
   myTasks: Omit<MyTasksQuery, 'cursor'>;
   /** `GET /api/campaigns/:id/assignees`: who a campaign's tasks may be assigned to. */
   taskAssignees: { campaign: string };
+  /** `GET /api/campaigns/:id/approvals`: a campaign's approval state per channel (docs/adr/0056). */
+  approvals: { campaign: string };
+  /** `GET /api/approval-rules`: every channel's rule. */
+  approvalRules: undefined;
   /** Live ads and events as read-only campaigns, following a filter. */
   virtual: CampaignFilter;
   ideas: undefined;
