@@ -1,4 +1,5 @@
 import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, rankFor, todayYmd, type RankedTask } from '@cadence/core';
+import { seedApprovals } from './approvals';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -92,6 +93,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
     );
     const stored: Array<{ id: string; live_date: string }> = await trx('campaigns').insert(campaigns).returning(['id', 'live_date']);
     await trx('tasks').insert(demoTasks(stored, today, [admin, viewer]));
+    await seedApprovals(trx, admin, viewer);
 
     const ideas = await trx('ideas')
       .insert(DEMO_IDEAS.map((idea, i) => ({ ...idea, created_by: i % 2 ? viewer : admin })))
