@@ -42,6 +42,7 @@ describe.runIf(hasChromium)('the app in Chromium: approvals and the go-live gate
     admin = await api.signUpAndIn(adminLogin.email, adminLogin.password);
     reviewer = await api.signUpAndIn(reviewerLogin.email, reviewerLogin.password);
     expect((await api.call('POST', `/api/users/${reviewer.userId}/permissions`, { token: admin.token, body: { permission_type: 'global_view' } })).status).toBe(201);
+    await api.signUpAndIn('otto@example.com', 'outsider-pass');
     const rule = await api.call('PUT', '/api/approval-rules/email', { token: admin.token, body: { mode: 'one', steps: [{ name: 'Brand', reviewer_ids: [reviewer.userId] }] } });
     expect(rule.status).toBe(200);
     const { page } = await h.newPage();
@@ -115,6 +116,25 @@ describe.runIf(hasChromium)('the app in Chromium: approvals and the go-live gate
     await expect.poll(async () => (await stored('Winter Sale')).status).toBe('live');
     const history = (await api.call('GET', `/api/campaigns/${ids['Winter Sale']}/history`, { token: admin.token })).body.entries as Array<{ action: string; changes: any }>;
     expect(history.find((e) => e.action === 'override')?.changes.override.after).toEqual({ reason: 'Brand approved by phone' });
+  });
+
+  it('lets an administrator set a channel\'s rule in Settings, refusing a reviewer without rights on it', async () => {
+    const { page } = await h.newPage();
+    await signIn(page, adminLogin.email, adminLogin.password);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Approvals' });
+    const social = section.getByRole('group', { name: 'Social', exact: true });
+    await social.getByLabel('Rule').selectOption({ label: 'One reviewer of each step' });
+    await social.getByLabel('Reviewers').selectOption({ label: 'otto@example.com' });
+    await social.getByRole('button', { name: 'Save the Social rule' }).click();
+    await social.getByRole('alert').getByText('otto@example.com may not see Social campaigns, so cannot review them').waitFor();
+    expect((await api.call('GET', '/api/approval-rules', { token: admin.token })).body.find((r: { channel: string }) => r.channel === 'social').mode).toBe('none');
+    await social.getByLabel('Reviewers').selectOption({ label: reviewerLogin.email });
+    await social.getByRole('button', { name: 'Save the Social rule' }).click();
+    await expect.poll(async () => (await api.call('GET', '/api/approval-rules', { token: admin.token })).body.find((r: { channel: string }) => r.channel === 'social').steps).toEqual([
+      { name: 'Review', reviewer_ids: [reviewer.userId], reviewer_emails: [reviewerLogin.email] },
+    ]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('shows the review panel at 390 px, axe clean', async () => {
