@@ -123,14 +123,14 @@ describe.runIf(hasChromium)('the app in Chromium: approvals and the go-live gate
     await signIn(page, adminLogin.email, adminLogin.password);
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Approvals' });
-    const social = section.getByRole('group', { name: 'Social', exact: true });
-    await social.getByLabel('Rule').selectOption({ label: 'One reviewer of each step' });
-    await social.getByLabel('Reviewers').selectOption({ label: 'otto@example.com' });
-    await social.getByRole('button', { name: 'Save the Social rule' }).click();
-    await social.getByRole('alert').getByText('otto@example.com may not see Social campaigns, so cannot review them').waitFor();
+    const social = section.getByRole('group', { name: 'Social Media', exact: true });
+    await social.getByLabel('Rule', { exact: true }).selectOption({ label: 'One reviewer of each step' });
+    await social.getByLabel('Reviewers', { exact: true }).selectOption({ label: 'otto@example.com' });
+    await social.getByRole('button', { name: 'Save the Social Media rule' }).click();
+    await social.getByRole('alert').getByText('otto@example.com may not see Social Media campaigns, so cannot review them').waitFor();
     expect((await api.call('GET', '/api/approval-rules', { token: admin.token })).body.find((r: { channel: string }) => r.channel === 'social').mode).toBe('none');
-    await social.getByLabel('Reviewers').selectOption({ label: reviewerLogin.email });
-    await social.getByRole('button', { name: 'Save the Social rule' }).click();
+    await social.getByLabel('Reviewers', { exact: true }).selectOption({ label: reviewerLogin.email });
+    await social.getByRole('button', { name: 'Save the Social Media rule' }).click();
     await expect.poll(async () => (await api.call('GET', '/api/approval-rules', { token: admin.token })).body.find((r: { channel: string }) => r.channel === 'social').steps).toEqual([
       { name: 'Review', reviewer_ids: [reviewer.userId], reviewer_emails: [reviewerLogin.email] },
     ]);
