@@ -31,7 +31,9 @@ export interface MemoryApprovalsOptions {
   principal: Principal;
   campaigns: Campaign[];
   tasks: () => Task[];
-  users: () => Array<{ id: string; email: string }>;
+  users: () => Array<{ id: string; email: string; role?: Principal['role'] | undefined }>;
+  /** Permission records: a reviewer needs rights on the channel, as on the server. */
+  permissions: () => ReadonlyArray<{ user_id: string; permission_type: Principal['permissions'][number]['permission_type']; channel: Channel | null }>;
   log: MemoryLog;
   save: (row: Campaign, next: Campaign, action?: string, fields?: Iterable<string>) => Campaign;
   rules?: ApprovalRule[];
@@ -103,7 +105,14 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
         if (!parsed.success) throw validation(parsed.error.issues);
         parsed.data.steps.forEach((st, i) =>
           st.reviewer_ids.forEach((id, j) => {
-            if (!emailOf(id)) throw validation([{ path: ['steps', i, 'reviewer_ids', j], message: 'No such user' }]);
+            const path = ['steps', i, 'reviewer_ids', j];
+            const u = o.users().find((x) => x.id === id);
+            if (!u) throw validation([{ path, message: 'No such user' }]);
+            const who: Principal = { userId: id, role: u.role ?? null, permissions: o.permissions().filter((r) => r.user_id === id).map(({ permission_type, channel: ch }) => ({ permission_type, channel: ch })) };
+            const reads =
+              can(who, 'read', 'campaign', { scope: 'channel', primary_channel: channel, channels: [channel], created_by: null }) ||
+              can(who, 'read', 'campaign', { scope: 'global', primary_channel: null, channels: [channel], created_by: null });
+            if (!reads) throw validation([{ path, message: `${u.email} may not see ${channelInfo(channel).label} campaigns, so cannot review them` }]);
           }),
         );
         const rule: ApprovalRule = { channel, mode: parsed.data.mode, steps: parsed.data.mode === 'none' ? [] : parsed.data.steps };

@@ -187,7 +187,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const extras = memoryExtras(run, now, user, principal, data, log);
   const taskStore = memoryTasks({ run, now, principal, campaigns, tasks: structuredClone(options.tasks ?? []), people: data, log });
   const approvals = memoryApprovals({
-    run, now, principal, campaigns, tasks: () => taskStore.all(), users: () => data.users, log, save, rules: options.approvalRules ?? [],
+    run, now, principal, campaigns, tasks: () => taskStore.all(), users: () => data.users, permissions: () => data.permissions, log, save, rules: options.approvalRules ?? [],
   });
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
