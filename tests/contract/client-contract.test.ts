@@ -361,6 +361,38 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  describe('approvals (docs/adr/0056)', () => {
+    // The internal channel's rule is the administrator's own review; no other case goes live on that channel.
+    it('should gate Live on a missing approval (409 naming it), then request, approve and go live, each a fact in history that is never reverted', async () => {
+      await w.client.approvals.setRule('internal', { mode: 'one', steps: [{ name: 'Brand', reviewer_ids: [w.userId] }] });
+      const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['internal'] }));
+      expect((await w.client.approvals.of(c.id)).channels).toMatchObject([{ channel: 'internal', mode: 'one', state: 'not_requested', current_step: null }]);
+      const refused = await failure(w.client.campaigns.update(c.id, { status: 'live' }));
+      expect(refused).toMatchObject({ status: 409, code: 'not_ready', details: [{ path: 'approvals.internal', message: 'Internal: not requested' }] });
+      expect(refused.message).toBe('This campaign cannot go live yet: approval missing for Internal (review not requested)');
+      expect((await w.client.campaigns.get(c.id)).status).toBe('planning');
+
+      expect((await w.client.approvals.request(c.id, 'Please look')).channels[0]).toMatchObject({ state: 'pending', current_step: 0 });
+      expect(await failure(w.client.approvals.decide(c.id, { channel: 'internal', decision: 'changes' }))).toMatchObject({ status: 400, details: [{ path: 'comment' }] });
+      const approved = await w.client.approvals.decide(c.id, { channel: 'internal', decision: 'approve' });
+      expect(approved).toMatchObject({ missing: null, channels: [{ state: 'approved', steps: [{ name: 'Brand', approved_by: [w.userId], done: true }] }] });
+      expect(approved.events.map((e) => e.kind)).toEqual(['request', 'approve']);
+      expect(await w.client.campaigns.update(c.id, { status: 'live' })).toMatchObject({ status: 'live' });
+
+      const entries = (await w.client.history.forRow('campaigns', c.id)).entries;
+      expect(entries.map((e) => e.action)).toEqual(['update', 'approve', 'review_request', 'create']);
+      expect(await failure(w.client.history.revert(entries[1]!.id))).toMatchObject({ status: 400 });
+    });
+
+    it('should refuse a reviewer without rights on the channel, naming the field, and keep the rule', async () => {
+      const stranger = await w.as([]);
+      await w.client.approvals.setRule('internal', { mode: 'one', steps: [{ name: 'Brand', reviewer_ids: [w.userId] }] });
+      const refused = await failure(w.client.approvals.setRule('internal', { mode: 'every', steps: [{ name: 'Brand', reviewer_ids: [w.userId, stranger.userId] }] }));
+      expect(refused).toMatchObject({ status: 400, details: [{ path: 'steps.0.reviewer_ids.1' }] });
+      expect((await w.client.approvals.rules()).find((r) => r.channel === 'internal')).toMatchObject({ mode: 'one' });
+    });
+  });
+
   describe('pages', () => {
     it('should walk a filtered list newest first, a full page at a time, each campaign once', async () => {
       const owner = ownerName();

@@ -193,6 +193,39 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     'cadence tasks done 9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
   );
 
+  const approvals = program.command('approvals').description('approvals per channel: the rules, a campaign\'s state, a review request');
+  const rules = approvals.command('rules').description("channels' approval rules");
+  example(rules.command('list').description("every channel's rule and reviewers").action(async (_o, cmd) => (await import('./commands/approvals')).listRules(ctx(cmd))), 'cadence approvals rules list');
+  example(
+    rules
+      .command('set')
+      .description("set a channel's approval rule (administrators); every reviewer needs rights on the channel")
+      .argument('<channel>', 'the channel, e.g. email')
+      .addOption(new Option('--rule <rule>', 'none, one reviewer of each step, or every reviewer of each step').choices(['none', 'one', 'every']).makeOptionMandatory())
+      .option('--reviewers <list>', 'one step: reviewers by e-mail, comma-separated')
+      .option('--steps <steps>', 'several steps in order: "Legal=a@x.com;Brand=b@x.com,c@x.com"')
+      .action(async (channel, opts, cmd) => (await import('./commands/approvals')).setRule(ctx(cmd), channel, opts)),
+    'cadence approvals rules set email --rule one --reviewers ann@example.com,bob@example.com',
+    'cadence approvals rules set social --rule every --steps "Legal=lee@example.com;Brand=bea@example.com"',
+  );
+  example(
+    approvals
+      .command('status')
+      .description("a campaign's approval state per channel, and whether it may go live")
+      .argument('<campaign>', "the campaign's id")
+      .action(async (campaign, _o, cmd) => (await import('./commands/approvals')).approvalStatus(ctx(cmd), campaign)),
+    'cadence approvals status 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --json',
+  );
+  example(
+    approvals
+      .command('request')
+      .description("request review of a campaign: its channels' reviewers are notified")
+      .argument('<campaign>', "the campaign's id")
+      .option('--comment <text>', 'a note for the reviewers')
+      .action(async (campaign, opts, cmd) => (await import('./commands/approvals')).requestReview(ctx(cmd), campaign, opts)),
+    'cadence approvals request 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --comment "Final copy attached"',
+  );
+
   example(
     program
       .command('import')

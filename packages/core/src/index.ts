@@ -104,6 +104,23 @@ export {
   taskMatchesMyQuery,
   taskProgressLabel,
 } from './rules/tasks';
+export {
+  APPROVAL_BADGES,
+  APPROVAL_MODES,
+  APPROVAL_STATE_LABELS,
+  APPROVAL_STATES,
+  APPROVED_FIELDS,
+  approvalBasis,
+  becomesLive,
+  campaignApprovals,
+  channelApproval,
+  gateMessage,
+  gateMissing,
+  reviewerStep,
+  touchesApprovedFields,
+} from './rules/approvals';
+export type { ApprovalMode, ApprovalRule, ApprovalState, ApprovalStep, ChannelApproval, GateMissing, ReviewEvent, ReviewKind, StepState } from './rules/approvals';
+export type { ApprovalRuleRecord, CampaignApprovals, ReviewEventRecord } from './schemas/approvals';
 export type { MyTasksFilter, RankResult, RankedTask, SummarisedTask, TaskCursor, TaskPlacement, TaskSummaryFields } from './rules/tasks';
 export type {
   Ad,
@@ -300,7 +317,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
+export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';
@@ -353,6 +370,7 @@ export type { DashboardTab, DashboardView, DashboardViewOptions } from './rules/
 
 export {
   HISTORY_ACTIONS,
+  REVIEW_ACTIONS,
   HISTORY_POLICY,
   HISTORY_RESOURCES,
   REVERTIBLE_RESOURCES,

@@ -346,3 +346,30 @@ describe('the principal on the wire and the abilities summary', () => {
     expect(abilities(key({ readOnly: true })).global).toEqual({ view: true, create: false });
   });
 });
+
+describe('approvals (docs/adr/0056)', () => {
+  const onEmail = { campaign: { scope: 'channel' as const, primary_channel: 'email' as const, channels: ['email' as const], created_by: 'x' } };
+  const reviewer = (...perms: Array<[PermissionType, Channel?]>): Principal => ({ ...user(...perms), userId: 'r1' });
+
+  it('should let whoever may change the campaign request a review, and whoever reads it see the state', () => {
+    expect(can(user(['channel_create', 'email']), 'create', 'approval', onEmail)).toBe(true);
+    expect(can(user(['channel_view', 'email']), 'create', 'approval', onEmail)).toBe(false);
+    expect(can(user(['channel_view', 'email']), 'read', 'approval', onEmail)).toBe(true);
+    expect(can(user(['channel_view', 'social']), 'read', 'approval', onEmail)).toBe(false);
+  });
+
+  it('should let a reviewer of the step decide with view rights, and nobody else, nor a read-only key', () => {
+    expect(can(reviewer(['channel_view', 'email']), 'update', 'approval', { ...onEmail, reviewer_ids: ['r1'] })).toBe(true);
+    expect(can(reviewer(['channel_view', 'email']), 'update', 'approval', { ...onEmail, reviewer_ids: ['r2'] })).toBe(false);
+    expect(can(admin, 'update', 'approval', { ...onEmail, reviewer_ids: ['r1'] })).toBe(false);
+    expect(can(key({ readOnly: true, accessKeyId: 'k' }, reviewer(['channel_view', 'email'])), 'update', 'approval', { ...onEmail, reviewer_ids: ['r1'] })).toBe(false);
+    expect(can(key({ accessKeyId: 'k' }, reviewer(['channel_view', 'email'])), 'update', 'approval', { ...onEmail, reviewer_ids: ['r1'] })).toBe(true);
+    expect(can(key({ accessKeyId: 'k', channels: ['social'] }, reviewer(['channel_view', 'email'])), 'update', 'approval', { ...onEmail, reviewer_ids: ['r1'] })).toBe(false);
+  });
+
+  it('should leave rules and overrides to administrators, never their keys', () => {
+    expect(can(admin, 'administer', 'approval')).toBe(true);
+    expect(can(key({ accessKeyId: 'k' }), 'administer', 'approval')).toBe(false);
+    expect(can(user(['global_create']), 'administer', 'approval')).toBe(false);
+  });
+});

@@ -42,8 +42,10 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * (docs/adr/0032): for `create`, the values about to be written (sharing needs more than saving).
  * `task` is a campaign's task (docs/adr/0049), judged with its campaign. `template` is a campaign
  * template (docs/adr/0054): read by whoever may create a campaign, written by administrators.
+ * `approval` is a campaign's review (docs/adr/0056): read and request with the campaign's rights,
+ * decided by its reviewers, administered (rules, overrides) by administrators.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -86,6 +88,11 @@ export interface PolicyRows {
    */
   task: { assignee_id: string | null; campaign: CampaignAccessFields | null; changes?: readonly string[] | undefined };
   template: object;
+  /**
+   * A campaign's review (docs/adr/0056): the campaign, and for a decision (`update`) the reviewers
+   * of the step being decided. `administer` (rules, overrides) needs no row.
+   */
+  approval: { campaign: CampaignAccessFields; reviewer_ids?: readonly string[] | undefined };
 }
 
 /**
@@ -189,6 +196,28 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     // their keys, keep them (docs/adr/0054). Applying one is creating campaigns, judged as such.
     if (action === 'read') return administers(p) || (!p.campaignFilter && can(p, 'create', 'campaign'));
     return (action === 'create' || action === 'update' || action === 'delete') && administers(p);
+  },
+  approval(p, action, a) {
+    // A key bound to a view reads campaigns alone (docs/adr/0032); keys never administer.
+    if (p.campaignFilter) return false;
+    if (action === 'administer') return administers(p);
+    if (!a) {
+      if (action === 'read') return can(p, 'read', 'campaign');
+      if (action === 'create') return can(p, 'update', 'campaign');
+      return action === 'update' && writable(p) && can(p, 'read', 'campaign');
+    }
+    switch (action) {
+      case 'read':
+        return readCampaign(p, a.campaign);
+      case 'create':
+        // Requesting a review: whoever may change the campaign.
+        return writeCampaign(p, a.campaign);
+      case 'update':
+        // Deciding: a reviewer of the step, who may read the campaign; a read-only key never decides.
+        return writable(p) && !!p.userId && !!a.reviewer_ids?.includes(p.userId) && readCampaign(p, a.campaign);
+      default:
+        return false;
+    }
   },
   view(p, action, v) {
     // Saved views belong to people: no key, even an admin's, reads or writes them.

@@ -32,6 +32,10 @@ export interface QueryKeyParams {
   taskAssignees: { campaign: string };
   /** `GET /api/templates`: campaign templates (docs/adr/0054). */
   templates: undefined;
+  /** `GET /api/campaigns/:id/approvals`: a campaign's approval state per channel (docs/adr/0056). */
+  approvals: { campaign: string };
+  /** `GET /api/approval-rules`: every channel's rule. */
+  approvalRules: undefined;
   /** Live ads and events as read-only campaigns, following a filter. */
   virtual: CampaignFilter;
   ideas: undefined;

@@ -28,8 +28,13 @@ describe('realtime topics', () => {
   });
 
   it('should refresh task lists and My work on a task change, and My work (which names campaigns) on a campaign change (docs/adr/0049)', () => {
-    expect(TOPIC_REFRESHES.tasks[0].kinds).toEqual(['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history']);
+    expect(TOPIC_REFRESHES.tasks[0].kinds).toEqual(['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals']);
     expect(TOPIC_REFRESHES.campaigns[0].kinds).toContain('myTasks');
+  });
+
+  it('should refresh approval states on a campaign change (a review marks its campaign) and on a task change (required tasks hold the gate) (docs/adr/0056)', () => {
+    expect(TOPIC_REFRESHES.campaigns[0].kinds).toEqual(expect.arrayContaining(['approvals', 'approvalRules']));
+    expect(TOPIC_REFRESHES.tasks[0].kinds).toContain('approvals');
   });
 
   it('should refresh the side bar’s views and their counts on a saved-view change, and the counts on a campaign change', () => {

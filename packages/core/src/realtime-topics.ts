@@ -20,11 +20,13 @@ export interface TopicRefresh {
  * types and ads; ads and events also feed the dashboard's virtual campaigns, whose ad
  * subscription is filtered to live ads. A task's change moves its campaign's task summary, which
  * reaches the campaign lists as a campaign change (docs/adr/0049); My work's rows name their
- * campaign, so a campaign change refreshes them too.
+ * campaign, so a campaign change refreshes them too. A review's request or decision, and a rule's
+ * change, mark their campaigns' rows for the feed (docs/adr/0056): approval states follow campaign
+ * changes, and a task's (required tasks hold the gate).
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history'] }],
-  tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history'] }],
+  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'approvalRules'] }],
+  tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals'] }],
   ads: [{ kinds: ['ads', 'history'] }, { kinds: ['virtual'], filter: { status: 'live' } }],
   events: [{ kinds: ['events', 'virtual', 'history'] }],
   ideas: [{ kinds: ['ideas', 'history'] }],

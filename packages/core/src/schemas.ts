@@ -93,3 +93,13 @@ export { historyEntrySchema, historyPageSchema, historyQuerySchema, revertQueryS
 export { IMPORT_SPECS } from './rules/imports/specs';
 export { checkProspectiveRow, PROSPECTIVE_IMPORT, PROSPECTIVE_MAX_LENGTH } from './rules/imports/prospective';
 export { CAMPAIGN_IMPORT, EVENT_IMPORT, scopedCampaign } from './rules/imports/tables';
+export {
+  APPROVAL_LIMITS,
+  approvalRuleBodySchema,
+  approvalRuleSchema,
+  campaignApprovalsSchema,
+  goLiveBodySchema,
+  reviewDecisionBodySchema,
+  reviewEventSchema,
+  reviewRequestBodySchema,
+} from './schemas/approvals';

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { SignedIn } from '../auth/SignedIn';
 import { SettingsNav } from './settings/SettingsNav';
 import { SsoMappingsPanel } from './settings/SsoMappingsPanel';
+import { ApprovalsPanel } from './settings/ApprovalsPanel';
 
 /** docs/product.md#settings: user permissions for admins; others see the widget's 'Access Denied'. */
 export function SettingsPage(): ReactNode {
@@ -14,6 +15,7 @@ export function SettingsPage(): ReactNode {
         <SettingsNav />
         <PermissionsPanel headingLevel={1} onReturn={() => navigate('/')} />
         <SsoMappingsPanel />
+        <ApprovalsPanel />
       </div>
     </SignedIn>
   );

@@ -283,6 +283,14 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       stats: (query) => call('get', 'campaigns/stats', { searchParams: searchParams(query) }),
     },
     dashboard: { virtual: (filter) => call('get', 'dashboard/virtual', { searchParams: searchParams(filter) }) },
+    approvals: {
+      rules: () => call('get', 'approval-rules'),
+      setRule: (channel, rule) => call('put', `approval-rules/${encodeURIComponent(channel)}`, { json: rule }),
+      of: (id) => call('get', `campaigns/${encodeURIComponent(id)}/approvals`),
+      request: (id, comment) => call('post', `campaigns/${encodeURIComponent(id)}/review-requests`, { json: comment ? { comment } : {} }),
+      decide: (id, decision) => call('post', `campaigns/${encodeURIComponent(id)}/review-decisions`, { json: decision }),
+      goLive: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/go-live`, { json: o?.overrideReason ? { override_reason: o.overrideReason } : {}, headers: ifMatch(o) }),
+    },
     tasks: {
       list: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/tasks`),
       mine: (query) => call('get', 'tasks', { searchParams: searchParams(query) }),

@@ -40,6 +40,8 @@ import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../s
 import type { HistoryResource } from '../rules/history';
 import type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
 import type { CampaignTemplate, TemplateApply, TemplateApplyResult, TemplateCreate, TemplateFromCampaign, TemplateUpdate } from '../schemas/templates';
+import type { ApprovalRuleRecord, CampaignApprovals } from '../schemas/approvals';
+import type { ApprovalMode } from '../rules/approvals';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -131,6 +133,25 @@ export interface TasksApi {
   seenAssignees(): Promise<TaskAssignee[]>;
 }
 
+/** Approvals per channel and the go-live gate (docs/adr/0056). */
+export interface ApprovalsApi {
+  /** Every channel's rule, with its reviewers' e-mails ("none" for a channel without one). */
+  rules(): Promise<ApprovalRuleRecord[]>;
+  /** Administrators: a channel's rule; every reviewer must read that channel's campaigns (400 on the field otherwise). */
+  setRule(channel: Channel, rule: { mode: ApprovalMode; steps?: Array<{ name: string; reviewer_ids: string[] }> }): Promise<ApprovalRuleRecord>;
+  /** A campaign's approval state per channel, what keeps it from going live, and its review's facts. */
+  of(campaignId: string): Promise<CampaignApprovals>;
+  /** Request review: notifies the reviewers of its channels' first steps; earlier decisions stop counting. */
+  request(campaignId: string, comment?: string): Promise<CampaignApprovals>;
+  /** A reviewer's decision on a channel's open step; asking for changes needs a comment. */
+  decide(campaignId: string, decision: { channel: Channel; decision: 'approve' | 'changes'; comment?: string }): Promise<CampaignApprovals>;
+  /**
+   * Make a campaign Live: 409 `not_ready` names what is missing; an administrator may pass
+   * `overrideReason` to go live anyway, kept in the campaign's history.
+   */
+  goLive(campaignId: string, options?: WriteOptions & { overrideReason?: string }): Promise<Campaign>;
+}
+
 /**
  * Everything the widgets, the app and the CLI ask of the server. The HTTP client implements
  * it; tests and stories inject an in-memory one.
@@ -158,6 +179,7 @@ export interface CadenceClient {
     stats(query?: CampaignStatsQuery): Promise<CampaignStats>;
   };
   tasks: TasksApi;
+  approvals: ApprovalsApi;
   /** `filter`: the campaign list's filters, applied to the virtual rows (docs/adr/0029). */
   dashboard: { virtual(filter?: CampaignFilter): Promise<VirtualCampaign[]> };
   ideas: Crud<Idea, IdeaCreate, IdeaUpdate, Page>;

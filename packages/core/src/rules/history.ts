@@ -8,11 +8,14 @@ import { can, type CampaignAccessFields, type Principal } from '../policy';
 // What an entry is about and whose read rule guards it come from the entity table.
 export { HISTORY_POLICY, HISTORY_RESOURCES, type HistoryResource } from '../entities';
 
-export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'promote', 'grant', 'revoke', 'role', 'import'] as const;
+export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'promote', 'grant', 'revoke', 'role', 'import', 'review_request', 'approve', 'request_changes', 'override'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The resources whose rows can be reverted (the API's own writes; admin records are changed by their own routes). */
 export const REVERTIBLE_RESOURCES: readonly HistoryResource[] = HISTORY_RESOURCES.filter((r) => HISTORY_POLICY[r] !== null);
+
+/** A review's request, decision or override is a fact, not a field: never reverted (docs/adr/0056). */
+export const REVIEW_ACTIONS: ReadonlySet<string> = new Set(['review_request', 'approve', 'request_changes', 'override']);
 
 export const isHistoryResource = (value: string): value is HistoryResource => (HISTORY_RESOURCES as readonly string[]).includes(value);
 
@@ -76,6 +79,7 @@ export function planRevert(
   current: Record<string, unknown> | undefined,
   later: ReadonlyArray<Pick<HistoryEntryFacts, 'action' | 'changes'>>,
 ): RevertPlan {
+  if (REVIEW_ACTIONS.has(entry.action)) return { kind: 'refused', message: 'A review request, decision or override is a fact, not a field: it cannot be reverted' };
   if (HISTORY_POLICY[entry.resource] === null || entry.row_id === null) {
     return { kind: 'refused', message: `A ${entry.action} of ${entry.resource} cannot be reverted here` };
   }

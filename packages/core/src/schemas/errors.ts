@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'method_not_allowed', // 405
   'request_timeout', // 408: the request never finished arriving
   'already_exists', // 409
+  'not_ready', // 409: the go-live gate (docs/adr/0056); details name the missing approvals and tasks
   'revert_conflict', // 409: a later change touched the fields a revert would write; details name them
   'conflict', // 412: the If-Match version is stale; `current` holds the row as it is now
   'payload_too_large', // 413

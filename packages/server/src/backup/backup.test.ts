@@ -114,6 +114,9 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
     expect(Object.keys(first.tables).sort()).toEqual((await dataTables(source.db)).sort());
     expect(first.tables.tasks!.rows).toBeGreaterThan(20);
     expect(first.tables.campaign_templates!.rows).toBe(2);
+    // Approvals (docs/adr/0056): the demo's rules and review facts.
+    expect(first.tables.approval_rules!.rows).toBe(2);
+    expect(first.tables.campaign_reviews!.rows).toBe(3);
     const middle = await host('test-db', firstFile);
     try {
       // Backed up again before anyone signs in (a sign-in adds a session row).
@@ -202,7 +205,7 @@ describe('restore refuses what it must', () => {
       await seedDemo(target.running.services);
       const token = await signIn(target);
       await target.api('POST', '/api/campaigns', token, { title: 'Only here', planning_start_date: '2026-05-01', live_date: '2026-05-02', channels: ['email'] });
-      await expect(restoreBackup(target.running.services, firstFile)).rejects.toThrow(/already holds data \((campaign_templates, )?campaigns, .*add --force to replace everything/);
+      await expect(restoreBackup(target.running.services, firstFile)).rejects.toThrow(/already holds data \(.*campaigns, .*add --force to replace everything/);
       await restoreBackup(target.running.services, firstFile, { force: true });
       const titles = (await target.api('GET', '/api/campaigns?limit=500', await signIn(target))).text;
       expect(titles).not.toContain('Only here');

@@ -1,5 +1,6 @@
 import { can, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
 import type { Knex } from 'knex';
+import { goLiveGate } from '../approvals/store';
 import { deleteRow, updateRow } from '../data/crud';
 import { HISTORY_DATA } from '../data/registry';
 import { asJudged, type AnyResource } from '../data/resource';
@@ -96,11 +97,13 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
       r,
       p,
       rowId,
-      (locked) => {
+      async (locked, trx) => {
         // Judged again under the lock: a change that committed meanwhile is refused, not overwritten.
         const again = planRevert(entry as never, r.present(locked) as Record<string, unknown>, laterFacts);
         refuseUnless(again);
         if (again.kind !== 'update') throw revertConflict('The row changed meanwhile', []);
+        // Putting a campaign back to Live passes the go-live gate like any other write (docs/adr/0056).
+        if (entry.resource === 'campaigns') await goLiveGate(trx, locked as never, { ...(locked as object), ...again.patch } as never);
         return r.toColumns ? r.toColumns(again.patch) : writable(again.patch);
       },
       { ifMatch, reverts: entry.id, changes },

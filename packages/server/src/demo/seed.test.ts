@@ -42,6 +42,15 @@ it('should fill an empty install with data for every screen and print working cr
     const again = await t.api('POST', '/api/templates', { token, body: { ...body, name: `${x.name} again` } });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
   }
+  // Approvals (docs/adr/0056): reviewers on two channels, one campaign waiting for review, one approved.
+  expect(await t.services.db('approval_rules').pluck('channel')).toEqual(expect.arrayContaining(['email', 'social']));
+  const signedIn = await t.api('POST', '/api/auth/signin', { body: { email: result.credentials[0]!.email, password: result.credentials[0]!.password } });
+  const stateOf = async (title: string) => {
+    const c = await t.services.db('campaigns').where({ title }).first('id');
+    return (await t.api('GET', `/api/campaigns/${c.id}/approvals`, { token: signedIn.body.access_token })).body.channels.find((x: { channel: string }) => x.channel === 'email').state;
+  };
+  expect(await stateOf('Spring newsletter')).toBe('pending');
+  expect(await stateOf('Customer onboarding drip')).toBe('approved');
   for (const c of result.credentials) {
     const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
     expect(res.status, c.email).toBe(200);

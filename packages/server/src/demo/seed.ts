@@ -1,4 +1,5 @@
 import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, rankFor, todayYmd, type RankedTask } from '@cadence/core';
+import { seedApprovals } from './approvals';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -105,6 +106,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
         created_by: admin,
       })),
     );
+    await seedApprovals(trx, admin, viewer);
 
     const ideas = await trx('ideas')
       .insert(DEMO_IDEAS.map((idea, i) => ({ ...idea, created_by: i % 2 ? viewer : admin })))

@@ -448,6 +448,48 @@ const BASE_CASES: readonly RouteCase[] = [
     expected: adminOnly(201),
     run: (c) => status(c.call('POST', '/api/templates/from-campaign', { body: { campaign_id: c.fx.campaign["another user's global on x"], name: `Saved ${c.unique()}` } })),
   },
+  // ── approvals (docs/adr/0056): rules for administrators; a campaign's review with its read and write
+  // rules; decisions by its reviewers alone. No fixture channel has a rule, so a caller who may request a
+  // review hears that none of its channels needs approval (400), and nobody is a reviewer (403).
+  {
+    route: 'GET /api/approval-rules',
+    targets: NONE,
+    expected: (w) => (!bound(w) && (view(w) || w.channelView.length > 0) ? 200 : 403),
+    run: (c) => status(c.call('GET', '/api/approval-rules')),
+  },
+  {
+    route: 'PUT /api/approval-rules/:channel',
+    targets: NONE,
+    expected: adminOnly(200),
+    run: (c) => status(c.call('PUT', '/api/approval-rules/social', { body: { mode: 'none' } })),
+  },
+  rowCase(
+    'GET /api/campaigns/:id/approvals',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), !bound(w), 200),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+  ),
+  rowCase(
+    'POST /api/campaigns/:id/review-requests',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), campaignWrite(w, CAMPAIGNS[t as CampaignTarget]) && !bound(w), 400),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+    {},
+  ),
+  rowCase(
+    'POST /api/campaigns/:id/review-decisions',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), false, 201),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+    { channel: X, decision: 'approve' },
+  ),
+  rowCase(
+    'POST /api/campaigns/:id/go-live',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), campaignWrite(w, CAMPAIGNS[t as CampaignTarget]), 200),
+    (c, t) => c.fresh.campaign(t as CampaignTarget),
+    {},
+  ),
 
   // ── dashboard: live ads for industry readers, events for events readers, never a draft ad ──
   {

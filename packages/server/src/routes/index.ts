@@ -6,6 +6,7 @@ import { authRoutes } from './auth/router';
 import { ssoMappingRoutes } from './auth/sso-mappings';
 import { ssoRoutes } from './auth/sso';
 import { calendarFeedRoutes } from './calendar/routes';
+import { approvalRoutes } from './approvals/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { eventRoutes } from './events/routes';
@@ -29,6 +30,7 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   campaignRoutes(s, t);
   taskRoutes(s, t);
   templateRoutes(s, t);
+  approvalRoutes(s, t);
   dashboardRoutes(s, t);
   ideaRoutes(s, t);
   publicationRoutes(s, t);

@@ -4,7 +4,7 @@ import { useCampaignActions } from '../provider/campaign-actions';
 import { isVirtual, type AnyCampaign, type CampaignRights } from '../provider/permissions';
 import { Badge, ChannelChip, PriorityDot, StatusBadge } from '../ui/bits';
 import { Menu, type MenuItem } from '../ui/Menu';
-import { summaryOf, TaskProgress } from '../tasks/task-progress';
+import { TaskProgress } from '../tasks/task-progress';
 import { lazyDialog } from '../ui/lazy-dialog';
 
 // A reader's way to a campaign's tasks (an editor has the Tasks tab), loaded when first opened.
@@ -58,7 +58,8 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
               <Menu label={`Actions for ${c.title}`} items={items} />
             </>
           )}
-          {row && !rights.edit && summaryOf(row) && (
+          {/* Readers open its tasks and its review here (docs/adr/0049, 0056): a reviewer may decide with view rights alone. */}
+          {row && !rights.edit && (
             <button type="button" className="cad-button cad-button--ghost" aria-label={`Tasks of ${c.title}`} onClick={() => setTasksOpen(true)}>
               Tasks
             </button>

@@ -28,12 +28,22 @@ export type CampaignFormValues = Partial<CampaignForm>;
 
 // Loaded when Tasks is first opened, as History is: the calendar's edit dialog pays for it then.
 const TasksPanel = lazy(() => import('../tasks/TasksPanel').then((m) => ({ default: m.TasksPanel })));
+// The Review tab (docs/adr/0056): approvals per channel, request review, decide, go live.
+const ReviewPanel = lazy(() => import('../approvals/ReviewPanel').then((m) => ({ default: m.ReviewPanel })));
 const TASKS_TAB = [{
   value: 'tasks',
   label: 'Tasks',
   render: (row: Campaign & Record<string, unknown>) => (
     <Suspense fallback={<p className="cad-hint" role="status">Loading tasks…</p>}>
       <TasksPanel campaign={row} />
+    </Suspense>
+  ),
+}, {
+  value: 'review',
+  label: 'Review',
+  render: (row: Campaign & Record<string, unknown>) => (
+    <Suspense fallback={<p className="cad-hint" role="status">Loading review…</p>}>
+      <ReviewPanel campaign={row} />
     </Suspense>
   ),
 }] as const;

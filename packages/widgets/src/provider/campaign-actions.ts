@@ -1,4 +1,4 @@
-import { isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate, type LoadedPages, type RowChange } from '@cadence/core';
+import { CadenceApiError, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate, type LoadedPages, type RowChange } from '@cadence/core';
 import { useMemo } from 'react';
 import { TOASTS } from '../messages';
 import { applyCampaignListsChange } from './campaign-cache';
@@ -11,6 +11,14 @@ type Lists = Campaign[];
 
 const replace = (row: Campaign) => (list: Lists) => list.map((c) => (c.id === row.id ? row : c));
 const failed = (t: ToastInput): ToastInput => ({ ...t, variant: 'destructive' });
+/**
+ * The go-live gate's refusal (409 not_ready, docs/adr/0056) says what is missing: which channels'
+ * approvals, how many required tasks. Any other failure keeps the spec's toast.
+ */
+const gatedOr = (t: ToastInput) => (e: unknown): ToastInput =>
+  e instanceof CadenceApiError && e.code === 'not_ready'
+    ? { title: 'Cannot go live yet', description: [e.message, ...(e.details ?? []).map((d) => d.message)].join(' · '), variant: 'destructive' }
+    : failed(t);
 /** Refetched only after a failure: a success applies the server's row in place, as a realtime change does. */
 const invalidate = ['campaigns', 'campaignPages', 'campaignStats'] as const;
 /** The lists take the server's answer in place, as a realtime change; the counts (small) are fetched again. */
@@ -50,13 +58,13 @@ function actions(ctx: CadenceContextValue): CampaignActions {
   ];
   return {
     create: (body) =>
-      write({ call: (client) => client.campaigns.create(body), success: TOASTS.created, failure: failed(TOASTS.createError), invalidate, ...inserted }),
+      write({ call: (client) => client.campaigns.create(body), success: TOASTS.created, failure: gatedOr(TOASTS.createError), invalidate, ...inserted }),
     update: (c, patch, options = {}) =>
       write({
         call: (client) => client.campaigns.update(c.id, patch, { version: c.version }),
         optimistic: optimistic(replace({ ...c, ...patch } as Campaign)),
         success: options.success ?? TOASTS.updated,
-        failure: (e) => (isConflict(e) && options.onConflict === 'throw' ? null : failed(TOASTS.updateError)),
+        failure: (e) => (isConflict(e) && options.onConflict === 'throw' ? null : gatedOr(TOASTS.updateError)(e)),
         invalidate,
         ...updated,
       }),
@@ -65,7 +73,7 @@ function actions(ctx: CadenceContextValue): CampaignActions {
         call: (client) => client.campaigns.update(c.id, { status }, { version: c.version }),
         optimistic: optimistic(replace({ ...c, status })),
         success: (row) => TOASTS.statusUpdated(row.title, status),
-        failure: failed(TOASTS.updateError),
+        failure: gatedOr(TOASTS.updateError),
         invalidate,
         ...updated,
       }),

@@ -12,6 +12,7 @@ import {
   PRIMARY_CHANNEL_MESSAGE,
   promote,
   toWirePrincipal,
+  type ApprovalRule,
   type AuthUserResponse,
   type CadenceClient,
   type Campaign,
@@ -29,6 +30,7 @@ import { memoryExtras, type ExtrasData } from './memory-extras';
 import { memoryHistory } from './memory-history';
 import { memoryTasks } from './memory-tasks';
 import { memoryTemplates } from './memory-templates';
+import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
 import type { MemoryDirectoryUser } from './memory-people';
 
@@ -46,6 +48,8 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   campaigns?: Campaign[];
   /** Tasks of those campaigns (docs/adr/0049); their campaigns' `task_summary` is taken as given. */
   tasks?: Task[];
+  /** Approval rules per channel (docs/adr/0056); none by default. */
+  approvalRules?: ApprovalRule[];
   virtual?: VirtualCampaign[];
   /** Saved views of anyone (docs/adr/0032): the signed-in user sees their own and the shared ones. */
   views?: SavedView[];
@@ -186,6 +190,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   });
   const extras = memoryExtras(run, now, user, principal, data, log);
   const taskStore = memoryTasks({ run, now, principal, campaigns, tasks: structuredClone(options.tasks ?? []), people: data, log });
+  const approvals = memoryApprovals({
+    run, now, principal, campaigns, tasks: () => taskStore.all(), users: () => data.users, permissions: () => data.permissions, log, save, rules: options.approvalRules ?? [],
+  });
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
@@ -197,6 +204,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       run, now, principal, templates: structuredClone(options.templates ?? []), campaigns, tasks: () => taskStore.all(), people: data, log,
       createCampaign: (body) => client.campaigns.create(body), createTask: (campaignId, body) => client.tasks.create(campaignId, body),
     }),
+    approvals: approvals.api,
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
       forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
@@ -241,6 +249,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
             id: memoryId(), version: 1, created_at: stamp, updated_at: stamp, created_by: user.id, task_summary: { ...EMPTY_TASK_SUMMARY },
           });
           if (!can(principal, 'create', 'campaign', row)) throw forbidden();
+          approvals.gate(null, row);
           campaigns.unshift(row);
           log.record('campaigns', row.id, 'create', {});
           return structuredClone(row);
@@ -257,6 +266,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           // Judged on the merged row, before scope normalisation could pick a channel the caller did not name.
           const merged = { ...row, ...parsed.data };
           if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
+          approvals.gate(row, merged as Campaign);
           return save(row, normalizeScopedCampaign(merged), 'update', Object.keys(parsed.data));
         }, [id, patch, o]),
       remove: (id, o) =>

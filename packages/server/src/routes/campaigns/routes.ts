@@ -25,6 +25,7 @@ import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
 import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
 import { standardRoutes } from '../standard-routes';
+import { goLiveGate, goLiveGateMany } from '../../approvals/store';
 
 const TAG = 'Campaigns';
 /** Where a full page of GET /api/campaigns?limit says the next one starts (exposed to browsers by CORS). */
@@ -73,7 +74,10 @@ const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
     kind: 'insert',
     maxRows: 20_000,
     values: (row, p) => ({ ...row, channel_config: JSON.stringify(row.channel_config), created_by: p.userId }),
-    insert: (trx, rows) => insertAndLog(trx, campaigns, rows),
+    insert: async (trx, rows) => {
+      await goLiveGateMany(trx, rows as never);
+      return insertAndLog(trx, campaigns, rows);
+    },
   },
 };
 
@@ -130,7 +134,10 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         return { ...values, primary_channel: values.primary_channel ?? null, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId };
       },
       refusal: 'You may not create campaigns here',
-      check: async (row) => checkOwner(s.db, row.owner_id),
+      check: async (row) => {
+        await checkOwner(s.db, row.owner_id);
+        await goLiveGate(s.db, null, row as never);
+      },
     },
     update: {
       summary: 'Change only the given fields; If-Match guards against lost updates',
@@ -138,6 +145,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
       patch: (body, before, { auth }) => campaignPatch(auth.principal, before, body),
       check: async (before, patch, trx) => {
         if (patch.owner_id !== undefined && patch.owner_id !== (before as { owner_id?: unknown }).owner_id) await checkOwner(trx, patch.owner_id);
+        await goLiveGate(trx, before as never, { ...before, ...patch } as never);
       },
     },
     remove: { summary: 'Delete a campaign' },

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+// Approvals per channel and the go-live gate (docs/adr/0056): rules, requests, decisions in steps,
+// "review again", the gate on every path and the administrator's override, history and revert.
+
+let t: TestServer;
+let admin: { token: string; userId: string };
+/** Legal: reads email campaigns only. */
+let legal: { token: string; userId: string };
+/** Brand: reads everything. */
+let brand: { token: string; userId: string };
+/** Writes email campaigns; requests reviews. */
+let editor: { token: string; userId: string };
+/** Reads social only: may not review email. */
+let outsider: { token: string; userId: string };
+let serial = 0;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.signUpAndIn('admin@approvals.test');
+  legal = await t.signUpAndIn('legal@approvals.test');
+  brand = await t.signUpAndIn('brand@approvals.test');
+  editor = await t.signUpAndIn('editor@approvals.test');
+  outsider = await t.signUpAndIn('outsider@approvals.test');
+  await t.grant(admin.token, legal.userId, ['channel_view', 'email']);
+  await t.grant(admin.token, brand.userId, ['global_view']);
+  await t.grant(admin.token, editor.userId, ['global_view'], ['global_create'], ['channel_view', 'email'], ['channel_create', 'email']);
+  await t.grant(admin.token, outsider.userId, ['channel_view', 'social']);
+  const rule = await t.api('PUT', '/api/approval-rules/email', {
+    token: admin.token,
+    body: { mode: 'every', steps: [{ name: 'Legal', reviewer_ids: [legal.userId] }, { name: 'Brand', reviewer_ids: [brand.userId] }] },
+  });
+  expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+});
+afterAll(async () => t?.close());
+
+async function campaign(body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const res = await t.api('POST', '/api/campaigns', {
+    token: editor.token,
+    body: { title: `Launch ${++serial}`, planning_start_date: '2026-03-01', live_date: '2026-03-20', channels: ['email'], summary: 'Spring launch', ...body },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+const request = (id: string, token = editor.token) => t.api('POST', `/api/campaigns/${id}/review-requests`, { token, body: { comment: 'Ready for you' } });
+const decide = (id: string, who: { token: string }, decision: 'approve' | 'changes', comment?: string) =>
+  t.api('POST', `/api/campaigns/${id}/review-decisions`, { token: who.token, body: { channel: 'email', decision, ...(comment ? { comment } : {}) } });
+const makeLive = (id: string) => t.api('PATCH', `/api/campaigns/${id}`, { token: editor.token, body: { status: 'live' } });
+const historyOf = async (id: string) => (await t.api('GET', `/api/campaigns/${id}/history`, { token: admin.token })).body.entries as Array<Record<string, any>>;
+
+describe('approval rules', () => {
+  it('should list every channel, with the reviewers of each step by e-mail', async () => {
+    const res = await t.api('GET', '/api/approval-rules', { token: editor.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(12);
+    expect(res.body.find((r: any) => r.channel === 'email')).toMatchObject({
+      mode: 'every',
+      steps: [{ name: 'Legal', reviewer_emails: ['legal@approvals.test'] }, { name: 'Brand', reviewer_emails: ['brand@approvals.test'] }],
+    });
+    expect(res.body.find((r: any) => r.channel === 'social')).toMatchObject({ mode: 'none', steps: [] });
+  });
+
+  it('should refuse a reviewer without rights on the channel, naming the field, and save nothing', async () => {
+    const res = await t.api('PUT', '/api/approval-rules/email', { token: admin.token, body: { mode: 'one', steps: [{ name: 'Legal', reviewer_ids: [legal.userId, outsider.userId] }] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ path: 'steps.0.reviewer_ids.1', message: 'outsider@approvals.test may not see Email campaigns, so cannot review them' }]);
+    const bad = await t.api('PUT', '/api/approval-rules/email', { token: admin.token, body: { mode: 'one', steps: [] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe('steps');
+    expect((await t.api('PUT', '/api/approval-rules/nowhere', { token: admin.token, body: { mode: 'none' } })).status).toBe(404);
+    const rules = (await t.api('GET', '/api/approval-rules', { token: admin.token })).body;
+    expect(rules.find((r: any) => r.channel === 'email').mode).toBe('every');
+  });
+
+  it('should leave rules to administrators', async () => {
+    expect((await t.api('PUT', '/api/approval-rules/email', { token: editor.token, body: { mode: 'none' } })).status).toBe(403);
+  });
+});
+
+describe('request review, decisions in steps, and the gate', () => {
+  it('should go from waiting to approved step by step, and let the campaign go live only then', async () => {
+    const c = await campaign();
+    expect((await t.api('GET', `/api/campaigns/${c.id}/approvals`, { token: editor.token })).body.channels).toMatchObject([{ channel: 'email', state: 'not_requested' }]);
+
+    const gated = await makeLive(c.id);
+    expect(gated.status).toBe(409);
+    expect(gated.body.error).toMatchObject({ code: 'not_ready', details: [{ path: 'approvals.email', message: 'Email: not requested' }] });
+    expect(gated.body.error.message).toContain('approval missing for Email');
+
+    const sentBefore = t.services.mailer.sent.length;
+    const requested = await request(c.id);
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    expect(requested.body.channels[0]).toMatchObject({ state: 'pending', current_step: 0 });
+    // The first step's reviewers are notified.
+    expect(t.services.mailer.sent.slice(sentBefore).map((m) => m.to)).toEqual(['legal@approvals.test']);
+
+    // Brand waits for Legal; a stranger is no reviewer.
+    expect((await decide(c.id, brand, 'approve')).body.error).toMatchObject({ code: 'not_ready', message: 'Waiting for the Legal step first' });
+    expect((await decide(c.id, outsider, 'approve')).status).toBe(404);
+    expect((await decide(c.id, editor, 'approve')).status).toBe(403);
+
+    expect((await decide(c.id, legal, 'changes')).body.error.details).toEqual([{ path: 'comment', message: 'Say what should change' }]);
+    expect((await decide(c.id, legal, 'changes', 'Add the terms')).body.channels[0].state).toBe('changes_requested');
+    expect((await decide(c.id, legal, 'approve')).body.channels[0]).toMatchObject({ state: 'pending', current_step: 1 });
+    expect((await makeLive(c.id)).status).toBe(409);
+    const approved = await decide(c.id, brand, 'approve', 'Looks good');
+    expect(approved.body.channels[0].state).toBe('approved');
+    expect(approved.body.missing).toBeNull();
+
+    const live = await makeLive(c.id);
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    expect(live.body.status).toBe('live');
+  });
+
+  it('should return an approval to "review again" when dates, brief or channels change after it', async () => {
+    const c = await campaign();
+    await request(c.id);
+    await decide(c.id, legal, 'approve');
+    await decide(c.id, brand, 'approve');
+    expect((await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { title: 'Renamed' } })).status).toBe(200);
+    expect((await t.api('GET', `/api/campaigns/${c.id}/approvals`, { token: editor.token })).body.channels[0].state).toBe('approved');
+    expect((await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { live_date: '2026-03-21' } })).status).toBe(200);
+    const again = (await t.api('GET', `/api/campaigns/${c.id}/approvals`, { token: editor.token })).body;
+    expect(again.channels[0]).toMatchObject({ state: 'review_again', current_step: 0 });
+    const refused = await makeLive(c.id);
+    expect(refused.body.error.details).toEqual([{ path: 'approvals.email', message: 'Email: review again' }]);
+  });
+
+  it('should hold a campaign back while a required task is open, naming the tasks', async () => {
+    const c = await campaign({ channels: ['social'] });
+    const task = (await t.api('POST', `/api/campaigns/${c.id}/tasks`, { token: editor.token, body: { title: 'Sign-off', required: true } })).body;
+    const refused = await makeLive(c.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([{ path: 'tasks', message: '1 required task is open' }]);
+    await t.api('PATCH', `/api/tasks/${task.id}`, { token: editor.token, body: { status: 'done' } });
+    expect((await makeLive(c.id)).status).toBe(200);
+  });
+
+  it('should gate a create, an import and the go-live route too, and nothing is saved', async () => {
+    const created = await t.api('POST', '/api/campaigns', { token: editor.token, body: { title: 'Straight to live', planning_start_date: '2026-03-01', live_date: '2026-03-02', channels: ['email'], status: 'live' } });
+    expect(created.status).toBe(409);
+    const csv = 'title,planning_start_date,live_date,channels,status\nImported live,2026-03-01,2026-03-05,email,live\n';
+    const imported = await t.api('POST', '/api/campaigns/import', { token: admin.token, raw: csv, headers: { 'Content-Type': 'text/csv' } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(409);
+    expect(imported.body.error.message).toContain('Imported live');
+    const all = (await t.api('GET', '/api/campaigns', { token: admin.token })).body as Array<{ title: string }>;
+    expect(all.map((x) => x.title)).not.toContain('Straight to live');
+    expect(all.map((x) => x.title)).not.toContain('Imported live');
+    const c = await campaign();
+    expect((await t.api('POST', `/api/campaigns/${c.id}/go-live`, { token: editor.token, body: {} })).status).toBe(409);
+  });
+
+  it('should let an administrator override with a reason, kept in history, and nobody else', async () => {
+    const c = await campaign();
+    const notAdmin = await t.api('POST', `/api/campaigns/${c.id}/go-live`, { token: editor.token, body: { override_reason: 'Deadline' } });
+    expect(notAdmin.status).toBe(400);
+    expect(notAdmin.body.error.details[0].path).toBe('override_reason');
+    expect((await t.api('POST', `/api/campaigns/${c.id}/go-live`, { token: admin.token, body: { override_reason: '   ' } })).status).toBe(400);
+    const res = await t.api('POST', `/api/campaigns/${c.id}/go-live`, { token: admin.token, body: { override_reason: 'Legal approved by phone' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.status).toBe('live');
+    const entries = await historyOf(c.id);
+    const override = entries.find((e) => e.action === 'override')!;
+    expect(override.actor).toMatchObject({ id: admin.userId });
+    expect(override.changes.override.after).toEqual({ reason: 'Legal approved by phone' });
+    expect((await t.api('GET', `/api/campaigns/${c.id}/approvals`, { token: editor.token })).body.events.at(-1)).toMatchObject({ kind: 'override', comment: 'Legal approved by phone' });
+  });
+});
+
+describe('history of a review', () => {
+  it('should keep every request and decision with its actor, refuse to revert them, and gate a revert to Live', async () => {
+    const c = await campaign();
+    await request(c.id);
+    await decide(c.id, legal, 'approve');
+    const entries = await historyOf(c.id);
+    const actions = entries.map((e) => [e.action, e.actor?.id]);
+    expect(actions).toEqual(expect.arrayContaining([['review_request', editor.userId], ['approve', legal.userId]]));
+    const decision = entries.find((e) => e.action === 'approve')!;
+    const revert = await t.api('POST', `/api/history/${decision.id}/revert`, { token: admin.token });
+    expect(revert.status).toBe(400);
+    expect(revert.body.error.message).toContain('a fact, not a field');
+
+    // An override to Live, then back to planning: reverting that puts it Live, through the gate.
+    await t.api('POST', `/api/campaigns/${c.id}/go-live`, { token: admin.token, body: { override_reason: 'Launch day' } });
+    await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { status: 'planning' } });
+    const back = (await historyOf(c.id)).find((e) => e.action === 'update' && e.changes?.status?.after === 'planning')!;
+    expect((await t.api('POST', `/api/history/${back.id}/revert`, { token: admin.token })).status).toBe(409);
+  });
+});
