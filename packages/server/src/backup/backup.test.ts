@@ -205,7 +205,7 @@ describe('restore refuses what it must', () => {
       await seedDemo(target.running.services);
       const token = await signIn(target);
       await target.api('POST', '/api/campaigns', token, { title: 'Only here', planning_start_date: '2026-05-01', live_date: '2026-05-02', channels: ['email'] });
-      await expect(restoreBackup(target.running.services, firstFile)).rejects.toThrow(/already holds data \(.*campaigns, .*add --force to replace everything/);
+      await expect(restoreBackup(target.running.services, firstFile)).rejects.toThrow(/already holds data \(.+\): restore into an empty database, or add --force to replace everything/);
       await restoreBackup(target.running.services, firstFile, { force: true });
       const titles = (await target.api('GET', '/api/campaigns?limit=500', await signIn(target))).text;
       expect(titles).not.toContain('Only here');
