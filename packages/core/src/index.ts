@@ -224,6 +224,7 @@ export {
 } from './rules/working-days';
 export type { Weekday, WorkingCalendar } from './rules/working-days';
 export { replanTasks, taskPlanFlag } from './rules/replan';
+export type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from './schemas/working-calendar';
 export type { ReplanFlag, ReplanMove, ReplanPlan, ReplannableTask } from './rules/replan';
 export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCallersCampaignQuery, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';

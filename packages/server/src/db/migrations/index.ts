@@ -18,6 +18,7 @@ import * as historyAccessByKey from './20261130000000_history_access_by_key';
 import * as campaignTasks from './20261201000000_campaign_tasks';
 import * as taskSummaryAssignees from './20261202000000_task_summary_assignees';
 import * as campaignOwnerId from './20261203000000_campaign_owner_id';
+import * as workingCalendar from './20261204000000_working_calendar';
 
 interface Migration {
   name: string;
@@ -47,6 +48,7 @@ const migrations: Migration[] = [
   { name: '20261201000000_campaign_tasks', ...campaignTasks },
   { name: '20261202000000_task_summary_assignees', ...taskSummaryAssignees },
   { name: '20261203000000_campaign_owner_id', ...campaignOwnerId },
+  { name: '20261204000000_working_calendar', ...workingCalendar },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

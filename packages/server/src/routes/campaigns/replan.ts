@@ -1,0 +1,83 @@
+import { replanTasks, todayYmd, type ReplanPlan, type Ymd } from '@cadence/core';
+import type { Knex } from 'knex';
+import { changedInTransaction } from '../../data/changes';
+import { recordUpdate } from '../../data/crud';
+import { tasks } from '../../data/resources/tasks';
+import { fieldError } from '../../errors';
+import type { Ctx } from '../../http/authenticate';
+import { loadWorkingCalendar } from '../../working-calendar/load';
+
+/**
+ * Re-planning (docs/adr/0053-replanning-on-go-live.md): a campaign update that moves go-live moves
+ * every open task by the same number of working days, in the update's transaction, each task an
+ * entry of the history with the caller as its actor. An update that names `task_due_dates` (an
+ * Undo) writes those exact dates instead. What moved and what is flagged go back in `X-Replan`.
+ */
+
+export const REPLAN_HEADER = 'X-Replan';
+
+export interface ReplanSummary {
+  working_days: number;
+  /** [task id, due date before, due date after] */
+  moved: Array<[string, Ymd, Ymd]>;
+  /** [task id, 'past' | 'after_live'] */
+  flagged: Array<[string, string]>;
+}
+
+type Exact = Record<string, Ymd> | undefined;
+
+const ymd = (v: unknown): Ymd | null => (v == null ? null : String(v).slice(0, 10));
+
+/**
+ * Takes `task_due_dates` out of the patch (it is no column) and writes the re-plan it or the new
+ * `live_date` asks for. Returns the patch to write on the campaign.
+ */
+export async function replanWithUpdate(
+  trx: Knex,
+  campaign: { id: string; live_date: unknown },
+  patch: Record<string, unknown>,
+  ctx: Ctx | undefined,
+): Promise<Record<string, unknown>> {
+  const { task_due_dates: exact, ...rest } = patch as Record<string, unknown> & { task_due_dates?: Exact };
+  const fromLive = ymd(campaign.live_date);
+  const toLive = rest.live_date === undefined ? fromLive : ymd(rest.live_date);
+  const open = await trx('tasks')
+    .where({ campaign_id: campaign.id })
+    .select('id', trx.raw('due_date::text AS due_date'), 'status')
+    .orderBy('id');
+  let summary: ReplanSummary | null = null;
+  if (exact) {
+    const mine = new Map(open.map((t: { id: string; due_date: string | null }) => [t.id, t.due_date]));
+    const unknown = Object.keys(exact).find((id) => !mine.has(id));
+    if (unknown) throw fieldError(`task_due_dates.${unknown}`, 'Not a task of this campaign');
+    const moved = Object.entries(exact).filter(([id, to]) => mine.get(id) !== to).map(([id, to]) => [id, mine.get(id)!, to] as [string, Ymd, Ymd]);
+    summary = { working_days: 0, moved, flagged: [] };
+  } else if (fromLive && toLive && fromLive !== toLive) {
+    const plan: ReplanPlan = replanTasks(open, fromLive, toLive, await loadWorkingCalendar(trx), todayYmd());
+    summary = {
+      working_days: plan.workingDays,
+      moved: plan.moves.map((m) => [m.id, m.from, m.to]),
+      flagged: plan.flagged.map((f) => [f.id, f.flag]),
+    };
+  }
+  if (summary && summary.moved.length) await writeDueDates(trx, summary.moved);
+  if (summary && ctx) ctx.set(REPLAN_HEADER, JSON.stringify(summary));
+  return rest;
+}
+
+/** One UPDATE for every task, then each task's history entry (its due date, before and after). */
+async function writeDueDates(trx: Knex, moved: ReadonlyArray<[string, Ymd, Ymd]>): Promise<void> {
+  const ids = moved.map(([id]) => id);
+  const before = await tasks.select(trx).whereIn('tasks.id', ids);
+  const values = moved.map(() => '(?::uuid, ?::date)').join(', ');
+  await trx.raw(
+    `UPDATE tasks SET due_date = v.due_date, version = tasks.version + 1, updated_at = now()
+       FROM (VALUES ${values}) AS v(id, due_date) WHERE tasks.id = v.id`,
+    moved.flatMap(([id, , to]) => [id, to]),
+  );
+  changedInTransaction(trx);
+  const after = new Map((await tasks.select(trx).whereIn('tasks.id', ids)).map((r: { id: string }) => [r.id, r]));
+  for (const row of before) {
+    await recordUpdate(trx, tasks, row.id, tasks.present(row) as Record<string, unknown>, tasks.present(after.get(row.id)) as Record<string, unknown>, ['due_date']);
+  }
+}
