@@ -42,7 +42,7 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * (docs/adr/0032): for `create`, the values about to be written (sharing needs more than saving).
  * `task` is a campaign's task (docs/adr/0049), judged with its campaign.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'working_calendar'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -84,6 +84,8 @@ export interface PolicyRows {
    * the fields it writes (a move writes `rank`); left out, the update may write any field.
    */
   task: { assignee_id: string | null; campaign: CampaignAccessFields | null; changes?: readonly string[] | undefined };
+  /** The install's weekend and closed days (docs/adr/0052): one calendar, no rows of its own to judge. */
+  working_calendar: object;
 }
 
 /**
@@ -155,6 +157,8 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     const row = entry.current ?? entry.lastRow;
     return row ? can(p, 'read', about, row) : administers(p);
   },
+  // Every signed-in principal reads it, keys included (dashboards shade closed days); administrators keep it.
+  working_calendar: (p, action) => (action === 'read' ? p.userId !== '' : action !== 'promote' && administers(p)),
   task(p, action, t) {
     // A key bound to a view reads campaigns alone, not their tasks (docs/adr/0032, 0049).
     if (p.campaignFilter) return false;

@@ -6,9 +6,10 @@ import {
   workingCalendarSchema,
   workingWeekSchema,
 } from '@cadence/core/schemas';
-import { isYmd } from '@cadence/core';
+import { can, isYmd } from '@cadence/core';
 import { z } from 'zod';
-import { alreadyExists, notFound } from '../../errors';
+import { alreadyExists, forbidden, notFound } from '../../errors';
+import { recordHistory } from '../../history/record';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { closedDaysFromIcs } from '../../working-calendar/ics';
@@ -33,32 +34,42 @@ export function workingCalendarRoutes(s: Services, t: RouteTable): void {
     method: 'get', path: BASE, tag: TAG, access: 'user',
     summary: 'The weekend (Monday-first weekday numbers) and the closed days, by day; from/to limit the days to a window',
     query: workingCalendarQuerySchema, response: workingCalendarSchema,
-    handler: ({ query }) => loadWorkingCalendarData(s.db, query),
+    handler: ({ query, auth }) => {
+      if (!can(auth.principal, 'read', 'working_calendar')) throw forbidden('You may not read the working calendar');
+      return loadWorkingCalendarData(s.db, query);
+    },
   });
 
   t.add({
     method: 'put', path: `${BASE}/weekend`, tag: TAG, access: 'admin',
     summary: 'Set the weekend: the weekday numbers nobody works (0 = Monday … 6 = Sunday)',
     body: workingWeekSchema, response: workingCalendarSchema,
-    handler: async ({ body, auth }) => {
-      await s.db('working_week').where({ id: 1 }).update({ weekend: body.weekend, updated_by: auth.principal.userId, updated_at: s.db.fn.now() });
-      return loadWorkingCalendarData(s.db);
-    },
+    handler: async ({ body, auth }) =>
+      s.db.transaction(async (trx) => {
+        const before = (await trx('working_week').where({ id: 1 }).forUpdate().first('weekend'))?.weekend as number[] | undefined;
+        await trx('working_week').where({ id: 1 }).update({ weekend: body.weekend, updated_by: auth.principal.userId, updated_at: trx.fn.now() });
+        // An entry even when nothing changed, as a row's update that changes nothing is one.
+        await recordHistory(trx, { resource: 'working-calendar', rowId: 'weekend', action: 'update', changes: { weekend: { before: (before ?? []).map(Number), after: body.weekend } } });
+        return loadWorkingCalendarData(trx);
+      }),
   });
 
   t.add({
     method: 'post', path: `${BASE}/closed-days`, tag: TAG, access: 'admin', status: 201,
     summary: 'Close a day (a public holiday or a blackout date) with its label; 409 if it is closed already',
     body: closedDayCreateSchema, response: closedDaySchema,
-    handler: async ({ body, auth }) => {
-      const inserted = await s.db('closed_days')
-        .insert({ day: body.day, label: body.label, kind: body.kind, source: 'manual', created_by: auth.principal.userId })
-        .onConflict('day')
-        .ignore()
-        .returning('day');
-      if (inserted.length === 0) throw alreadyExists(`${body.day} is closed already`);
-      return (await loadClosedDays(s.db, { from: body.day, to: body.day }))[0];
-    },
+    handler: async ({ body, auth }) =>
+      s.db.transaction(async (trx) => {
+        const inserted = await trx('closed_days')
+          .insert({ day: body.day, label: body.label, kind: body.kind, source: 'manual', created_by: auth.principal.userId })
+          .onConflict('day')
+          .ignore()
+          .returning('day');
+        if (inserted.length === 0) throw alreadyExists(`${body.day} is closed already`);
+        const row = (await loadClosedDays(trx, { from: body.day, to: body.day }))[0]!;
+        await recordHistory(trx, { resource: 'working-calendar', rowId: row.day, action: 'create', row: { ...row } });
+        return row;
+      }),
   });
 
   t.add({
@@ -66,8 +77,12 @@ export function workingCalendarRoutes(s: Services, t: RouteTable): void {
     summary: 'Open a closed day again',
     handler: async ({ params }) => {
       if (!isYmd(params.day)) throw notFound('Closed day');
-      const removed = await s.db('closed_days').where({ day: params.day }).delete().returning('day');
-      if (removed.length === 0) throw notFound('Closed day');
+      await s.db.transaction(async (trx) => {
+        const [row] = await loadClosedDays(trx, { from: params.day, to: params.day });
+        if (!row) throw notFound('Closed day');
+        await trx('closed_days').where({ day: params.day }).delete();
+        await recordHistory(trx, { resource: 'working-calendar', rowId: row.day, action: 'delete', row: { ...row } });
+      });
     },
   });
 
@@ -87,6 +102,7 @@ export function workingCalendarRoutes(s: Services, t: RouteTable): void {
           added.push(...got.map((r: { day: string }) => r.day));
         }
         const addedSet = new Set(added);
+        if (added.length) await recordHistory(trx, { resource: 'working-calendar', rowId: null, action: 'import', row: { added: added.length, days: added.slice(0, 1000) } });
         const rows = days.length ? await loadClosedDays(trx, { from: days[0]!.day, to: days[days.length - 1]!.day }) : [];
         return {
           added: rows.filter((r) => addedSet.has(r.day)),
