@@ -57,7 +57,9 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const idea = await post('/api/ideas', { title: 'Admin idea' });
   const event = await post('/api/events', { name: 'Expo', vertical: ['water'], audience: ['owners'], start_date: '2026-01-01', end_date: '2026-01-02', type: ['exhibit'] });
   const task = await post(`/api/campaigns/${campaign.id}/tasks`, { title: 'Fixture task', assignee_id: admin.userId, due_date: '2026-01-03' });
-  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, admin.userId, low.userId];
+  // A closed day of the working calendar (docs/adr/0052), whose path names it by date.
+  const closedDay = (await post('/api/working-calendar/closed-days', { day: '2026-01-02', label: 'Fixture holiday' })).day as string;
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, admin.userId, low.userId, closedDay];
   const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id];
   // Writes that may change a watched row legitimately: its own path, its parents' (cascades), and
   // any history revert ('1' is in the id pool, and entry 1 is the fixture campaign's creation).

@@ -325,6 +325,13 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       create: (body) => call('post', 'access-keys', { json: body }),
       revoke: (id) => call('delete', `access-keys/${encodeURIComponent(id)}`),
     },
+    workingCalendar: {
+      get: (range) => call('get', 'working-calendar', { searchParams: searchParams(range) }),
+      setWeekend: (weekend) => call('put', 'working-calendar/weekend', { json: { weekend } }),
+      close: (body) => call('post', 'working-calendar/closed-days', { json: body }),
+      reopen: (day) => call('delete', `working-calendar/closed-days/${encodeURIComponent(day)}`),
+      importIcs: (ics, kind) => call('post', 'working-calendar/import', { json: kind ? { ics, kind } : { ics } }),
+    },
     ssoMappings: {
       list: () => call('get', 'sso/mappings'),
       create: (body) => call('post', 'sso/mappings', { json: body }),

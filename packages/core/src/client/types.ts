@@ -39,6 +39,7 @@ import type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewUpdate } fro
 import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../schemas/history';
 import type { HistoryResource } from '../rules/history';
 import type { MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
+import type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from '../schemas/working-calendar';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -221,6 +222,15 @@ export interface CadenceAdminClient extends CadenceClient {
     list(): Promise<AccessKey[]>;
     create(body: AccessKeyCreateRequest): Promise<AccessKeyCreated>;
     revoke(id: string): Promise<void>;
+  };
+  /** The working calendar (docs/adr/0052): read by anyone signed in, kept by administrators. */
+  workingCalendar: {
+    get(range?: { from?: string; to?: string }): Promise<WorkingCalendarData>;
+    setWeekend(weekend: number[]): Promise<WorkingCalendarData>;
+    close(body: ClosedDayCreate): Promise<ClosedDay>;
+    reopen(day: string): Promise<void>;
+    /** An .ics file's text: its all-day events close their days; days closed already stay. */
+    importIcs(ics: string, kind?: ClosedDay['kind']): Promise<ClosedDaysImport & { skipped: Array<{ summary: string; reason: string }> }>;
   };
   /** Single sign-on: which provider claim values grant what (docs/adr/0027). */
   ssoMappings: {
