@@ -1,8 +1,7 @@
 import { replanTasks, todayYmd, type ReplanPlan, type Ymd } from '@cadence/core';
 import type { Knex } from 'knex';
 import { changedInTransaction } from '../../data/changes';
-import { recordUpdate } from '../../data/crud';
-import { tasks } from '../../data/resources/tasks';
+import { entryColumns } from '../../history/record';
 import { fieldError } from '../../errors';
 import type { Ctx } from '../../http/authenticate';
 import { loadWorkingCalendar } from '../../working-calendar/load';
@@ -65,10 +64,11 @@ export async function replanWithUpdate(
   return rest;
 }
 
-/** One UPDATE for every task, then each task's history entry (its due date, before and after). */
+/**
+ * One UPDATE for every task, then one INSERT of every task's history entry (its due date, before
+ * and after, the caller as actor): two statements however many tasks move.
+ */
 async function writeDueDates(trx: Knex, moved: ReadonlyArray<[string, Ymd, Ymd]>): Promise<void> {
-  const ids = moved.map(([id]) => id);
-  const before = await tasks.select(trx).whereIn('tasks.id', ids);
   const values = moved.map(() => '(?::uuid, ?::date)').join(', ');
   await trx.raw(
     `UPDATE tasks SET due_date = v.due_date, version = tasks.version + 1, updated_at = now()
@@ -76,8 +76,7 @@ async function writeDueDates(trx: Knex, moved: ReadonlyArray<[string, Ymd, Ymd]>
     moved.flatMap(([id, , to]) => [id, to]),
   );
   changedInTransaction(trx);
-  const after = new Map((await tasks.select(trx).whereIn('tasks.id', ids)).map((r: { id: string }) => [r.id, r]));
-  for (const row of before) {
-    await recordUpdate(trx, tasks, row.id, tasks.present(row) as Record<string, unknown>, tasks.present(after.get(row.id)) as Record<string, unknown>, ['due_date']);
-  }
+  await trx('history_entries').insert(
+    moved.map(([id, from, to]) => entryColumns({ resource: 'tasks', rowId: id, action: 'update', changes: { due_date: { before: from, after: to } } })),
+  );
 }
