@@ -193,6 +193,8 @@ export interface CadenceClient {
     /** Campaigns each visible view shows, by view id. */
     counts(): Promise<SavedViewCounts>;
   };
+  /** The working calendar (docs/adr/0052): the weekend and the closed days calendars shade; `from`/`to` limit the days. */
+  workingCalendar: { get(range?: { from?: string; to?: string }): Promise<WorkingCalendarData> };
   /** The activity log (docs/adr/0028): what the caller may read, newest first. */
   history: {
     /** One page; pass `next_cursor` back as `cursor` until it is null. */
@@ -224,8 +226,7 @@ export interface CadenceAdminClient extends CadenceClient {
     revoke(id: string): Promise<void>;
   };
   /** The working calendar (docs/adr/0052): read by anyone signed in, kept by administrators. */
-  workingCalendar: {
-    get(range?: { from?: string; to?: string }): Promise<WorkingCalendarData>;
+  workingCalendar: CadenceClient['workingCalendar'] & {
     setWeekend(weekend: number[]): Promise<WorkingCalendarData>;
     close(body: ClosedDayCreate): Promise<ClosedDay>;
     reopen(day: string): Promise<void>;

@@ -29,6 +29,7 @@ import { memoryHistory } from './memory-history';
 import { memoryTasks } from './memory-tasks';
 import { memoryViews } from './memory-views';
 import type { MemoryDirectoryUser } from './memory-people';
+import type { WorkingCalendarData } from '@cadence/core';
 
 export type { MemoryDirectoryUser } from './memory-people';
 
@@ -55,6 +56,8 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   latencyMs?: number;
   /** The clock used for created_at/updated_at. */
   now?: () => Date;
+  /** The working calendar (docs/adr/0052); the standard weekend and no closed days unless given. */
+  workingCalendar?: WorkingCalendarData;
 }
 
 export interface MemoryCall {
@@ -189,6 +192,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     ...extras,
     views,
     tasks: taskStore.api,
+    workingCalendar: {
+      get: (range = {}) =>
+        run('workingCalendar.get', () => {
+          const cal = options.workingCalendar ?? { weekend: [5, 6], closed_days: [] };
+          const inRange = (day: string) => (!range.from || day >= range.from) && (!range.to || day <= range.to);
+          return structuredClone({ weekend: cal.weekend, closed_days: cal.closed_days.filter((d) => inRange(d.day)) });
+        }, [range]),
+    },
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
       forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
