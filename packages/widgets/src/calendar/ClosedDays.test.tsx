@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
 import { renderWidget } from '../testing/render';
 import { Calendar } from './Calendar';
+import { Gantt } from '../gantt/Gantt';
+import { makeCampaign } from '../testing/fixtures';
 
 // The working calendar's non-working days in the Calendar (docs/adr/0052): shaded, and a closed
 // day named in words, not by colour alone. "Today" is Wednesday 2026-03-11 (see renderWidget).
@@ -31,5 +33,17 @@ describe.each(TEST_ZONES)('closed days in the Calendar (%s)', (zone) => {
     expect(client.control.calls.find((c) => c.op === 'workingCalendar.get')?.args).toEqual([{ from: '2026-02-23', to: '2026-04-05' }]);
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(screen.queryByRole('gridcell', { name: /Closed: Company offsite/ })).toBeNull();
+  });
+});
+
+describe('closed days in the Gantt', () => {
+  it('should shade closed days and weekends of the month and name the closed ones for screen readers', async () => {
+    const { user } = renderWidget(<Gantt />, { workingCalendar, campaigns: [makeCampaign({ title: 'Launch', planning_start_date: '2026-03-02', live_date: '2026-03-20' })] });
+    expect(await screen.findByText('Closed days in this range: Mar 13, 2026, Company offsite.')).toBeInTheDocument();
+    const closed = document.querySelector('[data-closed-day="2026-03-13"]');
+    expect(closed).toHaveAttribute('title', 'Closed: Company offsite');
+    expect(document.querySelector('[data-closed-day="2026-03-12"]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    expect(document.querySelector('[data-closed-day="2026-03-14"]')).toHaveAttribute('title', 'Weekend');
   });
 });
