@@ -4,6 +4,7 @@ import type { PermissionType, Role } from '../constants';
 import type { Campaign } from '../schemas/campaign';
 import type { HistoryPage } from '../schemas/history';
 import type { Task } from '../schemas/tasks';
+import type { ReplanReport } from '../rules/replan';
 import { CadenceApiError } from './errors';
 import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions } from './types';
 
@@ -265,6 +266,15 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
     },
     campaigns: {
       ...crud('campaigns'),
+      update: (id, patch, o) =>
+        call('patch', `campaigns/${encodeURIComponent(id)}`, {
+          json: patch,
+          headers: ifMatch(o),
+          onHeaders: (h) => {
+            const replan = h.get('X-Replan');
+            if (replan && o?.onReplan) o.onReplan(JSON.parse(replan) as ReplanReport);
+          },
+        }),
       promote: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/promote`, { headers: ifMatch(o) }),
       page: async (query) => {
         let nextCursor: string | null = null;

@@ -40,6 +40,7 @@ import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../s
 import type { HistoryResource } from '../rules/history';
 import type { MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
 import type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from '../schemas/working-calendar';
+import type { ReplanReport } from '../rules/replan';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -139,7 +140,12 @@ export interface CadenceClient {
     /** The one-time code from the single sign-on redirect, exchanged once for a session. */
     exchangeSsoCode(code: string, codeVerifier?: string): Promise<Session>;
   };
-  campaigns: Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery> & {
+  campaigns: Omit<Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery>, 'update'> & {
+    /**
+     * Sends only the given fields. A new `live_date` re-plans the campaign's open tasks on the
+     * server (docs/adr/0053): `onReplan` gets what moved, which an Undo sends back as `task_due_dates`.
+     */
+    update(id: string, patch: CampaignUpdate, options?: WriteOptions & { onReplan?: (report: ReplanReport) => void }): Promise<Campaign>;
     promote(id: string, options?: WriteOptions): Promise<Campaign>;
     /** One page, newest first: pass the previous page's `nextCursor` until it is null (docs/adr/0020). */
     page(query: CampaignListQuery & { limit: number }): Promise<CampaignPage>;

@@ -31,6 +31,20 @@ export interface ReplanPlan {
   readonly flagged: ReadonlyArray<{ readonly id: string; readonly due_date: Ymd; readonly flag: ReplanFlag }>;
 }
 
+/**
+ * What a campaign update that re-planned its tasks answers in its `X-Replan` header: the working
+ * days go-live moved by, each moved task as [id, due date before, due date after], and the flagged
+ * ones as [id, flag]. An Undo sends each `before` back as the update's `task_due_dates`.
+ */
+export interface ReplanReport {
+  working_days: number;
+  moved: Array<[string, Ymd, Ymd]>;
+  flagged: Array<[string, ReplanFlag]>;
+}
+
+/** The update body's `task_due_dates` that puts every task of `report` back where it was. */
+export const undoDueDates = (report: ReplanReport): Record<string, Ymd> => Object.fromEntries(report.moved.map(([id, from]) => [id, from]));
+
 /** Why an open task's due date needs a look: before today, or after go-live. Null when neither. */
 export function taskPlanFlag(task: ReplannableTask, liveDate: Ymd | null, today: Ymd): ReplanFlag | null {
   if (task.status === 'done' || !task.due_date) return null;

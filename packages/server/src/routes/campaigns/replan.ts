@@ -1,4 +1,4 @@
-import { replanTasks, todayYmd, type ReplanPlan, type Ymd } from '@cadence/core';
+import { replanTasks, todayYmd, type ReplanPlan, type ReplanReport, type Ymd } from '@cadence/core';
 import type { Knex } from 'knex';
 import { changedInTransaction } from '../../data/changes';
 import { entryColumns } from '../../history/record';
@@ -15,13 +15,7 @@ import { loadWorkingCalendar } from '../../working-calendar/load';
 
 export const REPLAN_HEADER = 'X-Replan';
 
-export interface ReplanSummary {
-  working_days: number;
-  /** [task id, due date before, due date after] */
-  moved: Array<[string, Ymd, Ymd]>;
-  /** [task id, 'past' | 'after_live'] */
-  flagged: Array<[string, string]>;
-}
+type ReplanSummary = ReplanReport;
 
 type Exact = Record<string, Ymd> | undefined;
 
