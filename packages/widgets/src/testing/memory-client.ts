@@ -252,6 +252,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
         run('campaigns.update', () => {
           const parsed = campaignUpdateSchema.safeParse(patch);
           if (!parsed.success) throw validation(parsed.error.issues);
+          // Tasks' exact dates (an Undo's, docs/adr/0053) are the server's to write: memory does not re-plan.
+          delete parsed.data.task_due_dates;
           const row = find(id);
           if (!can(principal, 'update', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
@@ -261,7 +263,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           const merged = { ...row, ...parsed.data };
           if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
           return save(row, normalizeScopedCampaign(merged), 'update', Object.keys(parsed.data));
-        }, [id, patch, o]),
+        }, [id, patch, o && { version: o.version }]),
       remove: (id, o) =>
         run('campaigns.remove', () => removeCampaign(id, o?.version), [id, o]),
       promote: (id, o) =>
