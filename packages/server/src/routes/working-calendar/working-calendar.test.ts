@@ -114,4 +114,18 @@ describe('the working calendar', () => {
     expect((await t.api('POST', '/api/working-calendar/import', { token: member, body: { ics: ics(allDay('m', '20290101', null, 'M')) } })).status).toBe(403);
     expect(await days()).toEqual(before);
   });
+
+  it('should keep each change in the history with its actor, for administrators', async () => {
+    await t.api('POST', '/api/working-calendar/closed-days', { token: admin, body: { day: '2031-05-01', label: 'Labour Day' } });
+    await t.api('DELETE', '/api/working-calendar/closed-days/2031-05-01', { token: admin });
+    const page = await t.api('GET', '/api/history?resource=working-calendar', { token: admin });
+    expect(page.status).toBe(200);
+    const mine = (page.body.entries as Array<{ action: string; row_id: string; actor: { email: string } | null }>).filter((e) => e.row_id === '2031-05-01');
+    expect(mine.map((e) => [e.action, e.actor?.email])).toEqual([
+      ['delete', 'admin@calendar.test'],
+      ['create', 'admin@calendar.test'],
+    ]);
+    const asMember = await t.api('GET', '/api/history?resource=working-calendar', { token: member });
+    expect(asMember.body.entries ?? []).toEqual([]);
+  });
 });
