@@ -8,6 +8,7 @@ import { importSuite } from './import.js';
 import { myWorkSuite } from './my-work.js';
 import { realtimeSuite } from './realtime.js';
 import { renderSuite } from './render.js';
+import { replanSuite } from './replan.js';
 import { signinSuite } from './signin.js';
 import { spaSuite } from './spa.js';
 import { storageSuite } from './storage.js';
@@ -15,4 +16,4 @@ import { teamSuite } from './team.js';
 import { writesSuite } from './writes.js';
 
 /** In the order they run: build-only and browser suites first, then the server and database ones. */
-export const suites: Suite[] = [bundleSuite, renderSuite, myWorkSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, importSuite, storageSuite, chainSuite];
+export const suites: Suite[] = [bundleSuite, renderSuite, myWorkSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, replanSuite, importSuite, storageSuite, chainSuite];

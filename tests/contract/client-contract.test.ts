@@ -44,6 +44,16 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     w = await factory.workspace();
   });
 
+  describe('working calendar', () => {
+    it('should give anyone signed in the weekend and the closed days of a window', async () => {
+      const cal = await w.client.workingCalendar.get();
+      expect(cal.weekend).toEqual([5, 6]);
+      expect(Array.isArray(cal.closed_days)).toBe(true);
+      const viewer = await w.as([]);
+      expect(await viewer.client.workingCalendar.get({ from: '2999-01-01', to: '2999-01-31' })).toEqual({ weekend: [5, 6], closed_days: [] });
+    });
+  });
+
   describe('campaigns', () => {
     it('should create with the defaults, read, list, update with a version and delete', async () => {
       const owner = ownerName();

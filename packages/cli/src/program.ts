@@ -226,6 +226,52 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     'cadence approvals request 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --comment "Final copy attached"',
   );
 
+  const calendar = program.command('calendar').description('the working calendar: weekend and closed days (holidays, blackout dates) that task offsets and re-planning skip');
+  example(
+    calendar
+      .command('list')
+      .description('the weekend and the closed days (anyone signed in, access keys too)')
+      .option('--from <date>', 'from this day, YYYY-MM-DD')
+      .option('--to <date>', 'to this day, YYYY-MM-DD')
+      .action(async (opts, cmd) => (await import('./commands/calendar')).listCalendar(ctx(cmd), opts)),
+    'cadence calendar list --from 2026-12-01 --to 2026-12-31',
+  );
+  example(
+    calendar
+      .command('add')
+      .description('close a day (administrators)')
+      .argument('<day>', 'the day, YYYY-MM-DD')
+      .requiredOption('--label <label>', 'what it is, e.g. "Christmas Day"')
+      .addOption(new Option('--kind <kind>', 'holiday or blackout').choices(['holiday', 'blackout']))
+      .action(async (day, opts, cmd) => (await import('./commands/calendar')).closeDay(ctx(cmd), day, opts)),
+    'cadence calendar add 2026-12-25 --label "Christmas Day"',
+  );
+  example(
+    calendar
+      .command('remove')
+      .description('open a closed day again (administrators)')
+      .argument('<day>', 'the day, YYYY-MM-DD')
+      .action(async (day, _o, cmd) => (await import('./commands/calendar')).reopenDay(ctx(cmd), day)),
+    'cadence calendar remove 2026-12-25',
+  );
+  example(
+    calendar
+      .command('import')
+      .description("close the days of an .ics file's all-day events; days closed already stay (administrators)")
+      .argument('<file>', 'an iCalendar file (.ics)')
+      .addOption(new Option('--kind <kind>', 'holiday or blackout').choices(['holiday', 'blackout']))
+      .action(async (file, opts, cmd) => (await import('./commands/calendar')).importIcs(ctx(cmd), file, opts)),
+    'cadence calendar import public-holidays.ics',
+  );
+  example(
+    calendar
+      .command('weekend')
+      .description('set the weekend days (administrators)')
+      .argument('<days...>', 'weekday names, e.g. sat sun')
+      .action(async (days, _o, cmd) => (await import('./commands/calendar')).setWeekend(ctx(cmd), days)),
+    'cadence calendar weekend fri sat',
+  );
+
   example(
     program
       .command('import')

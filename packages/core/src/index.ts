@@ -240,6 +240,9 @@ export {
   workingDaysBetween,
 } from './rules/working-days';
 export type { Weekday, WorkingCalendar } from './rules/working-days';
+export { replanTasks, taskPlanFlag, undoDueDates } from './rules/replan';
+export type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from './schemas/working-calendar';
+export type { ReplanFlag, ReplanMove, ReplanPlan, ReplanReport, ReplannableTask } from './rules/replan';
 export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCallersCampaignQuery, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
 export type { CampaignChange, CampaignQueryFields, ListedCampaign } from './rules/campaign-query';
 export { appendCampaignPage, applyCampaignChangeToPages, isWithinLoadedPages } from './rules/campaign-pages';

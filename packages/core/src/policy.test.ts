@@ -373,3 +373,14 @@ describe('approvals (docs/adr/0056)', () => {
     expect(can(user(['global_create']), 'administer', 'approval')).toBe(false);
   });
 });
+
+describe('the working calendar (docs/adr/0052)', () => {
+  it('should be read by every signed-in principal, keys included, and kept by administrators alone', () => {
+    expect(can(user(), 'read', 'working_calendar')).toBe(true);
+    expect(can(key({ accessKeyId: 'k', readOnly: true }, user()), 'read', 'working_calendar')).toBe(true);
+    expect(can(NOBODY, 'read', 'working_calendar')).toBe(false);
+    expect(can(user(['global_create']), 'update', 'working_calendar')).toBe(false);
+    expect(can(admin, 'update', 'working_calendar')).toBe(true);
+    expect(can(key({ accessKeyId: 'k', readOnly: false }, admin), 'update', 'working_calendar')).toBe(false);
+  });
+});

@@ -45,7 +45,7 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * `approval` is a campaign's review (docs/adr/0056): read and request with the campaign's rights,
  * decided by its reviewers, administered (rules, overrides) by administrators.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -93,6 +93,8 @@ export interface PolicyRows {
    * of the step being decided. `administer` (rules, overrides) needs no row.
    */
   approval: { campaign: CampaignAccessFields; reviewer_ids?: readonly string[] | undefined };
+  /** The install's weekend and closed days (docs/adr/0052): one calendar, no rows of its own to judge. */
+  working_calendar: object;
 }
 
 /**
@@ -164,6 +166,8 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
     const row = entry.current ?? entry.lastRow;
     return row ? can(p, 'read', about, row) : administers(p);
   },
+  // Every signed-in principal reads it, keys included (dashboards shade closed days); administrators keep it.
+  working_calendar: (p, action) => (action === 'read' ? p.userId !== '' : action !== 'promote' && administers(p)),
   task(p, action, t) {
     // A key bound to a view reads campaigns alone, not their tasks (docs/adr/0032, 0049).
     if (p.campaignFilter) return false;

@@ -58,6 +58,8 @@ export interface QueryKeyParams {
    * (docs/adr/0028): entries themselves add nothing to the feed.
    */
   history: HistorySource;
+  /** `GET /api/working-calendar`: the weekend and closed days, for one window of days (docs/adr/0052). */
+  workingCalendar: { from: string; to: string };
   /** `GET /api/views`: the side bar's saved views. */
   savedViews: undefined;
   /** `GET /api/views/counts`: each saved view's campaign count; a campaign change moves it. */

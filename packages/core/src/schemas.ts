@@ -85,6 +85,15 @@ export {
   userRoleSchema,
   userSchema,
 } from './schemas/auth';
+export {
+  closedDayCreateSchema,
+  closedDaySchema,
+  closedDaysImportSchema,
+  weekendSchema,
+  workingCalendarQuerySchema,
+  workingCalendarSchema,
+  workingWeekSchema,
+} from './schemas/working-calendar';
 export { ERROR_CODES, apiErrorSchema, errorDetailSchema } from './schemas/errors';
 export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
 export { historyEntrySchema, historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from './schemas/history';

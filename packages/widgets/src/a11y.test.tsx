@@ -53,6 +53,10 @@ const STATES: State[] = [
   ['loading', { latencyMs: 60_000 }],
   ['failing', { campaigns: [], failList: true }],
   ['read-only', { campaigns: sampleCampaigns(TODAY), user: viewer }],
+  // Closed days of the working calendar, shaded and named (docs/adr/0052).
+  ['closed days', { campaigns: sampleCampaigns(TODAY), workingCalendar: { weekend: [5, 6], closed_days: [
+    { day: '2026-03-13', label: 'Company offsite', kind: 'blackout', source: 'manual', created_by: null, created_at: '2026-01-01T00:00:00.000Z' },
+  ] } }],
 ];
 
 const WIDGETS: Array<[string, () => ReactElement]> = [

@@ -4,6 +4,7 @@ import type { PermissionType, Role } from '../constants';
 import type { Campaign } from '../schemas/campaign';
 import type { HistoryPage } from '../schemas/history';
 import type { Task } from '../schemas/tasks';
+import type { ReplanReport } from '../rules/replan';
 import { CadenceApiError } from './errors';
 import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions } from './types';
 
@@ -271,6 +272,15 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
     },
     campaigns: {
       ...crud('campaigns'),
+      update: (id, patch, o) =>
+        call('patch', `campaigns/${encodeURIComponent(id)}`, {
+          json: patch,
+          headers: ifMatch(o),
+          onHeaders: (h) => {
+            const replan = h.get('X-Replan');
+            if (replan && o?.onReplan) o.onReplan(JSON.parse(replan) as ReplanReport);
+          },
+        }),
       promote: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/promote`, { headers: ifMatch(o) }),
       page: async (query) => {
         let nextCursor: string | null = null;
@@ -340,6 +350,13 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       list: () => call('get', 'access-keys'),
       create: (body) => call('post', 'access-keys', { json: body }),
       revoke: (id) => call('delete', `access-keys/${encodeURIComponent(id)}`),
+    },
+    workingCalendar: {
+      get: (range) => call('get', 'working-calendar', { searchParams: searchParams(range) }),
+      setWeekend: (weekend) => call('put', 'working-calendar/weekend', { json: { weekend } }),
+      close: (body) => call('post', 'working-calendar/closed-days', { json: body }),
+      reopen: (day) => call('delete', `working-calendar/closed-days/${encodeURIComponent(day)}`),
+      importIcs: (ics, kind) => call('post', 'working-calendar/import', { json: kind ? { ics, kind } : { ics } }),
     },
     ssoMappings: {
       list: () => call('get', 'sso/mappings'),

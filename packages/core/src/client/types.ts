@@ -42,6 +42,8 @@ import type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee,
 import type { CampaignTemplate, TemplateApply, TemplateApplyResult, TemplateCreate, TemplateFromCampaign, TemplateUpdate } from '../schemas/templates';
 import type { ApprovalRuleRecord, CampaignApprovals } from '../schemas/approvals';
 import type { ApprovalMode } from '../rules/approvals';
+import type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from '../schemas/working-calendar';
+import type { ReplanReport } from '../rules/replan';
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -171,7 +173,12 @@ export interface CadenceClient {
     /** The one-time code from the single sign-on redirect, exchanged once for a session. */
     exchangeSsoCode(code: string, codeVerifier?: string): Promise<Session>;
   };
-  campaigns: Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery> & {
+  campaigns: Omit<Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery>, 'update'> & {
+    /**
+     * Sends only the given fields. A new `live_date` re-plans the campaign's open tasks on the
+     * server (docs/adr/0053): `onReplan` gets what moved, which an Undo sends back as `task_due_dates`.
+     */
+    update(id: string, patch: CampaignUpdate, options?: WriteOptions & { onReplan?: (report: ReplanReport) => void }): Promise<Campaign>;
     promote(id: string, options?: WriteOptions): Promise<Campaign>;
     /** One page, newest first: pass the previous page's `nextCursor` until it is null (docs/adr/0020). */
     page(query: CampaignListQuery & { limit: number }): Promise<CampaignPage>;
@@ -240,6 +247,8 @@ export interface CadenceClient {
     /** "Save as template" (administrators): a campaign's defaults, and its tasks as working-day offsets from go-live. */
     fromCampaign(body: TemplateFromCampaign): Promise<CampaignTemplate>;
   };
+  /** The working calendar (docs/adr/0052): the weekend and the closed days calendars shade; `from`/`to` limit the days. */
+  workingCalendar: { get(range?: { from?: string; to?: string }): Promise<WorkingCalendarData> };
   /** The activity log (docs/adr/0028): what the caller may read, newest first. */
   history: {
     /** One page; pass `next_cursor` back as `cursor` until it is null. */
@@ -269,6 +278,14 @@ export interface CadenceAdminClient extends CadenceClient {
     list(): Promise<AccessKey[]>;
     create(body: AccessKeyCreateRequest): Promise<AccessKeyCreated>;
     revoke(id: string): Promise<void>;
+  };
+  /** The working calendar (docs/adr/0052): read by anyone signed in, kept by administrators. */
+  workingCalendar: CadenceClient['workingCalendar'] & {
+    setWeekend(weekend: number[]): Promise<WorkingCalendarData>;
+    close(body: ClosedDayCreate): Promise<ClosedDay>;
+    reopen(day: string): Promise<void>;
+    /** An .ics file's text: its all-day events close their days; days closed already stay. */
+    importIcs(ics: string, kind?: ClosedDay['kind']): Promise<ClosedDaysImport & { skipped: Array<{ summary: string; reason: string }> }>;
   };
   /** Single sign-on: which provider claim values grant what (docs/adr/0027). */
   ssoMappings: {

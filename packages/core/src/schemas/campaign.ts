@@ -108,8 +108,16 @@ export const campaignCreateSchema = z
   .refine((c) => !lacksPrimaryChannel(c), { path: ['primary_channel'], error: PRIMARY_CHANNEL_MESSAGE });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 
+/**
+ * The exact due dates of some of the campaign's tasks, written with the update instead of the
+ * re-plan a go-live change makes: what an Undo sends back (docs/adr/0053-replanning-on-go-live.md).
+ */
+const taskDueDatesSchema = z
+  .record(idSchema, ymdSchema, { error: 'Must map task ids to dates (YYYY-MM-DD)' })
+  .refine((m) => Object.keys(m).length <= 1_000, { error: 'At most 1000 tasks' });
+
 /** Updates send only the changed fields. */
-export const campaignUpdateSchema = z.strictObject(campaignFields).partial();
+export const campaignUpdateSchema = z.strictObject({ ...campaignFields, task_due_dates: taskDueDatesSchema }).partial();
 export type CampaignUpdate = z.input<typeof campaignUpdateSchema>;
 
 export const campaignSchema = z.object({

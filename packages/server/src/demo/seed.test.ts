@@ -29,6 +29,10 @@ it('should fill an empty install with data for every screen and print working cr
   expect(tasks.filter((x) => x.status !== 'done' && x.due_date !== null && x.due_date < '2026-11-22').length).toBeGreaterThan(2);
   expect(tasks.some((x) => x.required && x.status !== 'done')).toBe(true);
   expect(new Set(tasks.map((x) => x.assignee_id).filter(Boolean)).size).toBe(2);
+  // The working calendar's holidays and a blackout (docs/adr/0052).
+  const days: Array<{ day: string; label: string; kind: string }> = await t.services.db('closed_days').select(t.services.db.raw('day::text AS day'), 'label', 'kind');
+  expect(days.filter((d) => d.label === 'Christmas Day')).toHaveLength(2);
+  expect(days.find((d) => d.kind === 'blackout')).toEqual({ day: '2026-12-06', label: 'Company offsite', kind: 'blackout' });
   const withTasks = await t.services.db('campaigns').whereRaw("(task_summary->>'total')::int > 0").count({ n: '*' });
   expect(Number(withTasks[0]!.n)).toBe(new Set(tasks.map((x) => x.campaign_id)).size);
   // Templates (docs/adr/0054): a product launch and a webinar, with roles, valid as the API would have them.

@@ -48,6 +48,24 @@ function demoTasks(campaigns: ReadonlyArray<{ id: string; live_date: string }>, 
 }
 
 /** Fills an empty database with a quarter of demo data; leaves a database with accounts alone. */
+/**
+ * The working calendar's closed days (docs/adr/0052): the year-end holidays of this year and the
+ * next, and a company blackout a fortnight from `today`, so calendars shade some and re-planning
+ * skips them.
+ */
+export function demoClosedDays(today: string, createdBy: string) {
+  const year = Number(today.slice(0, 4));
+  const holidays = [year, year + 1].flatMap((y) => [
+    { day: `${y}-01-01`, label: "New Year's Day" },
+    { day: `${y}-12-25`, label: 'Christmas Day' },
+    { day: `${y}-12-26`, label: 'Boxing Day' },
+  ]);
+  const blackout = { day: addDays(today, 14), label: 'Company offsite', kind: 'blackout' };
+  const rows = [...holidays.map((h) => ({ ...h, kind: 'holiday' })), blackout];
+  const unique = new Map(rows.map((r) => [r.day, r]));
+  return [...unique.values()].map((r) => ({ ...r, source: 'manual', created_by: createdBy }));
+}
+
 export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoResult> {
   const credentials = DEMO_USERS.map((u) => ({ email: u.email, password: u.password, role: u.role ?? 'viewer' }));
   if (await s.db('users').first('id')) return { seeded: false, credentials: [] };
@@ -107,6 +125,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
       })),
     );
     await seedApprovals(trx, admin, viewer);
+    await trx('closed_days').insert(demoClosedDays(today, admin)).onConflict('day').ignore();
 
     const ideas = await trx('ideas')
       .insert(DEMO_IDEAS.map((idea, i) => ({ ...idea, created_by: i % 2 ? viewer : admin })))

@@ -192,6 +192,8 @@ export interface Cell {
     /** A new task (another user's) of this campaign. */
     task(campaignId: string): Promise<string>;
     accessKey(): Promise<string>;
+    /** Closes this day (as an administrator); returns it. */
+    closedDay(day: string): Promise<string>;
     ssoMapping(): Promise<string>;
     view(t: ViewTarget): Promise<string>;
     /** A shared view another user (an administrator) saved and then deleted: it sits in their trash. */
@@ -216,6 +218,11 @@ export interface RouteCase {
 }
 
 const NONE = ['-'] as const;
+/** A day no other cell closes: one of its own far in the future, from the cell's unique number. */
+const matrixDay = (c: Cell): string => {
+  const n = Number(c.unique().replace(/\D/g, ''));
+  return new Date(Date.UTC(2200, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+};
 const OWN_OTHER = ['own', 'other'] as const;
 const SELF_OTHER = ['self', 'another user'] as const;
 const DATES = { due_date: '2030-03-01', live_date: '2030-03-15' };
@@ -593,6 +600,23 @@ const BASE_CASES: readonly RouteCase[] = [
   rowCase('GET /api/access-keys', NONE, adminOnly(200), () => ''),
   createCase('POST /api/access-keys', adminOnly(201), (c) => ({ name: `Key ${c.unique()}`, read_only: true })),
   rowCase('DELETE /api/access-keys/:id', ["another user's key"], adminOnly(204), (c) => c.fresh.accessKey()),
+
+  // ── the working calendar (docs/adr/0052): read by every signed-in principal, keys included; kept by admins ──
+  rowCase('GET /api/working-calendar', NONE, () => 200, () => ''),
+  rowCase('PUT /api/working-calendar/weekend', NONE, adminOnly(200), () => '', { weekend: [5, 6] }),
+  createCase('POST /api/working-calendar/closed-days', adminOnly(201), (c) => ({ day: matrixDay(c), label: `Closed ${c.unique()}` })),
+  {
+    route: 'DELETE /api/working-calendar/closed-days/:day',
+    targets: NONE,
+    expected: adminOnly(204),
+    run: async (c) => {
+      const day = await c.fresh.closedDay(matrixDay(c));
+      return status(c.call('DELETE', `/api/working-calendar/closed-days/${day}`));
+    },
+  },
+  createCase('POST /api/working-calendar/import', adminOnly(200), (c) => ({
+    ics: ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Matrix//EN', 'BEGIN:VEVENT', `UID:${c.unique()}`, `DTSTART;VALUE=DATE:${matrixDay(c).replaceAll('-', '')}`, 'SUMMARY:Imported', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+  })),
 
   // ── single sign-on group mappings: admin only ──
   // ── history (docs/adr/0028): entries follow their row's read rule; a revert is a write like any other ──

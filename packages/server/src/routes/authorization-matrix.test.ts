@@ -114,6 +114,11 @@ function factories(ownerId: string): Cell['fresh'] {
     template: () => post('/api/templates', { name: `Template ${unique()}`, defaults: { channels: [X] }, planning_offset: 5, tasks: [{ title: 'Draft', offset: -2 }] }),
     task: (campaignId) => post(`/api/campaigns/${campaignId}/tasks`, { title: `Task ${unique()}`, due_date: '2030-01-15' }),
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
+    async closedDay(day: string) {
+      const res = await t.api('POST', '/api/working-calendar/closed-days', { token: author.token, body: { day, label: `Closed ${unique()}` } });
+      if (res.status !== 201) throw new Error(`closed day: ${res.status} ${JSON.stringify(res.body)}`);
+      return day;
+    },
     ssoMapping: () => post('/api/sso/mappings', { claim: 'groups', value: `matrix-${unique()}`, grant: 'global_view' }),
     async view(target: ViewTarget) {
       const shared = target.startsWith('shared');

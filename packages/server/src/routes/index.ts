@@ -20,6 +20,7 @@ import { userRoutes } from './users/routes';
 import { savedViewRoutes } from './views/routes';
 import { taskRoutes } from './tasks/routes';
 import { templateRoutes } from './templates/routes';
+import { workingCalendarRoutes } from './working-calendar/routes';
 
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
@@ -43,4 +44,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   calendarFeedRoutes(s, t);
   historyRoutes(s, t);
   savedViewRoutes(s, t);
+  workingCalendarRoutes(s, t);
 }

@@ -5,6 +5,7 @@ import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';
 import type { AnyCampaign } from '../provider/permissions';
 import { DayCell, type CellHandlers } from './DayCell';
+import { useClosedDays } from '../provider/working-calendar';
 import { moveDay } from './grid-keys';
 
 const EMPTY: readonly AnyCampaign[] = [];
@@ -37,6 +38,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
   const { weeks, buckets, mode, month, today, onFocusDay } = props;
   const first = weeks[0]?.[0] ?? props.focused;
   const last = weeks.at(-1)?.at(-1) ?? props.focused;
+  const closedOf = useClosedDays(first, last);
   // The roving tab stop stays inside the grid whatever was focused before a change of range.
   const focused = props.focused >= first && props.focused <= last ? props.focused : first;
   const cells = useRef(new Map<Ymd, HTMLElement>());
@@ -158,6 +160,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 ghost={move && day === target ? move : null}
                 carriedId={move && list.some((c) => c.id === move.campaign.id) ? move.campaign.id : null}
                 compact={props.compact ?? false}
+                closed={closedOf(day)}
                 handlers={handlers}
               />
             );

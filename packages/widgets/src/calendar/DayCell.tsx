@@ -3,6 +3,7 @@ import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'rea
 import { previewed, type Move } from '../move/move-state';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { summaryOf, TaskProgress } from '../tasks/task-progress';
+import type { ClosedDayInfo } from '../provider/working-calendar';
 
 /** What every cell does, from the grid: stable across renders, so a cell renders only when its own props change. */
 export interface CellHandlers {
@@ -30,6 +31,8 @@ export interface DayCellProps {
   carriedId: string | null;
   /** The phone layout: a dot per campaign instead of chips; the agenda below lists them. */
   compact: boolean;
+  /** A non-working day of the working calendar (docs/adr/0052): shaded, and a closed day says why. */
+  closed?: ClosedDayInfo | null;
   handlers: CellHandlers;
 }
 
@@ -40,9 +43,11 @@ const COMPACT_DOTS = 3;
  * One day of the grid. Memoised: during a drag only the cells whose target or carried state
  * changes render again, so the ghost keeps up with the pointer at 1,000 campaigns.
  */
-export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, compact, handlers }: DayCellProps): ReactNode {
+export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, compact, closed, handlers }: DayCellProps): ReactNode {
   const { visible, moreLabel } = cellOverflow(list, mode);
-  const classes = ['cad-day', today && 'cad-day--today', outside && 'cad-day--outside', list.length > 0 && 'cad-day--busy', ghost && 'cad-day--drop-target', compact && focused && 'cad-day--selected'];
+  // A weekend day is named by its weekday already; a closed day says what closes it, in words.
+  const closedLabel = closed && closed.kind !== 'weekend' ? closed.label : null;
+  const classes = ['cad-day', today && 'cad-day--today', closed && (closedLabel ? 'cad-day--closed' : 'cad-day--weekend'), outside && 'cad-day--outside', list.length > 0 && 'cad-day--busy', ghost && 'cad-day--drop-target', compact && focused && 'cad-day--selected'];
   return (
     <div
       data-day={day}
@@ -56,8 +61,13 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
       onKeyDown={(e) => handlers.keyDown(e, day)}
     >
       {/* The cell is named by its content: the full date and count, then its campaigns' titles. */}
-      <span className="cad-sr-only">{`${formatYmd(day, 'EEEE, MMMM d, yyyy')}, ${campaignCountLabel(list.length)}`}</span>
+      <span className="cad-sr-only">{`${formatYmd(day, 'EEEE, MMMM d, yyyy')}, ${closedLabel ? `Closed: ${closedLabel}, ` : ''}${campaignCountLabel(list.length)}`}</span>
       <span className="cad-day__number" aria-hidden="true">{Number(day.slice(8))}</span>
+      {closedLabel && !compact ? (
+        <span className="cad-day__closed" aria-hidden="true" title={`Closed: ${closedLabel}`}>
+          {closedLabel}
+        </span>
+      ) : null}
       {compact ? <Dots list={list} /> : visible.map((c) => {
         const movable = handlers.movable(c);
         return (

@@ -1,3 +1,5 @@
+import { useClosedDays } from '../provider/working-calendar';
+import { ClosedDaysNote, GanttClosedDays } from './GanttClosedDays';
 import {
   DEFAULT_GANTT_RANGE,
   ganttRange,
@@ -100,6 +102,7 @@ function GanttBody(props: GanttProps): ReactNode {
   );
   const showChannels = props.showChannels ?? true;
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
+  const closedOf = useClosedDays(span.start, span.end);
 
   const allBars = useMemo(() => layoutGantt(campaigns.all, span, view), [campaigns.all, span.start, span.end, view]); // eslint-disable-line react-hooks/exhaustive-deps
   const printout = usePrintLayout();
@@ -165,6 +168,7 @@ function GanttBody(props: GanttProps): ReactNode {
               <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
                 <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>
                 <div className="cad-gantt__track">
+                  <GanttClosedDays range={span} closedOf={closedOf} weekends={range === 'month'} />
                   {gridlines.map((g) => (
                     <span key={g.ymd} className="cad-gantt__month" style={{ left: `${g.leftPercent}%` }}>{g.label}</span>
                   ))}
@@ -174,6 +178,7 @@ function GanttBody(props: GanttProps): ReactNode {
           />
         </div>
       )}
+      <ClosedDaysNote range={span} closedOf={closedOf} />
       <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
       <p className="cad-sr-only" role="status" aria-live="polite">{taskMover.announcement}</p>
       <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>

@@ -1,4 +1,6 @@
 import {
+  undoDueDates,
+  type ReplanReport,
   changedDates,
   describeDates,
   formatYmd,
@@ -60,10 +62,13 @@ function useSaveMove(actions: CampaignActions, announce: (text: string) => void)
   return useCallback(
     async (m: Move) => {
       const { campaign: c } = m;
-      const send = async (from: Campaign, to: CampaignDates, description: string, action?: { label: string; onSelect: () => void }) =>
-        actions.update(from, changedDates(from, to), {
+      // A new go-live re-plans the campaign's open tasks (docs/adr/0053); Undo puts each back on its exact date.
+      let replanned: ReplanReport | null = null;
+      const send = async (from: Campaign, to: CampaignDates, description: string, action?: { label: string; onSelect: () => void }, taskDates?: Record<string, string>) =>
+        actions.update(from, { ...changedDates(from, to), ...(taskDates ? { task_due_dates: taskDates } : {}) }, {
           onConflict: 'throw',
           success: { ...TOASTS.updated, description, ...(action ? { action } : {}) },
+          onReplan: (report) => void (replanned ??= report),
         });
       try {
         const saved = await send(c, m.dates, movedMessage(c.title, movedToDate(m.dates, m.view, m.kind)), { label: 'Undo', onSelect: () => undo() });
@@ -73,7 +78,8 @@ function useSaveMove(actions: CampaignActions, announce: (text: string) => void)
           if (done) return;
           done = true;
           forgetMove(undo);
-          send(saved, m.origin, `"${c.title}" moved back to ${day(movedToDate(m.origin, m.view, m.kind))}`)
+          const back = replanned?.moved.length ? undoDueDates(replanned) : undefined;
+          send(saved, m.origin, `"${c.title}" moved back to ${day(movedToDate(m.origin, m.view, m.kind))}`, undefined, back)
             .then(() => announce(`Move undone. ${describeDates(c.title, m.origin, m.view)}`))
             .catch((e) => refused(saved, e));
         };

@@ -1,4 +1,4 @@
-import { CadenceApiError, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate, type LoadedPages, type RowChange } from '@cadence/core';
+import { CadenceApiError, isConflict, promote as promoted, type Campaign, type CampaignCreate, type CampaignStatus, type CampaignUpdate, type LoadedPages, type ReplanReport, type RowChange } from '@cadence/core';
 import { useMemo } from 'react';
 import { TOASTS } from '../messages';
 import { applyCampaignListsChange } from './campaign-cache';
@@ -36,11 +36,15 @@ const deleted = (c: Campaign) => ({ settle: (store: QueryStore) => settleWith(st
 export interface CampaignActions {
   create(body: CampaignCreate): Promise<Campaign>;
   /** Sends only `patch` with the row's version. A 412 rethrows (with `current`) when `onConflict` is 'throw'. */
-  update(c: Campaign, patch: CampaignUpdate, options?: { onConflict?: 'toast' | 'throw'; success?: ToastInput }): Promise<Campaign>;
+  /** `onReplan`: what a new go-live moved among the campaign's tasks (docs/adr/0053), for an exact Undo. */
+  update(c: Campaign, patch: CampaignUpdate, options?: { onConflict?: 'toast' | 'throw'; success?: ToastInput; onReplan?: (report: ReplanReport) => void }): Promise<Campaign>;
   setStatus(c: Campaign, status: CampaignStatus): Promise<Campaign>;
   remove(c: Campaign): Promise<void>;
   promote(c: Campaign): Promise<Campaign>;
 }
+
+/** The campaign's own fields of a patch: `task_due_dates` writes its tasks, not the row. */
+const withoutTaskDates = ({ task_due_dates: _dates, ...fields }: CampaignUpdate): CampaignUpdate => fields;
 
 function actions(ctx: CadenceContextValue): CampaignActions {
   const write = createWriter(ctx);
@@ -61,8 +65,8 @@ function actions(ctx: CadenceContextValue): CampaignActions {
       write({ call: (client) => client.campaigns.create(body), success: TOASTS.created, failure: gatedOr(TOASTS.createError), invalidate, ...inserted }),
     update: (c, patch, options = {}) =>
       write({
-        call: (client) => client.campaigns.update(c.id, patch, { version: c.version }),
-        optimistic: optimistic(replace({ ...c, ...patch } as Campaign)),
+        call: (client) => client.campaigns.update(c.id, patch, { version: c.version, ...(options.onReplan ? { onReplan: options.onReplan } : {}) }),
+        optimistic: optimistic(replace({ ...c, ...withoutTaskDates(patch) } as Campaign)),
         success: options.success ?? TOASTS.updated,
         failure: (e) => (isConflict(e) && options.onConflict === 'throw' ? null : gatedOr(TOASTS.updateError)(e)),
         invalidate,

@@ -33,6 +33,7 @@ import { memoryTemplates } from './memory-templates';
 import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
 import type { MemoryDirectoryUser } from './memory-people';
+import type { WorkingCalendarData } from '@cadence/core';
 
 export type { MemoryDirectoryUser } from './memory-people';
 
@@ -63,6 +64,8 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   latencyMs?: number;
   /** The clock used for created_at/updated_at. */
   now?: () => Date;
+  /** The working calendar (docs/adr/0052); the standard weekend and no closed days unless given. */
+  workingCalendar?: WorkingCalendarData;
 }
 
 export interface MemoryCall {
@@ -205,6 +208,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       createCampaign: (body) => client.campaigns.create(body), createTask: (campaignId, body) => client.tasks.create(campaignId, body),
     }),
     approvals: approvals.api,
+    workingCalendar: {
+      get: (range = {}) =>
+        run('workingCalendar.get', () => {
+          const cal = options.workingCalendar ?? { weekend: [5, 6], closed_days: [] };
+          const inRange = (day: string) => (!range.from || day >= range.from) && (!range.to || day <= range.to);
+          return structuredClone({ weekend: cal.weekend, closed_days: cal.closed_days.filter((d) => inRange(d.day)) });
+        }, [range]),
+    },
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
       forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
@@ -258,6 +269,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
         run('campaigns.update', () => {
           const parsed = campaignUpdateSchema.safeParse(patch);
           if (!parsed.success) throw validation(parsed.error.issues);
+          // Tasks' exact dates (an Undo's, docs/adr/0053) are the server's to write: memory does not re-plan.
+          delete parsed.data.task_due_dates;
           const row = find(id);
           if (!can(principal, 'update', 'campaign', row)) throw forbidden();
           checkVersion(row, o?.version);
@@ -268,7 +281,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
           approvals.gate(row, merged as Campaign);
           return save(row, normalizeScopedCampaign(merged), 'update', Object.keys(parsed.data));
-        }, [id, patch, o]),
+        }, [id, patch, o && { version: o.version }]),
       remove: (id, o) =>
         run('campaigns.remove', () => removeCampaign(id, o?.version), [id, o]),
       promote: (id, o) =>

@@ -18,6 +18,7 @@ import * as historyAccessByKey from './20261130000000_history_access_by_key';
 import * as campaignTasks from './20261201000000_campaign_tasks';
 import * as taskSummaryAssignees from './20261202000000_task_summary_assignees';
 import * as campaignOwnerId from './20261203000000_campaign_owner_id';
+import * as workingCalendar from './20261204000000_working_calendar';
 import * as campaignTemplates from './20261205000000_campaign_templates';
 import * as approvals from './20261206000000_approvals';
 
@@ -49,6 +50,7 @@ const migrations: Migration[] = [
   { name: '20261201000000_campaign_tasks', ...campaignTasks },
   { name: '20261202000000_task_summary_assignees', ...taskSummaryAssignees },
   { name: '20261203000000_campaign_owner_id', ...campaignOwnerId },
+  { name: '20261204000000_working_calendar', ...workingCalendar },
   { name: '20261205000000_campaign_templates', ...campaignTemplates },
   { name: '20261206000000_approvals', ...approvals },
 ];

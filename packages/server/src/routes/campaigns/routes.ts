@@ -24,6 +24,7 @@ import { whereListFilters, whereTouchesWindow } from './filters';
 import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
 import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
+import { REPLAN_HEADER, replanWithUpdate } from './replan';
 import { standardRoutes } from '../standard-routes';
 import { goLiveGate, goLiveGateMany } from '../../approvals/store';
 
@@ -140,9 +141,11 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
       },
     },
     update: {
-      summary: 'Change only the given fields; If-Match guards against lost updates',
+      summary:
+        'Change only the given fields; If-Match guards against lost updates. A new live_date moves every open task by the same working days ' +
+        `(task_due_dates instead sets those tasks' exact dates, as an Undo does); what moved and what is flagged is in ${REPLAN_HEADER} (docs/adr/0053)`,
       body: campaignUpdateSchema,
-      patch: (body, before, { auth }) => campaignPatch(auth.principal, before, body),
+      patch: (body, before, { auth, ctx }, trx) => replanWithUpdate(trx, before, campaignPatch(auth.principal, before, body), ctx),
       check: async (before, patch, trx) => {
         if (patch.owner_id !== undefined && patch.owner_id !== (before as { owner_id?: unknown }).owner_id) await checkOwner(trx, patch.owner_id);
         await goLiveGate(trx, before as never, { ...before, ...patch } as never);
