@@ -51,8 +51,11 @@ type Logged = { [N in EntityName]: (typeof ENTITIES)[N]['history'] }[EntityName]
 /** The history resources of entities. */
 export type EntityHistory = Exclude<Logged, null>;
 
-/** History resources that are no entity's: administrators' records of roles, access keys and the working calendar (docs/adr/0052). */
-export const ADMIN_RECORDS = ['roles', 'access-keys', 'working-calendar'] as const;
+/**
+ * History resources that are no entity's: administrators' records of roles, access keys, the
+ * working calendar (docs/adr/0052) and the channels' approval rules (docs/adr/0056).
+ */
+export const ADMIN_RECORDS = ['roles', 'access-keys', 'working-calendar', 'approval-rules'] as const;
 
 /** What a history entry is about: the API's path segment for the row's kind. */
 export type HistoryResource = EntityHistory | (typeof ADMIN_RECORDS)[number];

@@ -73,8 +73,17 @@ describe('approval rules', () => {
     expect(rules.find((r: any) => r.channel === 'email').mode).toBe('every');
   });
 
-  it('should leave rules to administrators', async () => {
+  it('should leave rules to administrators, each change an entry of the administrators\' history that is never reverted', async () => {
     expect((await t.api('PUT', '/api/approval-rules/email', { token: editor.token, body: { mode: 'none' } })).status).toBe(403);
+    await t.grant(admin.token, legal.userId, ['channel_view', 'pr']);
+    const set = await t.api('PUT', '/api/approval-rules/pr', { token: admin.token, body: { mode: 'one', steps: [{ name: 'Brand', reviewer_ids: [legal.userId] }] } });
+    expect(set.status).toBe(200);
+    expect((await t.api('PUT', '/api/approval-rules/pr', { token: admin.token, body: { mode: 'none' } })).status).toBe(200);
+    const { entries } = (await t.api('GET', '/api/history?resource=approval-rules', { token: admin.token })).body;
+    expect(entries.slice(0, 2).map((e: any) => [e.row_id, e.action, e.actor?.id])).toEqual([['pr', 'update', admin.userId], ['pr', 'create', admin.userId]]);
+    expect(entries[0].changes.mode).toEqual({ before: 'one', after: 'none' });
+    expect((await t.api('GET', '/api/history?resource=approval-rules', { token: editor.token })).body.entries).toEqual([]);
+    expect((await t.api('POST', `/api/history/${entries[0].id}/revert`, { token: admin.token })).status).toBe(400);
   });
 });
 

@@ -86,6 +86,17 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
         }),
       );
       await s.db.transaction(async (trx) => {
+        const before = await trx('approval_rules').where({ channel }).forUpdate().first('mode', 'steps');
+        const steps = body.mode === 'none' ? [] : body.steps;
+        // An administrators' record (docs/adr/0056): who changed which channel's rule, from what to what.
+        await recordHistory(trx, {
+          resource: 'approval-rules',
+          rowId: channel,
+          action: before ? 'update' : 'create',
+          ...(before
+            ? { changes: { mode: { before: before.mode, after: body.mode }, steps: { before: typeof before.steps === 'string' ? JSON.parse(before.steps) : before.steps, after: steps } } }
+            : { row: { channel, mode: body.mode, steps } }),
+        });
         await trx('approval_rules')
           .insert({ channel, mode: body.mode, steps: JSON.stringify(body.mode === 'none' ? [] : body.steps), updated_by: auth.principal.userId || null, updated_at: trx.fn.now() })
           .onConflict('channel')
