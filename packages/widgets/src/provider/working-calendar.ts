@@ -1,4 +1,4 @@
-import { dayOfWeekMondayFirst, type WorkingCalendarData, type Ymd } from '@cadence/core';
+import { STANDARD_CALENDAR, dayOfWeekMondayFirst, workingCalendar, type Weekday, type WorkingCalendar, type WorkingCalendarData, type Ymd } from '@cadence/core';
 import { useCallback, useMemo } from 'react';
 import { useCadence } from './context';
 import { useQuery, useQueryKey } from './use-query';
@@ -23,6 +23,19 @@ export function useClosedDays(from: Ymd, to: Ymd): (day: Ymd) => ClosedDayInfo |
   const onError = useCallback(() => {}, []);
   const { data } = useQuery<WorkingCalendarData>(key, fetcher, onError);
   return useMemo(() => closedDayLookup(data), [data]);
+}
+
+/**
+ * The install's working calendar over a window, for counting working days as the server will
+ * (a template's preview): the standard week until it is loaded, or when the window is null.
+ */
+export function useWorkingCalendar(window: { from: Ymd; to: Ymd } | null): WorkingCalendar {
+  const { client } = useCadence();
+  const key = useQueryKey(window ? (['workingCalendar', window] as const) : null);
+  const fetcher = useCallback(() => client.workingCalendar.get(window ?? {}), [client, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onError = useCallback(() => {}, []);
+  const { data } = useQuery<WorkingCalendarData>(key, fetcher, onError);
+  return useMemo(() => (data ? workingCalendar(data.closed_days.map((d) => d.day), data.weekend as Weekday[]) : STANDARD_CALENDAR), [data]);
 }
 
 /** A lookup from a loaded working calendar: the closed day's label first, else "Weekend". */

@@ -1,7 +1,8 @@
-import { CadenceApiError, STANDARD_CALENDAR, can, formatYmd, isYmd, placeTemplate, type CampaignTemplate, type TemplateApplyResult } from '@cadence/core';
+import { CadenceApiError, addDays, can, formatYmd, isYmd, placeTemplate, type CampaignTemplate, type TemplateApplyResult } from '@cadence/core';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
+import { useWorkingCalendar } from '../provider/working-calendar';
 import { Dialog } from '../ui/Dialog';
 import { Field, Select } from '../ui/Field';
 
@@ -19,9 +20,8 @@ interface Person {
 
 /**
  * "New campaign from template" (docs/adr/0054): a template, a title, the go-live date and the person
- * for each role; the preview shows where each task lands (core's placeTemplate over the standard
- * working week; the server places them with the install's working calendar, which decides). One
- * request creates the campaign and every task.
+ * for each role; the preview shows where each task lands (core's placeTemplate over the install's
+ * working calendar, as the server will place them). One request creates the campaign and every task.
  */
 export function NewFromTemplateDialog({ open, onOpenChange, onCreated }: NewFromTemplateDialogProps): ReactNode {
   const { client, toast } = useCadence('NewFromTemplateDialog');
@@ -58,7 +58,9 @@ export function NewFromTemplateDialog({ open, onOpenChange, onCreated }: NewFrom
     const me = session.userId ? [[session.userId, 'Me'] as const] : [];
     return [...me, ...people.filter((p) => p.id !== session.userId).map((p) => [p.id, p.email] as const)];
   }, [people, session.userId]);
-  const preview = template && isYmd(liveDate) ? placeTemplate(template, liveDate, STANDARD_CALENDAR) : null;
+  // The days around go-live a template's offsets can reach (a year back, half a year on), closed days included.
+  const calendar = useWorkingCalendar(isYmd(liveDate) ? { from: addDays(liveDate, -366), to: addDays(liveDate, 183) } : null);
+  const preview = template && isYmd(liveDate) ? placeTemplate(template, liveDate, calendar) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

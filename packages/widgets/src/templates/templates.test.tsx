@@ -40,6 +40,20 @@ describe.each(TEST_ZONES)('New campaign from template in TZ=%s', (zone) => {
   });
 });
 
+describe('New campaign from template on the install\'s working calendar', () => {
+  it('should preview tasks skipping the closed days the server will skip', async () => {
+    const closed = { day: '2026-03-12', label: 'Founders Day', kind: 'holiday' as const, source: 'manual' as const, created_by: null, created_at: '2026-01-01T00:00:00.000Z' };
+    const { user } = renderWidget(<NewFromTemplateDialog open onOpenChange={() => {}} />, { templates: [sampleTemplate()], workingCalendar: { weekend: [5, 6], closed_days: [closed] } });
+    const dialog = await screen.findByRole('dialog', { name: 'New campaign from template' });
+    await within(dialog).findByRole('option', { name: 'Product launch' });
+    await user.type(within(dialog).getByLabelText(/Go-live date/), '2026-03-16');
+    const preview = within(dialog).getByRole('region', { name: 'Where each task lands' });
+    // Two working days before Monday 16 March: Friday 13, then Wednesday 11 (Thursday 12 is closed).
+    await waitFor(() => expect(preview).toHaveTextContent('Design assets Wednesday, March 11, 2026 · Designer'));
+    expect(preview).toHaveTextContent('Planning starts Friday, March 6, 2026');
+  });
+});
+
 describe('New campaign from template for someone who may not list users', () => {
   it('should offer Me and the people they already see on tasks for a role', async () => {
     const spring = makeCampaign({ title: 'Spring' });
