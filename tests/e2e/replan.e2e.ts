@@ -96,4 +96,29 @@ describe.runIf(hasChromium)('the app in Chromium: re-planning tasks when go-live
     await expect.poll(() => dueDates(c.id)).toEqual(before);
     expect((await api.call('GET', `/api/campaigns/${c.id}`, { token: admin.token })).body.live_date).toBe(LIVE);
   });
+
+  it('changes go-live in the campaign dialog: the toast says the tasks follow, and its Undo restores each', async () => {
+    const c = (await api.call('POST', '/api/campaigns', {
+      token: admin.token,
+      body: { title: 'Dialog replan', planning_start_date: PLANNING, live_date: LIVE, end_date: addDays(LIVE, 5), channels: ['email'] },
+    })).body as { id: string };
+    for (const [title, due_date] of [['Brief', PLANNING], ['Weekend prep', addDays(PLANNING, 5)]] as const) {
+      expect((await api.call('POST', `/api/campaigns/${c.id}/tasks`, { token: admin.token, body: { title, due_date } })).status).toBe(201);
+    }
+    const before = await dueDates(c.id);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Campaign List' }).click();
+    const card = page.getByRole('article', { name: 'Dialog replan' });
+    await card.getByRole('button', { name: 'Edit Dialog replan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Campaign' });
+    // Wednesday → the next Tuesday: +3 working days (Thu, Mon, Tue; Fri closed).
+    await dialog.getByLabel('Live Date').fill(addDays(LIVE, 6));
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Campaign Updated', '2 open tasks move with go-live');
+    await expect.poll(() => dueDates(c.id)).toEqual([`Brief ${addDays(LIVE, 1)}`, `Weekend prep ${addDays(PLANNING, 9)}`]);
+    await page.locator('.cad-toast').getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, 'Change Undone');
+    await expect.poll(() => dueDates(c.id)).toEqual(before);
+    expect((await api.call('GET', `/api/campaigns/${c.id}`, { token: admin.token })).body.live_date).toBe(LIVE);
+  });
 });

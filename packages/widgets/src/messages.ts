@@ -10,6 +10,14 @@ export const TOASTS = {
   deleted: { title: 'Campaign Deleted' },
   statusUpdated: (title: string, status: string) => ({ title: 'Status Updated', description: `"${title}" is now ${status}` }),
   promoted: { title: 'Campaign Promoted', description: 'Campaign has been promoted to the main calendar.' },
+  /** A new go-live moved the campaign's open tasks (docs/adr/0053). */
+  replanned: (moved: number, flagged: number) => ({
+    title: 'Campaign Updated',
+    description:
+      `${moved === 1 ? '1 open task moves' : `${moved} open tasks move`} with go-live` +
+      (flagged ? `; ${flagged === 1 ? '1 lands' : `${flagged} land`} in the past or after go-live, check ${flagged === 1 ? 'it' : 'them'}` : ''),
+  }),
+  replanUndone: (title: string) => ({ title: 'Change Undone', description: `"${title}" and its tasks are back where they were` }),
 } as const;
 
 const fail = (title: string, description?: string) => ({ title, ...(description ? { description } : {}), variant: 'destructive' as const });

@@ -4,13 +4,16 @@ import {
   checkCampaignUpdate,
   isConflict,
   todayYmd,
+  undoDueDates,
   type Campaign,
   type CampaignCreate,
   type CampaignUpdate,
   type FormCheck,
+  type ReplanReport,
 } from '@cadence/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { HistoryTabs } from '../history/HistoryTabs';
+import { TOASTS } from '../messages';
 import { useCampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
 import { Dialog } from '../ui/Dialog';
@@ -90,7 +93,20 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
       if ('create' in body) return (onCreate ?? actions.create)(body.create);
       // Nothing changed: nothing to send.
       if (!base || Object.keys(body.patch).length === 0) return null;
-      return actions.update(base, body.patch, { onConflict: 'throw' });
+      // A new go-live re-plans the open tasks (docs/adr/0053): the toast says so, and its Undo puts
+      // the campaign's fields and every task back on its exact date, as a drag's Undo does.
+      let replanned: ReplanReport | null = null;
+      const before = base;
+      const undo = (saved: Campaign, report: ReplanReport) => () => {
+        const fields = Object.fromEntries(Object.keys(body.patch).map((k) => [k, before[k as keyof Campaign]])) as CampaignUpdate;
+        void actions.update(saved, { ...fields, task_due_dates: undoDueDates(report) }, { success: TOASTS.replanUndone(saved.title) }).catch(() => undefined);
+      };
+      return actions.update(base, body.patch, {
+        onConflict: 'throw',
+        onReplan: (report) => void (replanned = report),
+        success: (saved) =>
+          replanned?.moved.length ? { ...TOASTS.replanned(replanned.moved.length, replanned.flagged.length), action: { label: 'Undo', onSelect: undo(saved, replanned) } } : TOASTS.updated,
+      });
     },
     onSaved: (row) => {
       if (row) onSaved?.(row as Campaign);

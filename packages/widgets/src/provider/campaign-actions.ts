@@ -37,7 +37,7 @@ export interface CampaignActions {
   create(body: CampaignCreate): Promise<Campaign>;
   /** Sends only `patch` with the row's version. A 412 rethrows (with `current`) when `onConflict` is 'throw'. */
   /** `onReplan`: what a new go-live moved among the campaign's tasks (docs/adr/0053), for an exact Undo. */
-  update(c: Campaign, patch: CampaignUpdate, options?: { onConflict?: 'toast' | 'throw'; success?: ToastInput; onReplan?: (report: ReplanReport) => void }): Promise<Campaign>;
+  update(c: Campaign, patch: CampaignUpdate, options?: { onConflict?: 'toast' | 'throw'; success?: ToastInput | ((row: Campaign) => ToastInput); onReplan?: (report: ReplanReport) => void }): Promise<Campaign>;
   setStatus(c: Campaign, status: CampaignStatus): Promise<Campaign>;
   remove(c: Campaign): Promise<void>;
   promote(c: Campaign): Promise<Campaign>;
