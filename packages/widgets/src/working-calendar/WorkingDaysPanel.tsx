@@ -21,6 +21,17 @@ const fieldErrors = (err: unknown): Record<string, string> =>
 const longDate = (ymd: string) =>
   new Date(`${ymd}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
+/** The file's text (FileReader where Blob#text is missing, e.g. older embedding browsers). */
+const readText = (file: Blob): Promise<string> =>
+  typeof file.text === 'function'
+    ? file.text()
+    : new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result ?? ''));
+        reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+        reader.readAsText(file);
+      });
+
 interface AddDraft {
   day: string;
   label: string;
@@ -136,7 +147,7 @@ export function WorkingDaysPanel({ headingLevel = 2 }: WorkingDaysPanelProps): R
     setImportResult(null);
     setImporting(true);
     try {
-      const text = await file.text();
+      const text = await readText(file);
       const got = await api.importIcs(text, importKind);
       setImportResult(
         `Added ${plural(got.added.length, 'day')}; ${got.already_closed.length} already closed; ${plural(got.skipped.length, 'timed event')} skipped.`,
