@@ -4,11 +4,9 @@ import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
 import { Dialog } from '../ui/Dialog';
 import { Field, Select } from '../ui/Field';
+import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
 
-export interface WorkingDaysPanelProps {
-  /** The panel's heading level (1 on its own page). */
-  headingLevel?: 1 | 2;
-}
+export type WorkingDaysPanelProps = PageWidgetProps;
 
 /** Monday first, as the API numbers them (0 = Monday … 6 = Sunday). */
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -45,7 +43,15 @@ const EMPTY_ADD: AddDraft = { day: '', label: '', kind: 'holiday' };
  * and reopening a day after confirmation with Undo in its toast. Template offsets and re-planning
  * skip these days; the calendar and the Gantt shade them.
  */
-export function WorkingDaysPanel({ headingLevel = 2 }: WorkingDaysPanelProps): ReactNode {
+export function WorkingDaysPanel(props: WorkingDaysPanelProps): ReactNode {
+  return (
+    <WidgetRoot name="WorkingDaysPanel" client={props.client} className={props.className}>
+      <Panel headingLevel={props.headingLevel ?? 2} />
+    </WidgetRoot>
+  );
+}
+
+function Panel({ headingLevel }: { headingLevel: 1 | 2 }): ReactNode {
   const { client, toast, now, store } = useCadence('WorkingDaysPanel');
   const session = useSession();
   const admin = session.ready && can(session.principal, 'administer', 'user');
