@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CadenceApiError, PRIMARY_CHANNEL_MESSAGE, type CadenceClient, type CampaignCreate, type HistoryEntry, type HistoryResource } from '@cadence/core';
+import { CadenceApiError, PRIMARY_CHANNEL_MESSAGE, type CadenceAdminClient, type CadenceClient, type CampaignCreate, type HistoryEntry, type HistoryResource } from '@cadence/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryFactory, serverFactory, type ClientFactory, type Workspace } from './clients';
 
@@ -51,6 +51,59 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(Array.isArray(cal.closed_days)).toBe(true);
       const viewer = await w.as([]);
       expect(await viewer.client.workingCalendar.get({ from: '2999-01-01', to: '2999-01-31' })).toEqual({ weekend: [5, 6], closed_days: [] });
+    });
+    // The server's calendar is the whole install's: days far ahead, a year of the test's own, reopened after.
+    const farDay = () => `${2100 + Math.floor(Math.random() * 800)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
+    const admin = () => w.client.workingCalendar as CadenceAdminClient['workingCalendar'];
+
+    it('should close a day with its label and kind, refuse it again with 409, reopen it, and answer 404 when it is open', async () => {
+      const day = farDay();
+      const made = await admin().close({ day, label: 'Founders Day', kind: 'blackout' });
+      expect(made).toMatchObject({ day, label: 'Founders Day', kind: 'blackout', source: 'manual' });
+      expect((await admin().get({ from: day, to: day })).closed_days).toMatchObject([{ day, label: 'Founders Day', kind: 'blackout' }]);
+      expect(await failure(admin().close({ day, label: 'Again' }))).toMatchObject({ status: 409, code: 'already_exists' });
+      await admin().reopen(day);
+      expect((await admin().get({ from: day, to: day })).closed_days).toEqual([]);
+      expect((await failure(admin().reopen(day))).status).toBe(404);
+    });
+
+    it('should refuse a bad day, an empty label, an unknown kind and a weekend of seven days with a 400 naming the field', async () => {
+      const bad = await failure(admin().close({ day: '2026-02-30', label: '', kind: 'picnic' as never }));
+      expect(bad.status).toBe(400);
+      expect(bad.details.map((d) => d.path).sort()).toEqual(['day', 'kind', 'label']);
+      const week = await failure(admin().setWeekend([0, 1, 2, 3, 4, 5, 6]));
+      expect(week.status).toBe(400);
+      expect(week.details).toMatchObject([{ path: 'weekend', message: 'At least one day of the week must be a working day' }]);
+      expect((await admin().get()).weekend).toEqual([5, 6]);
+    });
+
+    it('should import the all-day events of an .ics file, report days closed already and timed events, and refuse a file that is not iCalendar on ics', async () => {
+      const year = 2100 + Math.floor(Math.random() * 800);
+      const ics = [
+        'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//contract//EN',
+        'BEGIN:VEVENT', 'UID:a@contract', 'DTSTAMP:20260101T000000Z', 'SUMMARY:Holiday A', `DTSTART;VALUE=DATE:${year}0105`, `DTEND;VALUE=DATE:${year}0107`, 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:b@contract', 'DTSTAMP:20260101T000000Z', 'SUMMARY:Meeting', `DTSTART:${year}0108T090000Z`, `DTEND:${year}0108T100000Z`, 'END:VEVENT',
+        'END:VCALENDAR', '',
+      ].join('\r\n');
+      const first = await admin().importIcs(ics);
+      expect(first.added.map((d) => [d.day, d.label, d.kind, d.source])).toEqual([[`${year}-01-05`, 'Holiday A', 'holiday', 'ics'], [`${year}-01-06`, 'Holiday A', 'holiday', 'ics']]);
+      expect(first.skipped).toHaveLength(1);
+      expect(first.skipped[0]!.summary).toBe('Meeting');
+      const again = await admin().importIcs(ics);
+      expect(again.added).toEqual([]);
+      expect(again.already_closed).toEqual([`${year}-01-05`, `${year}-01-06`]);
+      const bad = await failure(admin().importIcs('hello, world'));
+      expect(bad.status).toBe(400);
+      expect(bad.details[0]).toMatchObject({ path: 'ics' });
+      expect(bad.details[0]!.message).toMatch(/Not an iCalendar file/);
+      for (const d of first.added) await admin().reopen(d.day);
+    });
+
+    it('should refuse the calendar\'s writes to anyone but an administrator (403)', async () => {
+      const viewer = await w.as([]);
+      const cal = viewer.client.workingCalendar as CadenceAdminClient['workingCalendar'];
+      expect((await failure(cal.close({ day: farDay(), label: 'Mine' }))).status).toBe(403);
+      expect((await failure(cal.setWeekend([6]))).status).toBe(403);
     });
   });
 

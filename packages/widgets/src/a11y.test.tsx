@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { VIEWER_ID, makeTask, sampleWorkspace, withTaskSummary } from './testing
 import { MyWork } from './tasks/MyWork';
 import { NewFromTemplateDialog } from './templates/NewFromTemplateDialog';
 import { TemplatesPanel } from './templates/TemplatesPanel';
+import { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
 import { sampleTemplate } from './testing/fixtures-templates';
 import { renderWidget, type RenderWidgetResult } from './testing/render';
 
@@ -198,6 +199,40 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
     check(<TemplatesPanel />, templated, async ({ user }) => {
       await user.click(await screen.findByRole('button', { name: 'Delete Product launch' }));
       await screen.findByRole('alertdialog', { name: 'Delete template' });
+    }));
+  // Settings → Working days (docs/adr/0052): listed, empty, loading, failing, refusals shown, the
+  // reopen confirmation and an import's summary.
+  const closedDay = (day: string, label: string, kind: 'holiday' | 'blackout') => ({ day, label, kind, source: 'manual' as const, created_by: null, created_at: '2026-01-01T00:00:00.000Z' });
+  const calendared = { workingCalendar: { weekend: [5, 6], closed_days: [closedDay('2026-01-01', "New Year's Day", 'holiday'), closedDay('2026-03-20', 'Company offsite', 'blackout')] } };
+  it('should pass for the working days panel, listed with past days shown', () =>
+    check(<WorkingDaysPanel />, calendared, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: /Show past closed days/ }));
+    }));
+  it('should pass for the working days panel, empty', () => check(<WorkingDaysPanel />, {}));
+  it('should pass for the working days panel, loading', () => check(<WorkingDaysPanel />, { latencyMs: 60_000 }));
+  it('should pass for the working days panel, failing', async () => {
+    const client = createMemoryClient({ now: () => new Date(2026, 2, 11, 10) });
+    client.control.failAlways('workingCalendar.get');
+    renderWidget(<WorkingDaysPanel />, { client });
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(await seriousViolations()).toEqual([]);
+  });
+  it('should pass for the working days panel showing refusals on the weekend, the day and the import', () =>
+    check(<WorkingDaysPanel />, calendared, async ({ user }) => {
+      for (const d of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await user.click(await screen.findByRole('checkbox', { name: d }));
+      await user.click(screen.getByRole('button', { name: 'Save weekend' }));
+      await screen.findByText('At least one day of the week must be a working day');
+      await user.click(screen.getByRole('button', { name: 'Close day' }));
+      await screen.findByText(/A label is required/);
+      await act(async () => {
+        fireEvent.change(screen.getByLabelText('Import an .ics file'), { target: { files: [new File(['not a calendar'], 'x.ics')] } });
+      });
+      await screen.findByText(/Not an iCalendar file/);
+    }));
+  it('should pass for the working days reopen confirmation', () =>
+    check(<WorkingDaysPanel />, calendared, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Reopen 2026-03-20 Company offsite' }));
+      await screen.findByRole('alertdialog', { name: 'Reopen day' });
     }));
   it('should pass for Save a campaign as template', () =>
     check(<TemplatesPanel />, { ...templated, ...workspace }, async ({ user }) => {

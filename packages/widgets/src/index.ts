@@ -76,6 +76,9 @@ export { NewFromTemplateDialog } from './templates/lazy';
 export type { NewFromTemplateDialogProps } from './templates/NewFromTemplateDialog';
 export { TemplatesPanel } from './templates/TemplatesPanel';
 export type { TemplatesPanelProps } from './templates/TemplatesPanel';
+// The working calendar (docs/adr/0052): Settings → Working days.
+export { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
+export type { WorkingDaysPanelProps } from './working-calendar/WorkingDaysPanel';
 export { Dialog } from './ui/Dialog';
 export type { DialogProps } from './ui/Dialog';
 export { Field } from './ui/Field';

@@ -1,4 +1,4 @@
-import { formatYmd, isOverdue, type Task } from '@cadence/core';
+import { formatYmd, isOverdue, taskPlanFlag, type Task } from '@cadence/core';
 import type { DragEvent, KeyboardEvent, ReactNode } from 'react';
 import { Menu, type MenuItem } from '../ui/Menu';
 import { TriangleAlert } from '../ui/icons';
@@ -6,6 +6,8 @@ import { TriangleAlert } from '../ui/icons';
 export interface TaskRowProps {
   task: Task;
   today: string;
+  /** Its campaign's go-live (default: the task's own campaign's): an open task due after it is marked "After go-live". */
+  liveDate?: string | null;
   /** May change everything of it (its campaign's editors). */
   editable: boolean;
   /** May tick it off (its editors, and its assignee with read rights). */
@@ -35,13 +37,23 @@ export function OverdueMark(): ReactNode {
   );
 }
 
+/** "After go-live": an open task due after its campaign goes live (core's taskPlanFlag), said in words. */
+export function AfterLiveMark({ liveDate }: { liveDate: string }): ReactNode {
+  return (
+    <span className="cad-badge cad-badge--outline cad-task__after-live" title={`Go-live is ${formatYmd(liveDate, 'MMM dd, yyyy')}`}>
+      After go-live
+    </span>
+  );
+}
+
 /**
- * One task: a checkbox ticking it off, its title, assignee, due date (and "Overdue"), "Required",
+ * One task: a checkbox ticking it off, its title, assignee, due date (and "Overdue" or "After go-live"), "Required",
  * "In progress"; for editors a handle that drags it or moves it with Alt+↑/↓, and a menu.
  */
-export function TaskRow({ task: t, today, editable, tickable, first, last, onStatus, onEdit, onDelete, onMove, drag, handleRef }: TaskRowProps): ReactNode {
+export function TaskRow({ task: t, today, liveDate = t.campaign?.live_date ?? null, editable, tickable, first, last, onStatus, onEdit, onDelete, onMove, drag, handleRef }: TaskRowProps): ReactNode {
   const done = t.status === 'done';
   const overdue = isOverdue(t, today);
+  const afterLive = !!liveDate && taskPlanFlag(t, liveDate, today) === 'after_live';
   const onKeyDown = (e: KeyboardEvent) => {
     if (!editable || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
@@ -92,6 +104,7 @@ export function TaskRow({ task: t, today, editable, tickable, first, last, onSta
           {t.required && <span className="cad-badge cad-badge--outline">Required</span>}
           {t.due_date && <span>Due {formatYmd(t.due_date, 'MMM dd, yyyy')}</span>}
           {overdue && <OverdueMark />}
+          {afterLive && <AfterLiveMark liveDate={liveDate} />}
           <span>{t.assignee_email ?? 'Unassigned'}</span>
         </span>
         {t.note && <span className="cad-task__note">{t.note}</span>}

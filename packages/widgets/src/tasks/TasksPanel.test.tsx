@@ -61,6 +61,21 @@ describe('Tasks tab', () => {
     await waitFor(() => expect(within(row).getByText('viewer@cadence.demo')).toBeInTheDocument());
   });
 
+  it('should mark an open task due after go-live "After go-live", in words, and not a done one or one due before', async () => {
+    const late = makeTask(base, { title: 'Late banner', due_date: '2026-03-24' });
+    const lateDone = makeTask(base, { title: 'Late report', due_date: '2026-03-25', status: 'done' }, [late]);
+    const onTime = makeTask(base, { title: 'Copy', due_date: '2026-03-20' }, [late, lateDone]);
+    const tasks = [late, lateDone, onTime];
+    const campaign = withTaskSummary(base, tasks);
+    const { user } = renderWidget(<CampaignDialog open campaign={campaign} onOpenChange={() => {}} />, { campaigns: [campaign], tasks });
+    await openTasks(user);
+    const row = (title: string) => screen.getByText(title, { selector: '.cad-task__title' }).closest('li')!;
+    await screen.findByText('Late banner');
+    expect(within(row('Late banner')).getByText('After go-live')).toBeInTheDocument();
+    expect(within(row('Late report')).queryByText('After go-live')).not.toBeInTheDocument();
+    expect(within(row('Copy')).queryByText('After go-live')).not.toBeInTheDocument();
+  });
+
   it('should tick a task off and reopen it', async () => {
     const campaign = withTaskSummary(base, three);
     const { user, client, toasts } = renderWidget(<CampaignDialog open campaign={campaign} onOpenChange={() => {}} />, { campaigns: [campaign], tasks: three });

@@ -139,6 +139,7 @@ export function TasksPanel({ campaign }: { campaign: Campaign }): ReactNode {
                 key={t.id}
                 task={t}
                 today={today}
+                liveDate={campaign.live_date}
                 editable={editable}
                 tickable={editable || mayTick(session.principal, t)}
                 first={i === 0}

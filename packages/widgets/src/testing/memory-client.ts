@@ -14,6 +14,7 @@ import {
   toWirePrincipal,
   type ApprovalRule,
   type AuthUserResponse,
+  type CadenceAdminClient,
   type CadenceClient,
   type Campaign,
   type CampaignTemplate,
@@ -32,6 +33,7 @@ import { memoryTasks } from './memory-tasks';
 import { memoryTemplates } from './memory-templates';
 import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
+import { memoryWorkingCalendar } from './memory-working-calendar';
 import type { MemoryDirectoryUser } from './memory-people';
 import type { WorkingCalendarData } from '@cadence/core';
 
@@ -105,6 +107,8 @@ export interface MemoryControl {
 
 /** The in-memory client also uploads example images, as the provider's uploader does. */
 export type MemoryClient = CadenceClient & {
+  /** The administrators' writes too (docs/adr/0052), as Settings → Working days uses them. */
+  workingCalendar: CadenceAdminClient['workingCalendar'];
   control: MemoryControl;
   uploadAdTypeExample(publicationId: string, file: Blob): Promise<{ path: string; public_url: string }>;
 };
@@ -199,7 +203,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
-  const client: CadenceClient = {
+  const workingCalendar = memoryWorkingCalendar({ run, now, principal, ...(options.workingCalendar ? { initial: options.workingCalendar } : {}) });
+  const client: CadenceClient & { workingCalendar: CadenceAdminClient['workingCalendar'] } = {
     ...extras,
     views,
     tasks: taskStore.api,
@@ -208,14 +213,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       createCampaign: (body) => client.campaigns.create(body), createTask: (campaignId, body) => client.tasks.create(campaignId, body),
     }),
     approvals: approvals.api,
-    workingCalendar: {
-      get: (range = {}) =>
-        run('workingCalendar.get', () => {
-          const cal = options.workingCalendar ?? { weekend: [5, 6], closed_days: [] };
-          const inRange = (day: string) => (!range.from || day >= range.from) && (!range.to || day <= range.to);
-          return structuredClone({ weekend: cal.weekend, closed_days: cal.closed_days.filter((d) => inRange(d.day)) });
-        }, [range]),
-    },
+    workingCalendar,
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
       forRow: (resource, id, query = {}) => run('history.forRow', () => log.api.forRow(resource, id, query), [resource, id, query]),
