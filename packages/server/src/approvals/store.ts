@@ -3,6 +3,7 @@ import {
   approvalBasis,
   approvalSummary,
   sameApprovalSummary,
+  touchesApprovedFields,
   becomesLive,
   campaignApprovals,
   channelInfo,
@@ -191,4 +192,19 @@ export async function approvalSummaryFor(trx: Knex, c: { id?: string | undefined
   const facts = c.id ? (await loadEvents(trx, c.id)).filter((e): e is typeof e & { kind: ReviewEvent['kind'] } => e.kind !== 'override') : [];
   const summary = approvalSummary(campaignApprovals(c.channels ?? [], rules, facts, approvalBasis(c as never)));
   return summary === null ? null : JSON.stringify(summary);
+}
+
+/** An update's patch with the campaign's new approval summary when it changes the approved fields (dates, brief, channels). */
+export async function withApprovalSummary<T extends Record<string, unknown>>(trx: Knex, before: Record<string, unknown>, patch: T): Promise<T> {
+  if (!touchesApprovedFields(before, patch)) return patch;
+  return { ...patch, approval_summary: await approvalSummaryFor(trx, { ...before, ...patch } as never) };
+}
+
+/** New campaigns' rows (an import, a template's campaigns) with their approval summary: each channel needing approval, not requested yet. */
+export async function withNewApprovalSummaries<T extends { channels?: unknown }>(trx: Knex, rows: T[]): Promise<Array<T & { approval_summary: string | null }>> {
+  const rules = await loadRules(trx);
+  return rows.map((row) => {
+    const summary = approvalSummary(campaignApprovals((row.channels as Channel[] | undefined) ?? [], rules, [], ''));
+    return { ...row, approval_summary: summary === null ? null : JSON.stringify(summary) };
+  });
 }

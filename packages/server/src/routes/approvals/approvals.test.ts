@@ -249,4 +249,29 @@ describe('the approval summary on the campaign row', () => {
     }
     expect((await summaryOf(c.id)).approval_summary).toEqual([{ channel: 'email', state: 'pending' }]);
   });
+
+  it('should be set by an import, and follow a revert of the approved fields and of a delete', async () => {
+    const csv = 'title,planning_start_date,live_date,channels\nImported for review,2026-03-01,2026-03-05,email\n';
+    const imported = await t.api('POST', '/api/campaigns/import', { token: admin.token, raw: csv, headers: { 'Content-Type': 'text/csv' } });
+    expect(imported.status, JSON.stringify(imported.body)).toBeLessThan(300);
+    const row = ((await t.api('GET', '/api/campaigns', { token: admin.token })).body as Array<Record<string, any>>).find((x) => x.title === 'Imported for review');
+    expect(row!.approval_summary).toEqual([{ channel: 'email', state: 'not_requested' }]);
+
+    const c = await campaign();
+    await request(c.id);
+    await decide(c.id, legal, 'approve');
+    await decide(c.id, brand, 'approve');
+    await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { live_date: '2026-03-23' } });
+    expect((await summaryOf(c.id)).approval_summary).toEqual([{ channel: 'email', state: 'review_again' }]);
+    // Reverting the date change brings back the values the reviewers approved.
+    const entry = (await historyOf(c.id)).find((e) => e.action === 'update' && e.changes?.live_date);
+    const reverted = await t.api('POST', `/api/history/${entry!.id}/revert`, { token: admin.token });
+    expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
+    expect((await summaryOf(c.id)).approval_summary).toEqual([{ channel: 'email', state: 'approved' }]);
+    // Deleted and brought back: its reviews went with it.
+    expect((await t.api('DELETE', `/api/campaigns/${c.id}`, { token: admin.token })).status).toBe(204);
+    const gone = (await historyOf(c.id)).find((e) => e.action === 'delete');
+    expect((await t.api('POST', `/api/history/${gone!.id}/revert`, { token: admin.token })).status).toBe(200);
+    expect((await t.api('GET', `/api/campaigns/${c.id}`, { token: admin.token })).body.approval_summary).toEqual([{ channel: 'email', state: 'not_requested' }]);
+  });
 });

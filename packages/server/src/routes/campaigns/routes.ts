@@ -27,7 +27,7 @@ import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
 import { REPLAN_HEADER, replanWithUpdate } from './replan';
 import { standardRoutes } from '../standard-routes';
-import { approvalSummaryFor, goLiveGate, goLiveGateMany } from '../../approvals/store';
+import { approvalSummaryFor, goLiveGate, goLiveGateMany, withNewApprovalSummaries } from '../../approvals/store';
 
 const TAG = 'Campaigns';
 /** Where a full page of GET /api/campaigns?limit says the next one starts (exposed to browsers by CORS). */
@@ -78,7 +78,7 @@ const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
     values: (row, p) => ({ ...row, channel_config: JSON.stringify(row.channel_config), created_by: p.userId }),
     insert: async (trx, rows) => {
       await goLiveGateMany(trx, rows as never);
-      return insertAndLog(trx, campaigns, rows);
+      return insertAndLog(trx, campaigns, await withNewApprovalSummaries(trx, rows));
     },
   },
 };
