@@ -117,6 +117,18 @@ describe('applyCampaignChange', () => {
     expect(isCampaignEcho({ ...listed, task_summary: summary(2) }, listed)).toBe(false);
   });
 
+  it('should take the same version with another approval summary: a review moved, the campaign did not (docs/adr/0056)', () => {
+    const listed = { ...newer, approval_summary: [{ channel: 'email' as const, state: 'pending' as const }] };
+    const list = [listed];
+    expect(applyCampaignChange(list, { op: 'update', row: { ...listed, approval_summary: [{ channel: 'email', state: 'pending' }] } }, march)).toBe(list);
+    const approved = { ...listed, approval_summary: [{ channel: 'email' as const, state: 'approved' as const }] };
+    expect(applyCampaignChange(list, { op: 'update', row: approved }, march)).toEqual([approved]);
+    expect(applyCampaignChange(list, { op: 'update', row: { ...approved, version: 0 } }, march)).toBe(list);
+    expect(isCampaignEcho({ ...listed, approval_summary: null }, listed)).toBe(false);
+    // A row without the field (an older server) says nothing of it.
+    expect(isCampaignEcho(newer, listed)).toBe(true);
+  });
+
   it('should remove a deleted row and ignore one it does not list', () => {
     const list = [newer, older];
     expect(applyCampaignChange(list, { op: 'delete', id: 'o' }, march)).toEqual([newer]);
