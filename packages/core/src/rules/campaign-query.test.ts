@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCampaignEcho, isPagedCampaignQuery } from './campaign-query';
+import type { ApprovalSummaryEntry } from './approvals';
 
 type Row = Parameters<typeof campaignMatchesQuery>[0] & { id: string; version: number; created_at: string };
 
@@ -118,7 +119,7 @@ describe('applyCampaignChange', () => {
   });
 
   it('should take the same version with another approval summary: a review moved, the campaign did not (docs/adr/0056)', () => {
-    const listed = { ...newer, approval_summary: [{ channel: 'email' as const, state: 'pending' as const }] };
+    const listed: typeof newer & { approval_summary: ApprovalSummaryEntry[] | null } = { ...newer, approval_summary: [{ channel: 'email', state: 'pending' }] };
     const list = [listed];
     expect(applyCampaignChange(list, { op: 'update', row: { ...listed, approval_summary: [{ channel: 'email', state: 'pending' }] } }, march)).toBe(list);
     const approved = { ...listed, approval_summary: [{ channel: 'email' as const, state: 'approved' as const }] };
