@@ -19,7 +19,7 @@ const COLUMNS = [
   'id', 'created_at', 'updated_at', 'version', 'title', 'description', 'channels', 'status', 'planning_start_date', 'live_date',
   'end_date', 'owner', 'priority', 'scope', 'primary_channel', 'channel_config', 'summary', 'goals', 'audiences',
   'project_leader', 'project_team_members', 'kpis', 'deliverables', 'landing_page_urls', 'created_by',
-  'owner_id', 'task_summary',
+  'owner_id', 'task_summary', 'approval_summary',
 ];
 const field = (c: string) =>
   c === 'created_at' || c === 'updated_at' ? `'${c}', to_char(c.${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `'${c}', c.${c}`;

@@ -430,6 +430,8 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       await w.client.approvals.setRule('internal', { mode: 'one', steps: [{ name: 'Brand', reviewer_ids: [w.userId] }] });
       const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['internal'] }));
       expect((await w.client.approvals.of(c.id)).channels).toMatchObject([{ channel: 'internal', mode: 'one', state: 'not_requested', current_step: null }]);
+      // The row carries its approval summary (issue 32), kept the same way by both clients.
+      expect(c.approval_summary).toEqual([{ channel: 'internal', state: 'not_requested' }]);
       const refused = await failure(w.client.campaigns.update(c.id, { status: 'live' }));
       expect(refused).toMatchObject({ status: 409, code: 'not_ready', details: [{ path: 'approvals.internal', message: 'Internal: not requested' }] });
       expect(refused.message).toBe('This campaign cannot go live yet: approval missing for Internal (review not requested)');
@@ -440,6 +442,7 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       const approved = await w.client.approvals.decide(c.id, { channel: 'internal', decision: 'approve' });
       expect(approved).toMatchObject({ missing: null, channels: [{ state: 'approved', steps: [{ name: 'Brand', approved_by: [w.userId], done: true }] }] });
       expect(approved.events.map((e) => e.kind)).toEqual(['request', 'approve']);
+      expect(await w.client.campaigns.get(c.id)).toMatchObject({ version: c.version, approval_summary: [{ channel: 'internal', state: 'approved' }] });
       expect(await w.client.campaigns.update(c.id, { status: 'live' })).toMatchObject({ status: 'live' });
 
       const entries = (await w.client.history.forRow('campaigns', c.id)).entries;

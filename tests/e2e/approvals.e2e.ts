@@ -76,6 +76,9 @@ describe.runIf(hasChromium)('the app in Chromium: approvals and the go-live gate
     expect(await seriousA11yViolations(other.page)).toEqual([]);
     await review.getByRole('button', { name: 'Approve Email' }).click();
     await review.getByRole('img', { name: 'Email: Approved' }).waitFor();
+    // Its card carries the approval too (campaigns.approval_summary, issue 32): a word and a name.
+    await other.page.keyboard.press('Escape');
+    await other.page.getByRole('article', { name: 'Autumn Launch' }).getByRole('img', { name: 'Approval: approved (Email)' }).waitFor({ timeout: 10_000 });
 
     // The first browser follows through the realtime feed, then goes live.
     await dialog.getByRole('img', { name: 'Email: Approved' }).waitFor({ timeout: 10_000 });

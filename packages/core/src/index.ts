@@ -110,16 +110,19 @@ export {
   APPROVAL_STATE_LABELS,
   APPROVAL_STATES,
   APPROVED_FIELDS,
+  approvalBadge,
   approvalBasis,
+  approvalSummary,
   becomesLive,
   campaignApprovals,
   channelApproval,
   gateMessage,
   gateMissing,
   reviewerStep,
+  sameApprovalSummary,
   touchesApprovedFields,
 } from './rules/approvals';
-export type { ApprovalMode, ApprovalRule, ApprovalState, ApprovalStep, ChannelApproval, GateMissing, ReviewEvent, ReviewKind, StepState } from './rules/approvals';
+export type { ApprovalMode, ApprovalRule, ApprovalState, ApprovalStep, ApprovalSummaryEntry, ChannelApproval, GateMissing, ReviewEvent, ReviewKind, StepState } from './rules/approvals';
 export type { ApprovalRuleRecord, CampaignApprovals, ReviewEventRecord } from './schemas/approvals';
 export type { MyTasksFilter, RankResult, RankedTask, SummarisedTask, TaskCursor, TaskPlacement, TaskSummaryFields } from './rules/tasks';
 export type {

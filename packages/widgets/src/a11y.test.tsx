@@ -124,6 +124,16 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
     expect(screen.getAllByText(/1 of 3 tasks done, overdue/).length).toBeGreaterThan(0);
   });
 
+  it('should pass with approval badges on cards, chips and bars (docs/adr/0056)', async () => {
+    const states = ['approved', 'pending', 'changes_requested', 'review_again', 'not_requested'] as const;
+    const approving = {
+      ...tasked,
+      campaigns: tasked.campaigns.map((c, i) => ({ ...c, approval_summary: [{ channel: c.channels[0]!, state: states[i % states.length]! }] })),
+    };
+    await check(<><Calendar /><CampaignList /><Gantt /></>, approving);
+    expect(screen.getAllByText(/^Approval: /).length).toBeGreaterThan(0);
+  });
+
   const tasksTab = async ({ user }: RenderWidgetResult) => {
     await user.click(await screen.findByRole('tab', { name: 'Tasks' }));
     await waitFor(() => expect(screen.queryByText('Loading tasks…')).toBeNull());

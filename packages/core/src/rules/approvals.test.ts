@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  approvalBadge,
   approvalBasis,
+  approvalSummary,
+  sameApprovalSummary,
   becomesLive,
   campaignApprovals,
   channelApproval,
@@ -115,5 +118,41 @@ describe('reviewerStep', () => {
     expect(reviewerStep(pending, 'brand')).toEqual({ message: 'Waiting for the Legal step first' });
     expect(reviewerStep(pending, 'x')).toEqual({ message: 'You are not a reviewer of this step' });
     expect(reviewerStep(channelApproval(r, 'email', [], basis), 'legal')).toEqual({ message: 'No review has been requested for this campaign' });
+  });
+});
+
+describe('approvalSummary and approvalBadge (the campaign row\'s summary, docs/adr/0056)', () => {
+  it('should list each channel needing approval in order, and be null when none does', () => {
+    const a = (channel: 'email' | 'social' | 'pr', state: 'not_required' | 'pending' | 'approved') => ({ channel, state });
+    expect(approvalSummary([a('email', 'pending'), a('social', 'not_required'), a('pr', 'approved')])).toEqual([
+      { channel: 'email', state: 'pending' },
+      { channel: 'pr', state: 'approved' },
+    ]);
+    expect(approvalSummary([a('social', 'not_required')])).toBeNull();
+    expect(approvalSummary([])).toBeNull();
+  });
+
+  it('should compare summaries by their channels and states', () => {
+    expect(sameApprovalSummary([{ channel: 'email', state: 'pending' }], [{ channel: 'email', state: 'pending' }])).toBe(true);
+    expect(sameApprovalSummary([{ channel: 'email', state: 'pending' }], [{ channel: 'email', state: 'approved' }])).toBe(false);
+    expect(sameApprovalSummary(null, [])).toBe(true);
+    expect(sameApprovalSummary(null, [{ channel: 'email', state: 'pending' }])).toBe(false);
+  });
+
+  it('should show the most urgent state, and name every channel\'s state in words', () => {
+    expect(approvalBadge(null)).toBeNull();
+    expect(approvalBadge([{ channel: 'email', state: 'approved' }], () => 'Email')).toEqual({ state: 'approved', text: 'Approved', name: 'Approval: approved (Email)' });
+    const label = (ch: string) => ({ email: 'Email', social: 'Social', pr: 'PR' })[ch] ?? ch;
+    expect(
+      approvalBadge(
+        [
+          { channel: 'email', state: 'approved' },
+          { channel: 'social', state: 'changes_requested' },
+          { channel: 'pr', state: 'approved' },
+        ],
+        label,
+      ),
+    ).toEqual({ state: 'changes_requested', text: 'Changes', name: 'Approval: changes (Social); approved (Email, PR)' });
+    expect(approvalBadge([{ channel: 'email', state: 'not_requested' }, { channel: 'pr', state: 'pending' }], label)!.state).toBe('pending');
   });
 });

@@ -144,6 +144,45 @@ export function channelApproval(rule: ApprovalRule | undefined, channel: Channel
   return base(stale ? 'review_again' : 'pending', open, steps);
 }
 
+/** One channel's state in a campaign's approval summary (a channel that needs approval). */
+export interface ApprovalSummaryEntry {
+  channel: Channel;
+  state: Exclude<ApprovalState, 'not_required'>;
+}
+
+/**
+ * A campaign's approval state in brief, kept on its row (`campaigns.approval_summary`, docs/adr/0056)
+ * so every list, page and realtime change carries it: each channel that needs approval, in the
+ * campaign's order, with its state; null when none does.
+ */
+export function approvalSummary(approvals: readonly Pick<ChannelApproval, 'channel' | 'state'>[]): ApprovalSummaryEntry[] | null {
+  const needing = approvals.filter((a): a is { channel: Channel; state: ApprovalSummaryEntry['state'] } => a.state !== 'not_required');
+  return needing.length ? needing.map((a) => ({ channel: a.channel, state: a.state })) : null;
+}
+
+/** Whether two summaries say the same (a realtime change that only moves the summary is news). */
+export function sameApprovalSummary(a: readonly ApprovalSummaryEntry[] | null | undefined, b: readonly ApprovalSummaryEntry[] | null | undefined): boolean {
+  const text = (x: readonly ApprovalSummaryEntry[] | null | undefined) => (x?.length ? x.map((e) => `${e.channel}:${e.state}`).join() : '');
+  return text(a) === text(b);
+}
+
+/** Most urgent first: the state a campaign's one badge shows is its channels' most urgent. */
+const URGENCY: ReadonlyArray<ApprovalSummaryEntry['state']> = ['changes_requested', 'review_again', 'pending', 'not_requested', 'approved'];
+
+/**
+ * The badge of a campaign's approval: its most urgent channel state, its short text, and an
+ * accessible name that says the state of every channel ("Approval: in review (Email); approved (Social)").
+ * Null when no channel of the campaign needs approval.
+ */
+export function approvalBadge(summary: readonly ApprovalSummaryEntry[] | null | undefined, label: (ch: Channel) => string = String): { state: ApprovalSummaryEntry['state']; text: string; name: string } | null {
+  if (!summary?.length) return null;
+  const state = URGENCY.find((u) => summary.some((e) => e.state === u)) ?? 'approved';
+  const byState = URGENCY.filter((u) => summary.some((e) => e.state === u)).map(
+    (u) => `${APPROVAL_BADGES[u].toLowerCase()} (${summary.filter((e) => e.state === u).map((e) => label(e.channel)).join(', ')})`,
+  );
+  return { state, text: APPROVAL_BADGES[state], name: `Approval: ${byState.join('; ')}` };
+}
+
 /** Every channel of a campaign, in its order. */
 export function campaignApprovals(
   channels: readonly Channel[],

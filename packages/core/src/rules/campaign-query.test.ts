@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCampaignEcho, isPagedCampaignQuery } from './campaign-query';
+import type { ApprovalSummaryEntry } from './approvals';
 
 type Row = Parameters<typeof campaignMatchesQuery>[0] & { id: string; version: number; created_at: string };
 
@@ -115,6 +116,18 @@ describe('applyCampaignChange', () => {
     expect(applyCampaignChange(list, { op: 'update', row: { ...listed, task_summary: summary(2) } }, march)).toEqual([{ ...listed, task_summary: summary(2) }]);
     expect(applyCampaignChange(list, { op: 'update', row: { ...listed, version: 0, task_summary: summary(2) } }, march)).toBe(list);
     expect(isCampaignEcho({ ...listed, task_summary: summary(2) }, listed)).toBe(false);
+  });
+
+  it('should take the same version with another approval summary: a review moved, the campaign did not (docs/adr/0056)', () => {
+    const listed: typeof newer & { approval_summary: ApprovalSummaryEntry[] | null } = { ...newer, approval_summary: [{ channel: 'email', state: 'pending' }] };
+    const list = [listed];
+    expect(applyCampaignChange(list, { op: 'update', row: { ...listed, approval_summary: [{ channel: 'email', state: 'pending' }] } }, march)).toBe(list);
+    const approved = { ...listed, approval_summary: [{ channel: 'email' as const, state: 'approved' as const }] };
+    expect(applyCampaignChange(list, { op: 'update', row: approved }, march)).toEqual([approved]);
+    expect(applyCampaignChange(list, { op: 'update', row: { ...approved, version: 0 } }, march)).toBe(list);
+    expect(isCampaignEcho({ ...listed, approval_summary: null }, listed)).toBe(false);
+    // A row without the field (an older server) says nothing of it.
+    expect(isCampaignEcho(newer, listed)).toBe(true);
   });
 
   it('should remove a deleted row and ignore one it does not list', () => {

@@ -1,4 +1,5 @@
 import type { Campaign, CampaignListQuery } from '../schemas/campaign';
+import { sameApprovalSummary } from './approvals';
 import { campaignMatchesFilter, type CampaignFilterFields, type FilterContext } from './campaign-filter';
 
 /** The fields `GET /api/campaigns` filters on. */
@@ -8,16 +9,21 @@ export type CampaignQueryFields = Pick<Campaign, 'planning_start_date' | 'live_d
  * The fields the list is ordered by, plus the version that tells a newer row from an echo, and the
  * task summary, which changes without the version (docs/adr/0049).
  */
-export type ListedCampaign = Pick<Campaign, 'id' | 'version' | 'created_at'> & { task_summary?: Campaign['task_summary'] | undefined };
+export type ListedCampaign = Pick<Campaign, 'id' | 'version' | 'created_at'> & {
+  task_summary?: Campaign['task_summary'] | undefined;
+  approval_summary?: Campaign['approval_summary'] | undefined;
+};
 
 /**
  * Whether `row` says nothing newer than `shown` of the same campaign: an older version, or the same
  * version with the same task summary (the echo of one's own write). A task's change moves the
  * campaign's summary and leaves its version alone (docs/adr/0049), so the same version with another
- * summary is news.
+ * summary is news. So is another approval summary (docs/adr/0056), which a review, a decision or a
+ * rule change moves without the version either.
  */
 export function isCampaignEcho(row: ListedCampaign, shown: ListedCampaign): boolean {
   if (row.version !== shown.version) return row.version < shown.version;
+  if ('approval_summary' in row && 'approval_summary' in shown && !sameApprovalSummary(row.approval_summary, shown.approval_summary)) return false;
   const a = row.task_summary;
   const b = shown.task_summary;
   return !a || !b || (a.total === b.total && a.done === b.done && a.open_required === b.open_required && a.next_due === b.next_due && (a.assignees ?? []).join() === (b.assignees ?? []).join());

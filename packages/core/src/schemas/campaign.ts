@@ -14,6 +14,7 @@ import {
 import { campaignFilterShape, type WithChannels } from './campaign-filter';
 import { channelSchema, entityMeta, idSchema, listQuerySchema, optionalText, requiredTitle, textList, ymdSchema } from './common';
 import { taskSummarySchema } from './tasks';
+import { APPROVAL_STATES } from '../rules/approvals';
 
 // rules/campaign-checks.ts mirrors these schemas for the browser (same issues, no zod): change both.
 const text = z.string().trim().max(B.configTextMaxLength);
@@ -138,6 +139,15 @@ export const campaignSchema = z.object({
    * conflict), so a change of a campaign row is the same version with another summary.
    */
   task_summary: taskSummarySchema,
+  /**
+   * Its approval state in brief (docs/adr/0056): each channel that needs approval with its state, or
+   * null when none does. Kept by the server with core's rule in every write that can change it;
+   * read-only, and like `task_summary` a change to it leaves `version` alone.
+   */
+  approval_summary: z
+    .array(z.object({ channel: channelSchema, state: z.enum(APPROVAL_STATES).exclude(['not_required']) }))
+    .nullable()
+    .optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

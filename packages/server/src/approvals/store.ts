@@ -1,5 +1,9 @@
 import {
+  APPROVED_FIELDS,
   approvalBasis,
+  approvalSummary,
+  sameApprovalSummary,
+  touchesApprovedFields,
   becomesLive,
   campaignApprovals,
   channelInfo,
@@ -11,6 +15,7 @@ import {
   type ChannelApproval,
   type GateMissing,
   type ReviewEvent,
+  type ApprovalSummaryEntry,
 } from '@cadence/core';
 import type { Knex } from 'knex';
 import { AppError } from '../errors';
@@ -131,4 +136,75 @@ export async function goLiveGateMany(db: Knex, rows: ReadonlyArray<{ title?: unk
  */
 export async function touchCampaign(trx: Knex, id: string): Promise<void> {
   await trx('campaigns').where({ id }).update({ updated_at: trx.ref('updated_at') });
+}
+
+/**
+ * Recomputes `campaigns.approval_summary` (docs/adr/0056) with core's rule, in the caller's
+ * transaction, for the given campaigns, every campaign on a channel (a rule's change), or all (the
+ * migration's backfill). Only a summary that changes is written; its update stamps the row for the
+ * realtime feed (the stamp trigger) and leaves `version` and `updated_at` alone, so the change
+ * reaches every dashboard as a campaign change and an open edit gets no 412.
+ */
+export async function refreshApprovalSummaries(trx: Knex, which: { ids: readonly string[] } | { channel: Channel } | { all: true }): Promise<void> {
+  if ('ids' in which && !which.ids.length) return;
+  const q = trx('campaigns').select('id', 'channels', 'approval_summary', ...APPROVED_FIELDS.filter((f) => f !== 'channels'));
+  if ('ids' in which) q.whereIn('id', which.ids as string[]);
+  else if ('channel' in which) q.whereRaw('? = ANY(channels)', [which.channel]);
+  const rows: Array<Record<string, unknown> & { id: string; channels: Channel[]; approval_summary: ApprovalSummaryEntry[] | string | null }> = await q;
+  if (!rows.length) return;
+  const rules = await loadRules(trx);
+  const needing = new Set(rules.filter((r) => r.mode !== 'none' && r.steps.some((st) => st.reviewer_ids.length)).map((r) => r.channel));
+  // Reviews only of campaigns that have a channel needing approval: the others' summary is null.
+  const reviewed = rows.filter((r) => r.channels.some((ch) => needing.has(ch))).map((r) => r.id);
+  const facts = new Map<string, ReviewEvent[]>();
+  for (let i = 0; i < reviewed.length; i += 1000) {
+    const events = await trx('campaign_reviews')
+      .whereIn('campaign_id', reviewed.slice(i, i + 1000))
+      .whereNot({ kind: 'override' })
+      .select('id', 'campaign_id', 'kind', 'channel', 'step', 'basis', 'actor_id');
+    for (const e of events as Array<Record<string, unknown>>) {
+      const list = facts.get(String(e.campaign_id)) ?? [];
+      list.push({
+        kind: e.kind as ReviewEvent['kind'],
+        channel: (e.channel as Channel | null) ?? null,
+        step: e.step === null || e.step === undefined ? null : Number(e.step),
+        actor_id: (e.actor_id as string | null) ?? null,
+        basis: String(e.basis),
+        seq: Number(e.id),
+      });
+      facts.set(String(e.campaign_id), list);
+    }
+  }
+  for (const row of rows) {
+    const summary = approvalSummary(campaignApprovals(row.channels, rules, facts.get(row.id) ?? [], approvalBasis(row as never)));
+    if (sameApprovalSummary(summary, json(row.approval_summary)) && (summary === null) === (row.approval_summary === null)) continue;
+    await trx('campaigns').where({ id: row.id }).update({ approval_summary: summary === null ? null : JSON.stringify(summary) });
+  }
+}
+
+/**
+ * The approval summary a campaign's row should hold after a write (`c`: the row as it will be),
+ * for a create (no reviews yet) or an update that changes its approved fields or channels: core's
+ * rule over the rules, its reviews and its approved fields then.
+ */
+export async function approvalSummaryFor(trx: Knex, c: { id?: string | undefined; channels?: readonly Channel[] | undefined } & Record<string, unknown>): Promise<string | null> {
+  const rules = await loadRules(trx);
+  const facts = c.id ? (await loadEvents(trx, c.id)).filter((e): e is typeof e & { kind: ReviewEvent['kind'] } => e.kind !== 'override') : [];
+  const summary = approvalSummary(campaignApprovals(c.channels ?? [], rules, facts, approvalBasis(c as never)));
+  return summary === null ? null : JSON.stringify(summary);
+}
+
+/** An update's patch with the campaign's new approval summary when it changes the approved fields (dates, brief, channels). */
+export async function withApprovalSummary<T extends Record<string, unknown>>(trx: Knex, before: Record<string, unknown>, patch: T): Promise<T> {
+  if (!touchesApprovedFields(before, patch)) return patch;
+  return { ...patch, approval_summary: await approvalSummaryFor(trx, { ...before, ...patch } as never) };
+}
+
+/** New campaigns' rows (an import, a template's campaigns) with their approval summary: each channel needing approval, not requested yet. */
+export async function withNewApprovalSummaries<T extends { channels?: unknown }>(trx: Knex, rows: T[]): Promise<Array<T & { approval_summary: string | null }>> {
+  const rules = await loadRules(trx);
+  return rows.map((row) => {
+    const summary = approvalSummary(campaignApprovals((row.channels as Channel[] | undefined) ?? [], rules, [], ''));
+    return { ...row, approval_summary: summary === null ? null : JSON.stringify(summary) };
+  });
 }

@@ -129,6 +129,9 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
       expect(createHash('sha256').update(Buffer.from(await served.arrayBuffer())).digest('hex')).toBe(createHash('sha256').update(image).digest('hex'));
       expect((await middle.api('GET', ics)).text).toBe((await source.api('GET', ics)).text);
       expect((await middle.api('GET', '/api/campaigns?limit=500', token)).text).toBe(campaigns);
+      // Their approval summaries with them (docs/adr/0056): the demo's waiting and approved reviews.
+      const states = (JSON.parse(campaigns) as Array<{ approval_summary?: Array<{ state: string }> | null }>).flatMap((c) => c.approval_summary ?? []).map((e) => e.state);
+      expect(states).toEqual(expect.arrayContaining(['pending', 'approved']));
       // Tasks come back in their order, and their campaigns' summaries with them.
       expect((await middle.api('GET', '/api/tasks', token)).text).toBe(tasks);
       expect((await middle.api('GET', '/api/templates', token)).text).toBe(templates);

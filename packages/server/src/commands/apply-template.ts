@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { changedInTransaction } from '../data/changes';
 import { getRow } from '../data/crud';
 import { campaigns, type CampaignRaw } from '../data/resources/campaigns';
+import { withNewApprovalSummaries } from '../approvals/store';
 import { templates } from '../data/resources/templates';
 import { fieldError, forbidden } from '../errors';
 import { entryColumns } from '../history/record';
@@ -79,7 +80,7 @@ export async function applyTemplate(s: Services, p: Principal, templateId: strin
     for (let start = 0; start < planned.length; start += 200) {
       const chunk = planned.slice(start, start + 200);
       const inserted: Array<{ id: string }> = await trx('campaigns')
-        .insert(chunk.map(({ row }) => ({ ...row, channel_config: JSON.stringify(row.channel_config) })))
+        .insert(await withNewApprovalSummaries(trx, chunk.map(({ row }) => ({ ...row, channel_config: JSON.stringify(row.channel_config) }))))
         .returning('id');
       const chunkIds = inserted.map((r) => String(r.id));
       ids.push(...chunkIds);

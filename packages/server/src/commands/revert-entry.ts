@@ -1,6 +1,6 @@
 import { can, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
 import type { Knex } from 'knex';
-import { goLiveGate } from '../approvals/store';
+import { goLiveGate, refreshApprovalSummaries, withApprovalSummary } from '../approvals/store';
 import { deleteRow, updateRow } from '../data/crud';
 import { HISTORY_DATA } from '../data/registry';
 import { asJudged, type AnyResource } from '../data/resource';
@@ -72,6 +72,8 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         const columns = Object.keys(row).map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
         await trx.raw(`INSERT INTO ${r.table} (${columns}) SELECT ${columns} FROM jsonb_populate_record(NULL::${r.table}, ?::jsonb)`, [JSON.stringify(row)]);
         const id = await recordHistory(trx, { resource: entry.resource, rowId, action: 'create', reverts: entry.id });
+        // Its reviews went with it: its approval summary is today's rules' (docs/adr/0056).
+        if (entry.resource === 'campaigns') await refreshApprovalSummaries(trx, { ids: [rowId] });
         changedInTransaction(trx);
         const raw = await r.select(trx).where(r.idColumn ?? `${r.table}.id`, rowId).first();
         return { plan: summary, row: r.present(raw) as Record<string, unknown>, entry_id: id, dry_run: false };
@@ -104,7 +106,8 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         if (again.kind !== 'update') throw revertConflict('The row changed meanwhile', []);
         // Putting a campaign back to Live passes the go-live gate like any other write (docs/adr/0056).
         if (entry.resource === 'campaigns') await goLiveGate(trx, locked as never, { ...(locked as object), ...again.patch } as never);
-        return r.toColumns ? r.toColumns(again.patch) : writable(again.patch);
+        const columns = r.toColumns ? r.toColumns(again.patch) : writable(again.patch);
+        return entry.resource === 'campaigns' ? withApprovalSummary(trx, locked as Record<string, unknown>, columns) : columns;
       },
       { ifMatch, reverts: entry.id, changes },
     ),

@@ -119,6 +119,9 @@ async function lockForWrite<Raw extends Guarded<P>, P extends PolicyResource>(
   return before;
 }
 
+/** Columns a write derives from others (docs/adr/0056), never recorded as changed fields. */
+const DERIVED_COLUMNS: ReadonlySet<string> = new Set(['approval_summary']);
+
 /** Applies only the given fields, bumps `version` and returns the row. */
 export async function updateRow<Raw extends Guarded<P>, Row, P extends PolicyResource>(
   s: Services,
@@ -137,7 +140,9 @@ export async function updateRow<Raw extends Guarded<P>, Row, P extends PolicyRes
       .update({ ...patch, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
     changedInTransaction(trx);
     const after = r.present(await byId(r, trx, id));
-    await recordUpdate(trx, r, id, r.present(before) as Record<string, unknown>, after as Record<string, unknown>, Object.keys(patch), options.action ?? 'update', options.reverts);
+    // A summary the server derives (approval_summary) is no field of the change's entry: a revert must not write it back.
+    const fields = Object.keys(patch).filter((k) => !DERIVED_COLUMNS.has(k));
+    await recordUpdate(trx, r, id, r.present(before) as Record<string, unknown>, after as Record<string, unknown>, fields, options.action ?? 'update', options.reverts);
     return after;
   });
 }

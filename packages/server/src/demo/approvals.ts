@@ -1,5 +1,6 @@
 import { approvalBasis } from '@cadence/core';
 import type { Knex } from 'knex';
+import { refreshApprovalSummaries } from '../approvals/store';
 
 // Demo approvals (docs/adr/0056): reviewers on two channels, one campaign waiting for review, one approved.
 
@@ -18,4 +19,6 @@ export async function seedApprovals(trx: Knex, admin: string, viewer: string): P
       await trx('campaign_reviews').insert({ campaign_id: c.id, kind: 'approve', channel: 'email', step: 0, comment: 'Looks good', basis, actor_id: viewer });
     }
   }
+  // Their rows show it (campaigns.approval_summary): every campaign on the two channels.
+  await refreshApprovalSummaries(trx, { all: true });
 }

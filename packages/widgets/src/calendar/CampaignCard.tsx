@@ -5,6 +5,7 @@ import { isVirtual, type AnyCampaign, type CampaignRights } from '../provider/pe
 import { Badge, ChannelChip, PriorityDot, StatusBadge } from '../ui/bits';
 import { Menu, type MenuItem } from '../ui/Menu';
 import { TaskProgress } from '../tasks/task-progress';
+import { CampaignApproval } from '../approvals/campaign-approval';
 import { lazyDialog } from '../ui/lazy-dialog';
 
 // A reader's way to a campaign's tasks (an editor has the Tasks tab), loaded when first opened.
@@ -71,6 +72,7 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
         <span>Planning: {formatYmd(c.planning_start_date, 'MMM dd')}</span>
         <span>Live: {formatYmd(c.live_date, 'MMM dd')}</span>
         <TaskProgress campaign={c} />
+        <CampaignApproval campaign={c} />
       </p>
       <div className="cad-card__channels">
         {channels.shown.map((ch) => (

@@ -3,6 +3,7 @@ import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'rea
 import { previewed, type Move } from '../move/move-state';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { summaryOf, TaskProgress } from '../tasks/task-progress';
+import { approvalOf, CampaignApproval } from '../approvals/campaign-approval';
 import type { ClosedDayInfo } from '../provider/working-calendar';
 
 /** What every cell does, from the grid: stable across renders, so a cell renders only when its own props change. */
@@ -126,7 +127,15 @@ function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointe
   const style = { borderLeftColor: barColor(c.channels) };
   const text = truncateTitle(c.title, mode);
   // "4/7" after the title, which gives way to it (chips stay one line, even on a phone).
-  const progress = summaryOf(c) ? <TaskProgress campaign={c} compact /> : null;
+  // Its approval's mark beside it (docs/adr/0056): the chip's name says it in words.
+  const marks =
+    summaryOf(c) || approvalOf(c) ? (
+      <>
+        {summaryOf(c) && <TaskProgress campaign={c} compact />}
+        {approvalOf(c) && <CampaignApproval campaign={c} compact />}
+      </>
+    ) : null;
+  const progress = marks;
   if (isVirtual(c) || !editable) {
     return (
       <span className={`cad-chip cad-chip--static${progress ? ' cad-chip--tasks' : ''}`} style={style} title={c.title}>

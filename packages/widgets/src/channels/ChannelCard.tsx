@@ -4,6 +4,7 @@ import { useCampaignPages } from '../provider/campaign-pages';
 import type { CampaignRights } from '../provider/permissions';
 import { Badge, EmptyState, LoadError, StatusBadge } from '../ui/bits';
 import { TaskProgress } from '../tasks/task-progress';
+import { CampaignApproval } from '../approvals/campaign-approval';
 import { VirtualList } from '../ui/VirtualList';
 import type { ChannelStats } from './channel-stats';
 
@@ -40,6 +41,7 @@ export function ChannelCard({ channel, filter, stats, rights, onOpen, onPromote 
           <span>Planning: {formatYmd(c.planning_start_date, 'MMM dd')}</span>
           <span>Live: {formatYmd(c.live_date, 'MMM dd')}</span>
           <TaskProgress campaign={c} />
+          <CampaignApproval campaign={c} />
         </div>
         {c.scope === 'channel' && rights(c).promote && (
           <div>

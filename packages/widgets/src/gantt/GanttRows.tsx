@@ -6,6 +6,7 @@ import type { MoveController } from '../move/use-move';
 import { useCadence } from '../provider/context';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { summaryOf, taskProgressText, TaskProgress } from '../tasks/task-progress';
+import { approvalOf, CampaignApproval } from '../approvals/campaign-approval';
 import { useRowWindow } from '../ui/row-window';
 import { useScrollToToday } from './scroll-to-today';
 import { GanttTaskRows, TASK_ROW_PX, type TaskMover } from './GanttTasks';
@@ -80,7 +81,8 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
   const { now } = useCadence();
   const summary = summaryOf(c);
   const tasks = summary ? `, ${taskProgressText(summary, todayYmd(now()))}` : '';
-  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}${tasks}`;
+  const approval = approvalOf(c);
+  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}${tasks}${approval ? `, ${approval.name}` : ''}`;
   const movable = !isVirtual(c) && moves.movable(c) ? c : null;
   const handle = (kind: MoveKind, side: 'left' | 'right') =>
     movable && (
@@ -113,6 +115,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
           {handle('resize-start', 'left')}
           {c.title}
           {summary && <TaskProgress campaign={c} compact drawnOnly />}
+          {approval && <CampaignApproval campaign={c} drawnOnly />}
           {handle('resize-end', 'right')}
         </button>
       ) : (
@@ -120,6 +123,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
           <span className="cad-sr-only">{label}</span>
           <span aria-hidden="true">{c.title}</span>
           {summary && <span aria-hidden="true"><TaskProgress campaign={c} compact /></span>}
+          {approval && <CampaignApproval campaign={c} drawnOnly />}
         </span>
       )}
       {carried && carried.via === 'pointer' && (

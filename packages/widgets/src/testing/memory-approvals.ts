@@ -1,5 +1,6 @@
 import {
   approvalBasis,
+  approvalSummary,
   becomesLive,
   campaignApprovals,
   can,
@@ -65,6 +66,11 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
       events: mine.map((f) => ({ id: f.id, kind: f.kind, channel: f.channel, step: f.step, comment: f.comment, actor_id: f.actor_id, actor_email: emailOf(f.actor_id), created_at: f.created_at })),
     }) as CampaignApprovals;
   };
+  /** The row's approval summary, as the server keeps it (docs/adr/0056): core's rule, version untouched. */
+  const summaryOf = (c: Campaign): Campaign['approval_summary'] => approvalSummary(stateOf(c).channels);
+  const refresh = (c: Campaign) => void (c.approval_summary = summaryOf(c));
+  // Campaigns given without one get today's (a fixture may give its own).
+  for (const c of campaigns) if (c.approval_summary === undefined && summaryOf(c)) c.approval_summary = summaryOf(c);
   const add = (c: Campaign, fact: Omit<Fact, 'id' | 'seq' | 'campaign_id' | 'basis' | 'created_at' | 'actor_id'>) => {
     seq += 1;
     facts.push({ ...fact, id: String(seq), seq, campaign_id: c.id, basis: approvalBasis(c), actor_id: p.userId, created_at: now() });
@@ -119,6 +125,8 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
         const at = rules.findIndex((r) => r.channel === channel);
         if (at >= 0) rules[at] = rule;
         else rules.push(rule);
+        // Every campaign on the channel shows its new state.
+        for (const c of campaigns) if (c.channels.includes(channel)) refresh(c);
         return { channel, mode: rule.mode, steps: rule.steps.map((s) => ({ name: s.name, reviewer_ids: [...s.reviewer_ids], reviewer_emails: s.reviewer_ids.map((id) => emailOf(id) ?? '') })), updated_at: now() };
       }, [channel, body]),
     of: (id) => run('approvals.of', () => stateOf(find(id)), [id]),
@@ -130,6 +138,7 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
         if (!needing.length) throw validation([{ path: ['channels'], message: "None of this campaign's channels needs approval" }]);
         add(c, { kind: 'request', channel: null, step: null, comment: comment ?? null });
         log.record('campaigns', c.id, 'review_request', {});
+        refresh(c);
         return stateOf(c);
       }, [id, comment]),
     decide: (id, body) =>
@@ -146,6 +155,7 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
         if ('message' in step) throw new CadenceApiError(409, 'not_ready', step.message, [{ path: 'channel', message: step.message }]);
         add(c, { kind: parsed.data.decision, channel: parsed.data.channel, step: step.step, comment: parsed.data.comment ?? null });
         log.record('campaigns', c.id, parsed.data.decision === 'approve' ? 'approve' : 'request_changes', {});
+        refresh(c);
         return stateOf(c);
       }, [id, body]),
     goLive: (id, opts) =>
@@ -164,5 +174,5 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
         return o.save(c, { ...c, status: 'live' }, 'update', ['status']);
       }, [id, opts]),
   };
-  return { api, gate };
+  return { api, gate, summaryOf };
 }

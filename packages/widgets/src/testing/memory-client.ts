@@ -7,6 +7,7 @@ import {
   MESSAGES,
   abilities,
   can,
+  touchesApprovedFields,
   lacksPrimaryChannel,
   normalizeScopedCampaign,
   PRIMARY_CHANNEL_MESSAGE,
@@ -259,6 +260,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           });
           if (!can(principal, 'create', 'campaign', row)) throw forbidden();
           approvals.gate(null, row);
+          (row as Campaign).approval_summary = approvals.summaryOf(row as Campaign);
           campaigns.unshift(row);
           log.record('campaigns', row.id, 'create', {});
           return structuredClone(row);
@@ -278,7 +280,10 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           const merged = { ...row, ...parsed.data };
           if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
           approvals.gate(row, merged as Campaign);
-          return save(row, normalizeScopedCampaign(merged), 'update', Object.keys(parsed.data));
+          const next = normalizeScopedCampaign(merged);
+          // A change of the approved fields moves the approval summary (docs/adr/0056).
+          if (touchesApprovedFields(row, parsed.data)) next.approval_summary = approvals.summaryOf(next);
+          return save(row, next, 'update', Object.keys(parsed.data));
         }, [id, patch, o && { version: o.version }]),
       remove: (id, o) =>
         run('campaigns.remove', () => removeCampaign(id, o?.version), [id, o]),

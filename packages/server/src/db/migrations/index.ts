@@ -21,6 +21,7 @@ import * as campaignOwnerId from './20261203000000_campaign_owner_id';
 import * as workingCalendar from './20261204000000_working_calendar';
 import * as campaignTemplates from './20261205000000_campaign_templates';
 import * as approvals from './20261206000000_approvals';
+import * as campaignApprovalSummary from './20261207000000_campaign_approval_summary';
 
 interface Migration {
   name: string;
@@ -53,6 +54,7 @@ const migrations: Migration[] = [
   { name: '20261204000000_working_calendar', ...workingCalendar },
   { name: '20261205000000_campaign_templates', ...campaignTemplates },
   { name: '20261206000000_approvals', ...approvals },
+  { name: '20261207000000_campaign_approval_summary', ...campaignApprovalSummary },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { subscribedSocket } from '../../test/socket';
 
 // Approvals per channel and the go-live gate (docs/adr/0056): rules, requests, decisions in steps,
 // "review again", the gate on every path and the administrator's override, history and revert.
@@ -195,5 +196,82 @@ describe('history of a review', () => {
     await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { status: 'planning' } });
     const back = (await historyOf(c.id)).find((e) => e.action === 'update' && e.changes?.status?.after === 'planning')!;
     expect((await t.api('POST', `/api/history/${back.id}/revert`, { token: admin.token })).status).toBe(409);
+  });
+});
+
+describe('the approval summary on the campaign row', () => {
+  const summaryOf = async (id: string) => (await t.api('GET', `/api/campaigns/${id}`, { token: editor.token })).body as Record<string, any>;
+
+  it('should follow a request, each decision and a change of the approved fields, without moving the version', async () => {
+    const c = await campaign();
+    expect(c.approval_summary).toEqual([{ channel: 'email', state: 'not_requested' }]);
+    expect((await campaign({ channels: ['social'] })).approval_summary).toBeNull();
+    await request(c.id);
+    expect(await summaryOf(c.id)).toMatchObject({ version: 1, approval_summary: [{ channel: 'email', state: 'pending' }] });
+    await decide(c.id, legal, 'changes', 'Fix the footer');
+    expect(await summaryOf(c.id)).toMatchObject({ version: 1, approval_summary: [{ channel: 'email', state: 'changes_requested' }] });
+    await request(c.id);
+    await decide(c.id, legal, 'approve');
+    await decide(c.id, brand, 'approve');
+    expect(await summaryOf(c.id)).toMatchObject({ version: 1, approval_summary: [{ channel: 'email', state: 'approved' }] });
+    // An edit opened before all this still applies (no 412): a title is no approved field.
+    const renamed = await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { title: 'Renamed' }, headers: { 'if-match': '"1"' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.approval_summary).toEqual([{ channel: 'email', state: 'approved' }]);
+    const moved = await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { live_date: '2026-03-22' } });
+    expect(moved.body.approval_summary).toEqual([{ channel: 'email', state: 'review_again' }]);
+    const dropped = await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { channels: ['social'] } });
+    expect(dropped.body.approval_summary).toBeNull();
+    // The summary is no field of the update's history entry (a revert must not write it back).
+    const entry = (await historyOf(c.id)).find((e) => e.action === 'update' && e.changes?.channels);
+    expect(Object.keys(entry!.changes)).not.toContain('approval_summary');
+    // The summary is the server's.
+    expect((await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { approval_summary: null } })).status).toBe(400);
+  });
+
+  it('should follow a rule change on every campaign of the channel, and reach subscribers as a campaign change of the same version', async () => {
+    await t.grant(admin.token, legal.userId, ['channel_view', 'website']);
+    const c = await campaign({ channels: ['email', 'website'] });
+    expect(c.approval_summary).toEqual([{ channel: 'email', state: 'not_requested' }]);
+    const socket = await subscribedSocket(t.url, brand.token, 'campaigns');
+    try {
+      const set = await t.api('PUT', '/api/approval-rules/website', { token: admin.token, body: { mode: 'one', steps: [{ name: 'Legal', reviewer_ids: [legal.userId] }] } });
+      expect(set.status).toBe(200);
+      const change = await socket.waitFor((m) => m.type === 'change' && m.row?.id === c.id && (m.row.approval_summary ?? []).length === 2);
+      expect(change.op).toBe('update');
+      expect(change.row).toMatchObject({ version: 1, approval_summary: [{ channel: 'email', state: 'not_requested' }, { channel: 'website', state: 'not_requested' }] });
+      await request(c.id);
+      const pending = await socket.waitFor((m) => m.type === 'change' && m.row?.id === c.id && m.row.approval_summary?.[0]?.state === 'pending');
+      expect(pending.row.version).toBe(1);
+    } finally {
+      socket.ws.close();
+      await t.api('PUT', '/api/approval-rules/website', { token: admin.token, body: { mode: 'none' } });
+    }
+    expect((await summaryOf(c.id)).approval_summary).toEqual([{ channel: 'email', state: 'pending' }]);
+  });
+
+  it('should be set by an import, and follow a revert of the approved fields and of a delete', async () => {
+    const csv = 'title,planning_start_date,live_date,channels\nImported for review,2026-03-01,2026-03-05,email\n';
+    const imported = await t.api('POST', '/api/campaigns/import', { token: admin.token, raw: csv, headers: { 'Content-Type': 'text/csv' } });
+    expect(imported.status, JSON.stringify(imported.body)).toBeLessThan(300);
+    const row = ((await t.api('GET', '/api/campaigns', { token: admin.token })).body as Array<Record<string, any>>).find((x) => x.title === 'Imported for review');
+    expect(row!.approval_summary).toEqual([{ channel: 'email', state: 'not_requested' }]);
+
+    const c = await campaign();
+    await request(c.id);
+    await decide(c.id, legal, 'approve');
+    await decide(c.id, brand, 'approve');
+    await t.api('PATCH', `/api/campaigns/${c.id}`, { token: editor.token, body: { live_date: '2026-03-23' } });
+    expect((await summaryOf(c.id)).approval_summary).toEqual([{ channel: 'email', state: 'review_again' }]);
+    // Reverting the date change brings back the values the reviewers approved.
+    const entry = (await historyOf(c.id)).find((e) => e.action === 'update' && e.changes?.live_date);
+    const reverted = await t.api('POST', `/api/history/${entry!.id}/revert`, { token: admin.token });
+    expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
+    expect((await summaryOf(c.id)).approval_summary).toEqual([{ channel: 'email', state: 'approved' }]);
+    // Deleted and brought back: its reviews went with it.
+    expect((await t.api('DELETE', `/api/campaigns/${c.id}`, { token: admin.token })).status).toBe(204);
+    const gone = (await historyOf(c.id)).find((e) => e.action === 'delete');
+    expect((await t.api('POST', `/api/history/${gone!.id}/revert`, { token: admin.token })).status).toBe(200);
+    expect((await t.api('GET', `/api/campaigns/${c.id}`, { token: admin.token })).body.approval_summary).toEqual([{ channel: 'email', state: 'not_requested' }]);
   });
 });

@@ -2,7 +2,7 @@ import { approvalBasis, can, CHANNEL_VALUES, channelInfo, reviewerStep, type Cam
 import { approvalRuleBodySchema, approvalRuleSchema, campaignApprovalsSchema, campaignSchema, goLiveBodySchema, reviewDecisionBodySchema, reviewRequestBodySchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { approvalsOf, loadRules, notReady, touchCampaign } from '../../approvals/store';
+import { approvalsOf, loadRules, notReady, refreshApprovalSummaries, touchCampaign } from '../../approvals/store';
 import { getRow, recordUpdate, withLockedRow } from '../../data/crud';
 import { changedInTransaction } from '../../data/changes';
 import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
@@ -103,6 +103,7 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
           .merge();
         // Campaigns on the channel show another approval state now.
         await trx('campaigns').whereRaw('? = ANY(channels)', [channel]).update({ updated_at: trx.ref('updated_at') });
+        await refreshApprovalSummaries(trx, { channel });
         changedInTransaction(trx);
       });
       return (await rulesWithEmails(s.db)).find((r) => r.channel === channel)!;
@@ -151,6 +152,7 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
           changes: { review: { before: null, after: { channels: needing.map((a) => a.channel), comment: body.comment || null } } },
         });
         await touchCampaign(trx, c.id);
+        await refreshApprovalSummaries(trx, { ids: [c.id] });
         notify = [...new Set(needing.flatMap((a) => a.steps[0]?.reviewer_ids ?? []))];
         title = c.title;
         return stateOf(trx, c);
@@ -194,6 +196,7 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
           changes: { review: { before: null, after: { channel: body.channel, step: approval.steps[step.step]!.name, decision: body.decision, comment: body.comment || null } } },
         });
         await touchCampaign(trx, c.id);
+        await refreshApprovalSummaries(trx, { ids: [c.id] });
         changedInTransaction(trx);
         return stateOf(trx, now);
       });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  touchesApprovedFields,
   can,
   lacksPrimaryChannel,
   decodeListCursor,
@@ -26,7 +27,7 @@ import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
 import { REPLAN_HEADER, replanWithUpdate } from './replan';
 import { standardRoutes } from '../standard-routes';
-import { goLiveGate, goLiveGateMany } from '../../approvals/store';
+import { approvalSummaryFor, goLiveGate, goLiveGateMany, withNewApprovalSummaries } from '../../approvals/store';
 
 const TAG = 'Campaigns';
 /** Where a full page of GET /api/campaigns?limit says the next one starts (exposed to browsers by CORS). */
@@ -77,7 +78,7 @@ const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
     values: (row, p) => ({ ...row, channel_config: JSON.stringify(row.channel_config), created_by: p.userId }),
     insert: async (trx, rows) => {
       await goLiveGateMany(trx, rows as never);
-      return insertAndLog(trx, campaigns, rows);
+      return insertAndLog(trx, campaigns, await withNewApprovalSummaries(trx, rows));
     },
   },
 };
@@ -139,6 +140,8 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         await checkOwner(s.db, row.owner_id);
         await goLiveGate(s.db, null, row as never);
       },
+      // Its approval summary (docs/adr/0056): each channel needing approval, not requested yet.
+      prepare: async (values, _input, trx) => ({ ...values, approval_summary: await approvalSummaryFor(trx, { ...values, id: undefined } as never) }),
     },
     update: {
       summary:
@@ -149,6 +152,8 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
       check: async (before, patch, trx) => {
         if (patch.owner_id !== undefined && patch.owner_id !== (before as { owner_id?: unknown }).owner_id) await checkOwner(trx, patch.owner_id);
         await goLiveGate(trx, before as never, { ...before, ...patch } as never);
+        // A change of the approved fields (dates, brief, channels) moves the approval summary (docs/adr/0056).
+        if (touchesApprovedFields(before as never, patch)) patch.approval_summary = await approvalSummaryFor(trx, { ...before, ...patch } as never);
       },
     },
     remove: { summary: 'Delete a campaign' },
