@@ -245,7 +245,9 @@ describe('exports', () => {
     } finally {
       await other.stop();
     }
-  });
+    // A second server, started from source on a new database (every migration, up to the harness's
+    // 90 s on a busy machine), then an import and an export: more than a CLI command's minute.
+  }, 180_000);
 });
 
 async function fetchJson(p: string, body?: unknown) {

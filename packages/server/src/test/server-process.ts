@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The build's migrated PGlite database (docs/adr/0012), which a source-started server may start from. */
+const BUILT_SNAPSHOT = path.join(root, 'packages/server/dist/pglite-initial.tar.gz');
 
 export interface ServerProcess {
   url: string;
@@ -67,6 +69,8 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}, 
       HOST: '127.0.0.1',
       LOG_FORMAT: 'json',
       BCRYPT_COST: '4',
+      // The build's migrated database, when there is a build: migrateLatest adds whatever is newer.
+      ...(existsSync(BUILT_SNAPSHOT) ? { CADENCE_INITIAL_SNAPSHOT: BUILT_SNAPSHOT } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       ...extraEnv,
     },
