@@ -4,6 +4,7 @@ import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { LoadingState } from './ui/states';
+import { setRoutePreloader } from './layout/route-preload';
 
 /**
  * Each screen is its own chunk, loaded when its route is first visited: the sign-in page does
@@ -75,6 +76,7 @@ export function preloadRoute(pathname: string): void {
     void load?.();
   }
 }
+setRoutePreloader(preloadRoute);
 
 /** The app's screens, inside a `<BrowserRouter>` (or a `<MemoryRouter>` in tests). */
 export function AppRoutes({ routes = ROUTES }: { routes?: RouteObject[] }): ReactNode {

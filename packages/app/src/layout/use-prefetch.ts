@@ -1,6 +1,6 @@
 import { prefetchMyWork, useCadence } from '@cadence/widgets';
 import { useCallback } from 'react';
-import { preloadRoute } from '../router';
+import { preloadRouteOf } from './route-preload';
 
 /**
  * What following a link will need, started on the user's intent (pointer over it, focus, the
@@ -12,7 +12,7 @@ export function usePrefetch(): (pathname: string) => void {
   const { client, store } = useCadence();
   return useCallback(
     (pathname: string) => {
-      preloadRoute(pathname);
+      preloadRouteOf(pathname);
       if (pathname === '/my-work') prefetchMyWork({ client, store });
     },
     [client, store],
