@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 // needed before `vitest run`; the paths match tsconfig.base.json.
 /** Server test files that mock core (vi.mock('@cadence/core')): they cannot share a module graph. */
 const SERVER_MOCKING_CORE = ['packages/server/src/routes/authorization-matrix.test.ts', 'packages/server/src/test/policy-audit.test.ts'];
+/** One migrated PGlite database per run, where each test's in-memory database starts (tests/support/pglite-snapshot.ts). */
+const PGLITE_SNAPSHOT = 'tests/support/pglite-snapshot.ts';
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
@@ -33,6 +35,7 @@ export default defineConfig({
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           exclude: SERVER_MOCKING_CORE,
+          globalSetup: [PGLITE_SNAPSHOT],
           pool: 'forks',
           // One module graph per worker, not per file: importing the server (Koa, Knex, PGlite's
           // WebAssembly, openid-client) took about five seconds for each of sixty files.
@@ -44,7 +47,7 @@ export default defineConfig({
       {
         extends: true,
         // These replace core's can() with a counting one (vi.mock): a worker of their own each.
-        test: { name: 'server-isolated', include: SERVER_MOCKING_CORE, pool: 'forks', testTimeout: 30_000, hookTimeout: 120_000 },
+        test: { name: 'server-isolated', include: SERVER_MOCKING_CORE, globalSetup: [PGLITE_SNAPSHOT], pool: 'forks', testTimeout: 30_000, hookTimeout: 120_000 },
       },
       { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
       {
@@ -105,6 +108,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
+          globalSetup: [PGLITE_SNAPSHOT],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -5,8 +5,8 @@ import { expectToast, signIn } from './support/flows';
 import { screenshot, seriousA11yViolations, startHarness, type Harness } from './support/harness';
 
 // docs/adr/0054: "New campaign from template" against a real server: go-live on a Monday, every task
-// lands on its working day (the weekend skipped; the install's closed days are not on this branch yet,
-// so the weekend stands for them). Settings → Templates at 1280 and 390 px.
+// lands on its working day, the weekend and the install's holiday skipped. Settings → Templates at
+// 1280 and 390 px.
 describe.runIf(hasChromium)('the app in Chromium: campaign templates', () => {
   let h: Harness;
   let api: ReturnType<typeof apiClient>;
@@ -35,23 +35,27 @@ describe.runIf(hasChromium)('the app in Chromium: campaign templates', () => {
       },
     });
     expect(created.status).toBe(201);
+    const holiday = await api.call('POST', '/api/working-calendar/closed-days', { token: admin.token, body: { day: '2030-03-15', label: 'Founders\' Day' } });
+    expect(holiday.status, JSON.stringify(holiday.body)).toBe(201);
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  it('creates a campaign from a template with go-live on a Monday: every task on its working day, the weekend skipped', async () => {
+  it('creates a campaign from a template with go-live on a Monday: every task on its working day, the weekend and a holiday skipped', async () => {
     const { page } = await h.newPage();
     await signIn(page, adminLogin.email, adminLogin.password);
     await page.getByRole('button', { name: 'From template' }).click();
     const dialog = page.getByRole('dialog', { name: 'New campaign from template' });
     await dialog.getByRole('option', { name: 'Product launch' }).waitFor({ state: 'attached' });
     await dialog.getByLabel(/Campaign title/).fill('Spring launch');
-    // Monday 18 March 2030: two working days before is Thursday 14 March, not Saturday 16.
+    // Monday 18 March 2030, with Friday 15 a holiday: two working days before is Wednesday 13 March
+    // (not Saturday 16, nor Thursday 14 as a weekend-only count would say); planning starts five
+    // working days before go-live, on Friday 8 March.
     await dialog.getByLabel(/Go-live date/).fill('2030-03-18');
     const preview = dialog.getByRole('region', { name: 'Where each task lands' });
-    await preview.getByText('Thursday, March 14, 2030', { exact: false }).waitFor();
-    await preview.getByText('Planning starts Monday, March 11, 2030').waitFor();
+    await preview.getByText('Wednesday, March 13, 2030', { exact: false }).waitFor();
+    await preview.getByText('Planning starts Friday, March 8, 2030').waitFor();
     await dialog.getByLabel('Designer').selectOption({ label: 'dee@example.com' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'new-from-template-1280');
@@ -60,11 +64,11 @@ describe.runIf(hasChromium)('the app in Chromium: campaign templates', () => {
 
     const campaigns = (await api.call('GET', '/api/campaigns', { token: admin.token })).body as Array<{ id: string; title: string; planning_start_date: string; live_date: string }>;
     const made = campaigns.find((c) => c.title === 'Spring launch')!;
-    expect(made).toMatchObject({ planning_start_date: '2030-03-11', live_date: '2030-03-18' });
+    expect(made).toMatchObject({ planning_start_date: '2030-03-08', live_date: '2030-03-18' });
     const tasks = (await api.call('GET', `/api/campaigns/${made.id}/tasks`, { token: admin.token })).body as Array<{ title: string; due_date: string; assignee_id: string | null }>;
     expect(tasks.map((t) => [t.title, t.due_date, t.assignee_id])).toEqual([
-      ['Kick-off', '2030-03-11', null],
-      ['Design assets', '2030-03-14', designer.userId],
+      ['Kick-off', '2030-03-08', null],
+      ['Design assets', '2030-03-13', designer.userId],
       ['Share results', '2030-03-19', null],
     ]);
   });

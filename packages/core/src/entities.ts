@@ -38,6 +38,9 @@ export const ENTITIES = {
   saved_views: { policy: 'view', history: null },
   // Campaign templates (docs/adr/0054): read by whoever may create campaigns, kept by administrators.
   templates: { policy: 'template', history: 'templates' },
+  // The working calendar (docs/adr/0052): read by everyone, keys included, kept by administrators;
+  // its changes are marks beside the rows, so every open calendar and Gantt reshades at once.
+  working_calendar: { policy: 'working_calendar', history: 'working-calendar', historyReadBy: 'administrators' },
 } as const satisfies Record<string, EntityFacts>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -52,10 +55,10 @@ type Logged = { [N in EntityName]: (typeof ENTITIES)[N]['history'] }[EntityName]
 export type EntityHistory = Exclude<Logged, null>;
 
 /**
- * History resources that are no entity's: administrators' records of roles, access keys, the
- * working calendar (docs/adr/0052) and the channels' approval rules (docs/adr/0056).
+ * History resources that are no entity's: administrators' records of roles, access keys and the
+ * channels' approval rules (docs/adr/0056).
  */
-export const ADMIN_RECORDS = ['roles', 'access-keys', 'working-calendar', 'approval-rules'] as const;
+export const ADMIN_RECORDS = ['roles', 'access-keys', 'approval-rules'] as const;
 
 /** What a history entry is about: the API's path segment for the row's kind. */
 export type HistoryResource = EntityHistory | (typeof ADMIN_RECORDS)[number];

@@ -40,6 +40,8 @@ export const TOPIC_REFRESHES = {
   saved_views: [{ kinds: ['savedViews', 'savedViewCounts'] }],
   /** Campaign templates (docs/adr/0054): the Settings list and the "New from template" picker. */
   templates: [{ kinds: ['templates', 'history'] }],
+  /** The working calendar (docs/adr/0052): shading in the calendar and Gantt, template previews, Settings. */
+  working_calendar: [{ kinds: ['workingCalendar', 'history'] }],
 } as const satisfies Record<EntityTopic, readonly TopicRefresh[]>;
 
 export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;

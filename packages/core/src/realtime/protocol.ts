@@ -9,6 +9,7 @@ import type { Ad, AdType, Article, ProspectivePublication, Publication } from '.
 import type { SavedView } from '../schemas/saved-view';
 import type { Task } from '../schemas/tasks';
 import type { CampaignTemplate } from '../schemas/templates';
+import type { ClosedDay } from '../schemas/working-calendar';
 
 /*
  * The realtime feed's frames (docs/architecture.md#realtime-messages), declared once for the
@@ -38,6 +39,8 @@ export interface TopicRows {
   permissions: Permission | RoleChange;
   saved_views: SavedView;
   templates: CampaignTemplate;
+  /** A closed day added or reopened (its `day` is the id), or the weekend set (id `weekend`). */
+  working_calendar: ClosedDay | { weekend: number[] };
 }
 export type TopicRow<T extends RealtimeTopic> = TopicRows[T];
 

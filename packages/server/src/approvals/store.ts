@@ -1,4 +1,5 @@
 import {
+  APPROVAL_STATE_LABELS,
   APPROVED_FIELDS,
   approvalBasis,
   approvalSummary,
@@ -115,19 +116,27 @@ export async function goLiveGate(db: Knex, before: ApprovalCampaign | null, afte
   if (state.missing) throw notReady(state.missing);
 }
 
-/** The gate for many new rows at once (an import): one read of the rules, the first refusal named by its title. */
-export async function goLiveGateMany(db: Knex, rows: ReadonlyArray<{ title?: unknown; status?: unknown; channels?: readonly Channel[] }>): Promise<void> {
-  const live = rows.filter((r) => r.status === 'live');
-  if (!live.length) return;
+/**
+ * The gate for many new rows at once (an import, dry run included): one read of the rules, and a
+ * 409 naming every line that would go live without its approvals, so the file is fixed in one pass.
+ */
+export async function goLiveGateMany(db: Knex, rows: ReadonlyArray<{ title?: unknown; status?: unknown; channels?: readonly Channel[] }>, lines: readonly number[] = []): Promise<void> {
+  if (!rows.some((r) => r.status === 'live')) return;
   const rules = await loadRules(db);
-  for (const row of live) {
-    const approvals = campaignApprovals(row.channels ?? [], rules, [], '');
-    const missing = gateMissing(approvals, 0);
-    if (missing) {
-      const err = notReady(missing);
-      throw new AppError(409, 'not_ready', `"${String(row.title)}": ${err.message}`, err.details);
-    }
-  }
+  const refused: Array<{ line: number; title: string; missing: GateMissing }> = [];
+  rows.forEach((row, i) => {
+    if (row.status !== 'live') return;
+    const missing = gateMissing(campaignApprovals(row.channels ?? [], rules, [], ''), 0);
+    if (missing) refused.push({ line: lines[i] ?? i + 1, title: String(row.title), missing });
+  });
+  if (!refused.length) return;
+  const first = refused[0]!;
+  const more = refused.length > 1 ? ` (and ${refused.length - 1} more ${refused.length === 2 ? 'line' : 'lines'})` : '';
+  const message = `Line ${first.line}, "${first.title}": ${gateMessage(first.missing, (ch) => channelInfo(ch).label)}${more}`;
+  const details = refused.flatMap(({ line, missing }) =>
+    missing.channels.map((m) => ({ path: `line ${line}.status`, message: `${channelInfo(m.channel).label}: ${APPROVAL_STATE_LABELS[m.state].toLowerCase()}; Live needs its approval` })),
+  );
+  throw new AppError(409, 'not_ready', message, details);
 }
 
 /**

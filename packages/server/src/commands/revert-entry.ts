@@ -65,6 +65,8 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
     // Undoing a delete asks what the delete asked (the author or an admin; the channel rules), and the right to create it.
     const [gone] = await asJudged(r, s.db, [{ ...plan.row, created_by: plan.row.created_by ?? null }]);
     if (!can(p, 'delete', r.policy, gone) || !can(p, 'create', r.policy, gone)) throw forbidden(`You may not bring back this ${r.label.toLowerCase()}`);
+    // Its reviews went with it: a Live campaign comes back only through the gate, as a new one would (docs/adr/0056).
+    if (entry.resource === 'campaigns') await goLiveGate(s.db, null, plan.row as never);
     if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
     return foreignKeysAsConflict(() =>
       s.db.transaction(async (trx) => {

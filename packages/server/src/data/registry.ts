@@ -42,6 +42,7 @@ export const REGISTRY: { readonly [N in EntityName]: FeedEntity<N> | MarkedEntit
   permissions: { table: 'user_permissions' },
   saved_views: { resource: savedViews },
   templates: { resource: templates },
+  working_calendar: { table: 'closed_days' },
 };
 
 const resourceOf = (name: EntityName): AnyResource | null => {

@@ -72,6 +72,9 @@ export function connect(options: DbOptions): { db: Db; kind: DbKind; pglite?: PG
     dir = path.resolve(options.dataDir, 'pgdata');
     ownerOnlyDir(dir);
     if (!existsSync(path.join(dir, 'PG_VERSION'))) initial = (options.initialSnapshot ?? readInitialSnapshot)();
+  } else {
+    // A test's database: from the run's migrated copy when its global setup made one (tests/support/pglite-snapshot.ts).
+    initial = options.initialSnapshot?.() ?? (process.env.CADENCE_INITIAL_SNAPSHOT ? readInitialSnapshot() : undefined);
   }
   // Options go in the first argument: PGlite ignores the second when the first is not a string.
   const pglite = new PGlite({

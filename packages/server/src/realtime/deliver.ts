@@ -56,7 +56,24 @@ export function deliver(change: ChangeRecord, principal: Principal | null, subsc
   // No change is logged without its row but a delete; were one, its subscribers would refetch the topic.
   if (!change.row) return { type: 'resync', seq: change.seq, topic: change.topic };
   // The feed's rows are their resources' own presentation (realtime/feed.ts), the API's row for the topic.
-  return { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row, ...basisFor(change, principal) } as ChangeFrame;
+  if (change.counted) return { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row, ...basisFor(change, principal) } as ChangeFrame;
+  return sameForEveryReader(change);
+}
+
+const shared = new WeakMap<ChangeRecord, ChangeFrame>();
+
+/**
+ * A row change without counted states reads the same for every reader allowed to see it: one
+ * frame object per change, so the connections that send it can share its encoding
+ * (connection.ts), instead of two hundred dashboards each encoding fifty re-planned tasks.
+ */
+function sameForEveryReader(change: ChangeRecord): ChangeFrame {
+  let frame = shared.get(change);
+  if (!frame) {
+    frame = { type: 'change', seq: change.seq, topic: change.topic, op: change.op, row: change.row } as ChangeFrame;
+    shared.set(change, frame);
+  }
+  return frame;
 }
 
 /**

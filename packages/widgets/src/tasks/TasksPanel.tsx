@@ -1,5 +1,5 @@
 import { can, compareTaskOrder, summariseTasks, taskProgressLabel, todayYmd, type Campaign, type Task, type TaskAssignee } from '@cadence/core';
-import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { TASK_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
 import { useList } from '../provider/resources';
@@ -10,6 +10,8 @@ import { TaskForm, type TaskFormValues } from './TaskForm';
 import { TaskRow } from './TaskRow';
 
 const swallow = () => undefined;
+// Administrators only, and rarely: loaded when first opened.
+const SaveAsTemplateDialog = lazy(() => import('../templates/SaveAsTemplateDialog').then((m) => ({ default: m.SaveAsTemplateDialog })));
 
 /** A task shown at once while the server adds it. */
 function placeholder(c: Campaign, v: TaskFormValues, userId: string | null, email: string | undefined, now: string): Task {
@@ -38,6 +40,8 @@ export function TasksPanel({ campaign }: { campaign: Campaign }): ReactNode {
   const [editing, setEditing] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<string | null>(null);
+  const [savingAsTemplate, setSavingAsTemplate] = useState(false);
+  const templater = can(session.principal, 'create', 'template');
   const [over, setOver] = useState<{ id: string; side: 'before' | 'after' } | null>(null);
   const handles = useRef(new Map<string, HTMLButtonElement>());
   const [refocus, setRefocus] = useState<string | null>(null);
@@ -170,6 +174,18 @@ export function TasksPanel({ campaign }: { campaign: Campaign }): ReactNode {
         </section>
       )}
       {!editable && q.status === 'success' && <p className="cad-hint">You may only read this campaign: you can tick off the tasks assigned to you.</p>}
+      {templater && q.status === 'success' && tasks.length > 0 && (
+        <p>
+          <button type="button" className="cad-button" onClick={() => setSavingAsTemplate(true)}>
+            Save as template
+          </button>
+        </p>
+      )}
+      {savingAsTemplate && (
+        <Suspense fallback={null}>
+          <SaveAsTemplateDialog open onOpenChange={setSavingAsTemplate} campaign={campaign} />
+        </Suspense>
+      )}
       <p className="cad-sr-only" role="status" aria-live="polite">{announcement}</p>
     </div>
   );

@@ -1,10 +1,11 @@
-import { CadenceApiError, can, type Campaign, type CampaignTemplate, type Task, type TemplateAnchor, type TemplateCreate } from '@cadence/core';
+import { CadenceApiError, can, type CampaignTemplate, type TemplateAnchor, type TemplateCreate } from '@cadence/core';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
 import { useQuery } from '../provider/use-query';
 import { Dialog } from '../ui/Dialog';
 import { Field, Select } from '../ui/Field';
+import { SaveAsTemplateDialog } from './SaveAsTemplateDialog';
 
 export interface TemplatesPanelProps {
   /** The panel's heading level (1 on its own page). */
@@ -83,7 +84,7 @@ export function TemplatesPanel({ headingLevel = 2 }: TemplatesPanelProps): React
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<CampaignTemplate | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saveAs, setSaveAs] = useState<{ campaigns: Campaign[]; campaignId: string; name: string; tasks: Task[]; roles: Record<string, string> } | null>(null);
+  const [savingAs, setSavingAs] = useState(false);
 
   // In the provider's cache: a change on the `templates` topic (another administrator's edit) refreshes it.
   const listFetcher = useCallback(() => client.templates.list(), [client]);
@@ -132,32 +133,6 @@ export function TemplatesPanel({ headingLevel = 2 }: TemplatesPanelProps): React
       setFailure(err instanceof Error ? err.message : String(err));
     }
   };
-  const openSaveAs = async () => {
-    setErrors({});
-    const campaigns = await client.campaigns.list();
-    setSaveAs({ campaigns, campaignId: '', name: '', tasks: [], roles: {} });
-  };
-  const pickCampaign = async (campaignId: string) => {
-    setSaveAs((s) => s && { ...s, campaignId, tasks: [], roles: {} });
-    if (!campaignId) return;
-    const tasks = await client.tasks.list(campaignId);
-    setSaveAs((s) => s && s.campaignId === campaignId ? { ...s, tasks, name: s.name || `${s.campaigns.find((c) => c.id === campaignId)?.title ?? ''} template` } : s);
-  };
-  const saveFromCampaign = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!saveAs) return;
-    setErrors({});
-    try {
-      const roles = Object.fromEntries(Object.entries(saveAs.roles).map(([id, r]) => [id, r.trim()] as const).filter(([, r]) => r));
-      const made = await client.templates.fromCampaign({ campaign_id: saveAs.campaignId, name: saveAs.name, roles });
-      toast({ title: 'Template saved', description: `"${made.name}": ${made.tasks.length} tasks` });
-      setSaveAs(null);
-      await reload();
-    } catch (err) {
-      if (err instanceof CadenceApiError && err.details.length) setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
-      else setErrors({ form: err instanceof Error ? err.message : String(err) });
-    }
-  };
   const setTask = (i: number, patch: Partial<TaskDraft>) => {
     setDraft((d) => d && { ...d, tasks: d.tasks.map((t, k) => (k === i ? { ...t, ...patch } : t)) });
     // A changed task's refusal is stale: its hint (where it lands) comes back.
@@ -174,7 +149,7 @@ export function TemplatesPanel({ headingLevel = 2 }: TemplatesPanelProps): React
         </button>
       </div>
       <p>
-        <button type="button" className="cad-button" onClick={() => void openSaveAs()}>
+        <button type="button" className="cad-button" onClick={() => setSavingAs(true)}>
           Save a campaign as template
         </button>
       </p>
@@ -263,33 +238,7 @@ export function TemplatesPanel({ headingLevel = 2 }: TemplatesPanelProps): React
         )}
       </Dialog>
 
-      <Dialog open={!!saveAs} onOpenChange={(o) => !o && setSaveAs(null)} title="Save a campaign as template" description="Its tasks' due dates become working days from go-live; people can become roles." size="md">
-        {saveAs && (
-          <form className="cad-form" onSubmit={(e) => void saveFromCampaign(e)} noValidate>
-            {errors.form && <p className="cad-field__error" role="alert">{errors.form}</p>}
-            <Field label="Campaign" required error={errors.campaign_id}>
-              {(p) => <Select {...p} value={saveAs.campaignId} placeholder="Choose a campaign" options={saveAs.campaigns.map((c) => [c.id, `${c.title} (${c.live_date})`] as const)} onChange={(v) => void pickCampaign(v)} />}
-            </Field>
-            <Field label="Template name" required error={errors.name}>
-              {(p) => <input {...p} className="cad-input" value={saveAs.name} maxLength={120} onChange={(e) => setSaveAs({ ...saveAs, name: e.target.value })} />}
-            </Field>
-            {[...new Map(saveAs.tasks.filter((t) => t.assignee_id).map((t) => [t.assignee_id!, t.assignee_email ?? t.assignee_id!])).entries()].map(([userId, email]) => (
-              <Field key={userId} label={`Role for ${email}`} hint="Leave empty to keep this person on the tasks" error={errors[`roles.${userId}`]}>
-                {(p) => <input {...p} className="cad-input" value={saveAs.roles[userId] ?? ''} onChange={(e) => setSaveAs({ ...saveAs, roles: { ...saveAs.roles, [userId]: e.target.value } })} />}
-              </Field>
-            ))}
-            {saveAs.campaignId && <p className="cad-muted">{saveAs.tasks.length} task{saveAs.tasks.length === 1 ? '' : 's'} will be saved.</p>}
-            <div className="cad-dialog__footer">
-              <button type="button" className="cad-button" onClick={() => setSaveAs(null)}>
-                Cancel
-              </button>
-              <button type="submit" className="cad-button cad-button--primary" disabled={!saveAs.campaignId}>
-                Save template
-              </button>
-            </div>
-          </form>
-        )}
-      </Dialog>
+      <SaveAsTemplateDialog open={savingAs} onOpenChange={setSavingAs} onSaved={() => void reload()} />
 
       <Dialog
         open={!!deleting}

@@ -10,6 +10,7 @@ import { sampleTemplate } from '../testing/fixtures-templates';
 import { renderWidget } from '../testing/render';
 import { NewFromTemplateDialog } from './NewFromTemplateDialog';
 import { TemplatesPanel } from './TemplatesPanel';
+import { TasksPanel } from '../tasks/TasksPanel';
 
 describe.each(TEST_ZONES)('New campaign from template in TZ=%s', (zone) => {
   useTimeZone(zone);
@@ -122,6 +123,27 @@ describe('Settings → Templates', () => {
     const [saved] = await client.templates.list();
     expect(saved).toMatchObject({ planning_offset: 5, roles: ['Designer'] });
     expect(saved!.tasks.map((t) => [t.title, t.offset, t.role, t.assignee_id])).toEqual([['Design', -2, 'Designer', null], ['Report', 1, null, null]]);
+  });
+
+  it('should save a campaign as a template from its own Tasks tab, offered to administrators only', async () => {
+    const campaign = makeCampaign({ title: 'Autumn launch', planning_start_date: '2026-03-09', live_date: '2026-03-16' });
+    const design = makeTask(campaign, { title: 'Design', due_date: '2026-03-12' });
+    const { user, client } = renderWidget(<TasksPanel campaign={campaign} />, { campaigns: [withTaskSummary(campaign, [design])], tasks: [design] });
+    await user.click(await screen.findByRole('button', { name: 'Save as template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save "Autumn launch" as template' });
+    expect(within(dialog).queryByLabelText(/Campaign/)).toBeNull();
+    expect(await within(dialog).findByText('1 task will be saved.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    await waitFor(async () => expect((await client.templates.list()).map((t) => [t.name, t.tasks.length])).toEqual([['Autumn launch template', 1]]));
+    expect(await screen.findByText('"Autumn launch template": 1 task')).toBeInTheDocument();
+  });
+
+  it('should not offer "Save as template" to an editor who is not an administrator', async () => {
+    const campaign = makeCampaign({ title: 'Autumn launch' });
+    const design = makeTask(campaign, { title: 'Design', due_date: '2026-03-12' });
+    renderWidget(<TasksPanel campaign={campaign} />, { campaigns: [withTaskSummary(campaign, [design])], tasks: [design], user: { role: null, permissions: [{ permission_type: 'global_create', channel: null }, { permission_type: 'global_view', channel: null }] } });
+    await screen.findByText('Design');
+    expect(screen.queryByRole('button', { name: 'Save as template' })).toBeNull();
   });
 
   it('should follow another administrator\'s new template over realtime', async () => {

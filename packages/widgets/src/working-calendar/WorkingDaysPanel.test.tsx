@@ -1,6 +1,8 @@
 import { CadenceApiError, type ClosedDay } from '@cadence/core';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CadenceProvider } from '../provider/CadenceProvider';
+import { fakeRealtime } from '../testing/fake-realtime';
 import { createMemoryClient } from '../testing/memory-client';
 import { renderWidget } from '../testing/render';
 import { WorkingDaysPanel } from './WorkingDaysPanel';
@@ -98,6 +100,17 @@ describe('WorkingDaysPanel', () => {
     await upload('hello, world', 'notes.ics');
     expect(await screen.findByText(/Not an iCalendar file/)).toBeInTheDocument();
     expect(screen.getByLabelText('Import an .ics file')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("should show another administrator's closed day as soon as the realtime feed says so", async () => {
+    const client = createMemoryClient({ workingCalendar: { weekend: [5, 6], closed_days: [closed('2031-04-11', 'Good Friday')] } });
+    const feed = fakeRealtime();
+    render(<CadenceProvider client={client} realtime={feed.realtime}><WorkingDaysPanel /></CadenceProvider>);
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming closed days' });
+    await within(upcoming).findByText('Good Friday');
+    const row = await client.workingCalendar.close({ day: '2031-04-14', label: 'Easter Monday' });
+    act(() => feed.send({ topic: 'working_calendar', op: 'insert', row }));
+    expect(await within(upcoming).findByText('Easter Monday')).toBeInTheDocument();
   });
 
   it('should show an error with Try again when the calendar cannot be loaded', async () => {

@@ -2,6 +2,7 @@ import { CadenceApiError, can, todayYmd, type CadenceAdminClient, type ClosedDay
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
+import { useQuery } from '../provider/use-query';
 import { Dialog } from '../ui/Dialog';
 import { Field, Select } from '../ui/Field';
 import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
@@ -51,14 +52,15 @@ export function WorkingDaysPanel(props: WorkingDaysPanelProps): ReactNode {
   );
 }
 
+/** The panel lists every closed day: the whole range the server keeps. */
+const EVERY_DAY = { from: '1900-01-01', to: '2999-12-31' };
+
 function Panel({ headingLevel }: { headingLevel: 1 | 2 }): ReactNode {
   const { client, toast, now, store } = useCadence('WorkingDaysPanel');
   const session = useSession();
   const admin = session.ready && can(session.principal, 'administer', 'user');
   const api = client.workingCalendar as CadenceAdminClient['workingCalendar'];
   const id = useId();
-  const [data, setData] = useState<WorkingCalendarData | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [weekend, setWeekend] = useState<number[]>([]);
   const [weekendError, setWeekendError] = useState<string | null>(null);
   const [savingWeekend, setSavingWeekend] = useState(false);
@@ -71,21 +73,26 @@ function Panel({ headingLevel }: { headingLevel: 1 | 2 }): ReactNode {
   const [reopening, setReopening] = useState<ClosedDay | null>(null);
   const [showPast, setShowPast] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const got = await api.get();
-      // The calendars' and Gantts' cached windows of the calendar follow the change.
-      store.invalidate('workingCalendar');
-      setData(got);
-      setWeekend(got.weekend);
-      setLoadError(null);
-    } catch (err) {
-      setLoadError(`The working calendar could not be loaded: ${messageOf(err)}`);
-    }
-  }, [api, store]);
+  // In the provider's cache under the calendars' own kind: another administrator's change reaches
+  // it over the feed (the working_calendar topic), and a change made here refreshes every window.
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const fetcher = useCallback(() => api.get(EVERY_DAY), [api]);
+  const onLoadError = useCallback((err: unknown) => setLoadError(`The working calendar could not be loaded: ${messageOf(err)}`), []);
+  const query = useQuery<WorkingCalendarData>(admin ? ['workingCalendar', EVERY_DAY] : null, fetcher, onLoadError);
+  const data = query.data ?? null;
+  const savedWeekend = data?.weekend.join(',');
   useEffect(() => {
-    if (admin) void load();
-  }, [admin, load]);
+    if (data) {
+      setWeekend(data.weekend);
+      setLoadError(null);
+    }
+    // The saved weekend, not each new answer, resets the form's choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [savedWeekend]);
+  const load = useCallback(async () => {
+    setLoadError(null);
+    store.invalidate('workingCalendar');
+  }, [store]);
 
   if (!session.ready || !admin) return null;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -99,7 +106,6 @@ function Panel({ headingLevel }: { headingLevel: 1 | 2 }): ReactNode {
     setSavingWeekend(true);
     try {
       const got = await api.setWeekend(weekend);
-      setData(got);
       setWeekend(got.weekend);
       store.invalidate('workingCalendar');
       toast({ title: 'Weekend saved', description: got.weekend.length ? `Nobody works on ${got.weekend.map((d) => WEEKDAYS[d]).join(', ')}.` : 'Every day of the week is a working day.' });

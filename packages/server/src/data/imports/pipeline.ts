@@ -46,8 +46,8 @@ export interface InsertLoad<Row> {
   /** Most rows one file may hold. */
   maxRows: number;
   values(row: Row, p: Principal): Record<string, unknown>;
-  /** Inserts the rows in the transaction and logs a change for each. */
-  insert(trx: Knex.Transaction, rows: Array<Record<string, unknown>>): Promise<void>;
+  /** Inserts the rows in the transaction and logs a change for each; `lines` are the rows' lines in the file. */
+  insert(trx: Knex.Transaction, rows: Array<Record<string, unknown>>, lines: readonly number[]): Promise<void>;
 }
 
 /** An import's answer, and the id range its saved rows took (COPY loads only). */
@@ -63,7 +63,7 @@ export interface ImportResult {
 class Upload<Row> {
   readonly reader: ImportReader<Row>;
   private readonly firstLineOf = new Map<string, number>();
-  private readonly savedLines: number[] = [];
+  readonly savedLines: number[] = [];
   private readonly text = new CopyText();
   readonly pieces: Buffer[] = [];
   readonly inserts: Array<Record<string, unknown>> = [];
@@ -216,7 +216,7 @@ async function load(s: Services, p: Principal, target: ImportTarget<unknown>, so
       if (load.kind === 'copy' && reading.pieces.length) {
         await pgliteCopy(trx, `COPY ${target.table} (${load.columns.join(', ')}) FROM '/dev/blob'`, reading.pieces.splice(0));
       } else if (load.kind === 'insert' && reading.inserts.length) {
-        await load.insert(trx, reading.inserts);
+        await load.insert(trx, reading.inserts, reading.savedLines);
       }
       t.mark(load.kind);
       return finish(trx, reading, target, options, t);

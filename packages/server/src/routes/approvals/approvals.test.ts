@@ -154,6 +154,12 @@ describe('request review, decisions in steps, and the gate', () => {
     const imported = await t.api('POST', '/api/campaigns/import', { token: admin.token, raw: csv, headers: { 'Content-Type': 'text/csv' } });
     expect(imported.status, JSON.stringify(imported.body)).toBe(409);
     expect(imported.body.error.message).toContain('Imported live');
+    // A dry run says the same, naming every line that would go live without its approval.
+    const twoLive = `${csv}Planned,2026-03-01,2026-03-06,email,planning\nAlso live,2026-03-01,2026-03-07,email,live\n`;
+    const dry = await t.api('POST', '/api/campaigns/import?dry_run=true', { token: admin.token, raw: twoLive, headers: { 'Content-Type': 'text/csv' } });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(409);
+    expect(dry.body.error.message).toMatch(/^Line 2, "Imported live": .*\(and 1 more line\)$/);
+    expect(dry.body.error.details.map((d: { path: string }) => d.path)).toEqual(['line 2.status', 'line 4.status']);
     const all = (await t.api('GET', '/api/campaigns', { token: admin.token })).body as Array<{ title: string }>;
     expect(all.map((x) => x.title)).not.toContain('Straight to live');
     expect(all.map((x) => x.title)).not.toContain('Imported live');
@@ -196,6 +202,17 @@ describe('history of a review', () => {
     await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { status: 'planning' } });
     const back = (await historyOf(c.id)).find((e) => e.action === 'update' && e.changes?.status?.after === 'planning')!;
     expect((await t.api('POST', `/api/history/${back.id}/revert`, { token: admin.token })).status).toBe(409);
+
+    // Deleted while Live: its reviews went with it, so bringing it back Live is gated too, dry run included.
+    expect((await t.api('POST', `/api/campaigns/${c.id}/go-live`, { token: admin.token, body: { override_reason: 'Launch day, again' } })).status).toBe(200);
+    expect((await t.api('DELETE', `/api/campaigns/${c.id}`, { token: admin.token })).status).toBe(204);
+    const deleted = (await historyOf(c.id)).find((e) => e.action === 'delete')!;
+    const dry = await t.api('POST', `/api/history/${deleted.id}/revert?dry_run=true`, { token: admin.token });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(409);
+    const restore = await t.api('POST', `/api/history/${deleted.id}/revert`, { token: admin.token });
+    expect(restore.status).toBe(409);
+    expect(restore.body.error.code).toBe('not_ready');
+    expect((await t.api('GET', `/api/campaigns/${c.id}`, { token: admin.token })).status).toBe(404);
   });
 });
 

@@ -76,8 +76,8 @@ const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
     kind: 'insert',
     maxRows: 20_000,
     values: (row, p) => ({ ...row, channel_config: JSON.stringify(row.channel_config), created_by: p.userId }),
-    insert: async (trx, rows) => {
-      await goLiveGateMany(trx, rows as never);
+    insert: async (trx, rows, lines) => {
+      await goLiveGateMany(trx, rows as never, lines);
       return insertAndLog(trx, campaigns, await withNewApprovalSummaries(trx, rows));
     },
   },

@@ -9,6 +9,7 @@ import {
 import { can, isYmd } from '@cadence/core';
 import { z } from 'zod';
 import { alreadyExists, forbidden, notFound } from '../../errors';
+import { recordMark } from '../../data/changes';
 import { recordHistory } from '../../history/record';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
@@ -50,6 +51,7 @@ export function workingCalendarRoutes(s: Services, t: RouteTable): void {
         await trx('working_week').where({ id: 1 }).update({ weekend: body.weekend, updated_by: auth.principal.userId, updated_at: trx.fn.now() });
         // An entry even when nothing changed, as a row's update that changes nothing is one.
         await recordHistory(trx, { resource: 'working-calendar', rowId: 'weekend', action: 'update', changes: { weekend: { before: (before ?? []).map(Number), after: body.weekend } } });
+        await recordMark(trx, 'working_calendar', 'update', 'weekend', { weekend: body.weekend });
         return loadWorkingCalendarData(trx);
       }),
   });
@@ -68,6 +70,7 @@ export function workingCalendarRoutes(s: Services, t: RouteTable): void {
         if (inserted.length === 0) throw alreadyExists(`${body.day} is closed already`);
         const row = (await loadClosedDays(trx, { from: body.day, to: body.day }))[0]!;
         await recordHistory(trx, { resource: 'working-calendar', rowId: row.day, action: 'create', row: { ...row } });
+        await recordMark(trx, 'working_calendar', 'insert', row.day, row);
         return row;
       }),
   });
@@ -82,6 +85,7 @@ export function workingCalendarRoutes(s: Services, t: RouteTable): void {
         if (!row) throw notFound('Closed day');
         await trx('closed_days').where({ day: params.day }).delete();
         await recordHistory(trx, { resource: 'working-calendar', rowId: row.day, action: 'delete', row: { ...row } });
+        await recordMark(trx, 'working_calendar', 'delete', row.day, row);
       });
     },
   });
@@ -102,7 +106,11 @@ export function workingCalendarRoutes(s: Services, t: RouteTable): void {
           added.push(...got.map((r: { day: string }) => r.day));
         }
         const addedSet = new Set(added);
-        if (added.length) await recordHistory(trx, { resource: 'working-calendar', rowId: null, action: 'import', row: { added: added.length, days: added.slice(0, 1000) } });
+        if (added.length) {
+          await recordHistory(trx, { resource: 'working-calendar', rowId: null, action: 'import', row: { added: added.length, days: added.slice(0, 1000) } });
+          // A year of holidays is one refetch for each open calendar, not a frame per day.
+          await recordMark(trx, 'working_calendar', 'resync', 'working_calendar', { added: added.length });
+        }
         const rows = days.length ? await loadClosedDays(trx, { from: days[0]!.day, to: days[days.length - 1]!.day }) : [];
         return {
           added: rows.filter((r) => addedSet.has(r.day)),

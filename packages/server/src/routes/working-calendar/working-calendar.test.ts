@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { subscribedSocket } from '../../test/socket';
 import { loadWorkingCalendar } from '../../working-calendar/load';
 
 // The working calendar (docs/adr/0052-working-calendar.md): read by every principal, keys too;
@@ -127,5 +128,32 @@ describe('the working calendar', () => {
     ]);
     const asMember = await t.api('GET', '/api/history?resource=working-calendar', { token: member });
     expect(asMember.body.entries ?? []).toEqual([]);
+  });
+});
+
+describe('the working calendar on the realtime feed', () => {
+  it('should tell a member and a view-bound key of a closed day, a reopened one, the weekend and an import, at once', async () => {
+    const view = await t.api('POST', '/api/views', { token: admin, body: { name: 'Wall', query: 'channel=email', shared: true } });
+    expect(view.status, JSON.stringify(view.body)).toBe(201);
+    const key = (await t.api('POST', '/api/access-keys', { token: admin, body: { name: 'Wall screen', read_only: true, view_id: view.body.id } })).body;
+    const member$ = await subscribedSocket(t.url, member, 'working_calendar');
+    const key$ = await subscribedSocket(t.url, key.secret, 'working_calendar');
+    try {
+      await t.api('POST', '/api/working-calendar/closed-days', { token: admin, body: { day: '2031-05-01', label: 'Labour Day' } });
+      for (const s of [member$, key$]) {
+        const added = await s.waitFor((m) => m.type === 'change' && m.op === 'insert');
+        expect(added).toMatchObject({ topic: 'working_calendar', row: { day: '2031-05-01', label: 'Labour Day' } });
+      }
+      await t.api('DELETE', '/api/working-calendar/closed-days/2031-05-01', { token: admin });
+      expect(await member$.waitFor((m) => m.type === 'change' && m.op === 'delete')).toMatchObject({ topic: 'working_calendar', id: '2031-05-01' });
+      await t.api('PUT', '/api/working-calendar/weekend', { token: admin, body: { weekend: [4, 5] } });
+      expect(await member$.waitFor((m) => m.type === 'change' && m.op === 'update')).toMatchObject({ row: { weekend: [4, 5] } });
+      await t.api('PUT', '/api/working-calendar/weekend', { token: admin, body: { weekend: [5, 6] } });
+      await t.api('POST', '/api/working-calendar/import', { token: admin, body: { ics: ics(allDay('rt-1', '20310101', null, 'New Year'), allDay('rt-2', '20310102', null, 'Bridge')) } });
+      expect(await member$.waitFor((m) => m.type === 'resync')).toMatchObject({ topic: 'working_calendar' });
+    } finally {
+      member$.ws.close();
+      key$.ws.close();
+    }
   });
 });
