@@ -44,6 +44,16 @@ describe('routes (docs/product.md#routes)', () => {
     expect(screen.getByText('kaboom')).toBeInTheDocument();
   });
 
+  it('should keep the shell (its side bar) mounted from one page to the next', async () => {
+    const app = renderApp('/ideas');
+    const sideBar = await screen.findByRole('navigation', { name: 'Marketing Channels' });
+    await userEvent.click(screen.getByRole('link', { name: 'My work' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/my-work'));
+    await screen.findByText('Please sign in to see your tasks.');
+    // The same element, not a new side bar: a remounted shell shows every page's loading state anew.
+    expect(screen.getByRole('navigation', { name: 'Marketing Channels' })).toBe(sideBar);
+  });
+
   it('should list Global Calendar, the 12 channels, My work, Ideas and Settings in the side bar', async () => {
     renderApp('/ideas');
     const marketing = await screen.findByRole('navigation', { name: 'Marketing Channels' });

@@ -15,13 +15,16 @@ import { setRoutePreloader } from './layout/route-preload';
 /** What each lazy route element loads, for `preloadRoute`. */
 const loaders = new WeakMap<object, () => Promise<unknown>>();
 
+/**
+ * A page suspends into the boundary around its layout's outlet (AppShell, RootLayout), which is
+ * already on screen when the user navigates: React Router navigates in a transition, so the page
+ * they leave stays until the next one's code is there. A boundary of the page's own would be new
+ * on each navigation, show its fallback, and React then holds the page back for its 300 ms
+ * fallback throttle: My work appeared 300 ms after its data had arrived.
+ */
 const page = (load: () => Promise<ComponentType>): ReactNode => {
   const Page = lazy(async () => ({ default: await load() }));
-  const element = (
-    <Suspense fallback={<LoadingState />}>
-      <Page />
-    </Suspense>
-  );
+  const element = <Page />;
   loaders.set(element, load);
   return element;
 };

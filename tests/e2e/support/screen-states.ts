@@ -83,6 +83,35 @@ export const SCREEN_STATES: ScreenState[] = [
       await dialog.getByText('Loading history…').waitFor({ state: 'detached' });
     },
   },
+  ...(['Tasks', 'Review'] as const).map((name) => ({
+    // The demo's campaign waiting for review (server/src/demo/approvals.ts), with its tasks.
+    name: `campaign ${name.toLowerCase()} tab`,
+    path: '/',
+    open: async (page: Page) => {
+      await tab('Campaign List')(page);
+      await page.getByRole('button', { name: /^Edit Spring newsletter/ }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Campaign' });
+      await dialog.getByRole('tab', { name, exact: true }).click();
+      await dialog.getByRole('tabpanel').getByText(/^Loading (tasks|review)…$/).waitFor({ state: 'detached' });
+      await (name === 'Tasks' ? dialog.getByRole('list', { name: 'Tasks' }) : dialog.getByRole('button', { name: /Request review|Approve/ }).first()).waitFor();
+    },
+  })),
+  {
+    name: 'new campaign from template dialog',
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'From template' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New campaign from template' });
+      await dialog.getByRole('option', { name: 'Product launch' }).waitFor({ state: 'attached' });
+    },
+  },
+  {
+    name: 'my work',
+    path: '/my-work',
+    open: async (page) => {
+      await page.locator('.cad-tasks').first().waitFor();
+    },
+  },
   { name: 'ideas', path: '/ideas' },
   {
     name: 'new idea dialog',
@@ -153,6 +182,20 @@ export const SCREEN_STATES: ScreenState[] = [
     open: async (page) => {
       await page.getByRole('navigation', { name: 'Users' }).getByRole('button').first().click();
       await page.getByRole('switch').first().waitFor();
+    },
+  },
+  {
+    name: 'settings templates',
+    path: '/settings/templates',
+    open: async (page) => {
+      await page.getByRole('list', { name: 'Templates' }).getByText('Product launch').waitFor();
+    },
+  },
+  {
+    name: 'settings working days',
+    path: '/settings/working-days',
+    open: async (page) => {
+      await page.getByRole('list', { name: 'Upcoming closed days' }).waitFor();
     },
   },
   {

@@ -1,9 +1,10 @@
 import { PanelLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { Sidebar } from './Sidebar';
 import { SidebarProvider, useSidebar } from './SidebarProvider';
+import { LoadingState } from '../ui/states';
 
 function SidebarTrigger(): ReactNode {
   const { toggle, open, openMobile, isMobile } = useSidebar();
@@ -54,7 +55,10 @@ function ShellFrame(): ReactNode {
       <div className="app-main">
         <TopBar />
         <main className="app-content" id="main">
-          <Outlet />
+          {/* The pages' one boundary (router.tsx page()): shown while the first page loads, kept by later navigations. */}
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
+import { LoadingState } from '../ui/states';
 import { useToast } from '../ui/toast';
 
 /** The confirmation link lands on `/?email_confirmed=1|0` (docs/architecture.md#auth-api); say how it went, then tidy the address. */
@@ -20,5 +21,10 @@ function useConfirmationNotice(): void {
 
 export function RootLayout(): ReactNode {
   useConfirmationNotice();
-  return <Outlet />;
+  // The sign-in page's boundary, and the shell's while its chunk loads (router.tsx).
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Outlet />
+    </Suspense>
+  );
 }

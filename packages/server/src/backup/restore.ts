@@ -99,8 +99,9 @@ export async function restoreBackup(target: RestoreTarget, path: string, options
 async function nonEmpty(db: Knex, storage: FileStorage): Promise<string[]> {
   const busy: string[] = [];
   for (const table of await dataTables(db)) {
-    if (SEEDED_BY_MIGRATIONS.has(table)) continue;
-    if (await db(table).first(db.raw('1'))) busy.push(table);
+    const asSeeded = SEEDED_BY_MIGRATIONS.get(table);
+    const rows = asSeeded ? db(table).whereNot(db.raw(asSeeded)) : db(table);
+    if (await rows.first(db.raw('1'))) busy.push(table);
   }
   const hasStorageTables = storage.kind !== 'postgres' || (await db.schema.hasTable('storage_files'));
   if (hasStorageTables) {

@@ -10,8 +10,15 @@ type Q = Knex | Knex.Transaction;
 /** Knex's own bookkeeping is rebuilt by running the migrations; stored files travel as files. */
 const NOT_ROWS = new Set(['knex_migrations', 'knex_migrations_lock', ...STORAGE_TABLES]);
 
-/** Tables a migration fills itself (one row of state): present in a database with no data yet. */
-export const SEEDED_BY_MIGRATIONS = new Set(['changes_meta']);
+/**
+ * Tables a migration fills itself (one row of state), present in a database with no data yet: each
+ * with the SQL test that its rows are still as the migration left them. The change log's state
+ * always is; the working week is, until an administrator sets another weekend.
+ */
+export const SEEDED_BY_MIGRATIONS: ReadonlyMap<string, string> = new Map([
+  ['changes_meta', 'true'],
+  ['working_week', "weekend = '{5,6}'"],
+]);
 
 /**
  * The feed's per-row bookkeeping that names transactions (docs/adr/0023, 0034): not data, never
