@@ -23,7 +23,7 @@ export function renderWidget(ui: ReactElement, options: RenderWidgetOptions = {}
   const now = () => fixed;
   const client = options.client ?? createMemoryClient({ now, ...options });
   const toasts: Toast[] = [];
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <CadenceProvider client={client} now={now} onToast={(t) => toasts.push(t)}>
       {ui}
