@@ -28,7 +28,8 @@ export default defineConfig({
     // side on a busy machine that takes seconds, not the default one.
     expect: { poll: { timeout: 15_000 } },
     projects: [
-      { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      // Property tests (fast-check) run a hundred cases each: seconds when the shared machine is busy.
+      { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], testTimeout: 20_000 } },
       {
         extends: true,
         test: {
