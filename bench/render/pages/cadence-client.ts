@@ -1,5 +1,5 @@
 /**
- * A static CadenceClient for the render pages: it answers the three calls Calendar and
+ * A static CadenceClient for the render pages: it answers the four calls Calendar and
  * Gantt make with data already in memory, the way a host hands the peers their events, so
  * the figures are about rendering and not about a server.
  */
@@ -42,6 +42,8 @@ export function staticClient(campaigns: Campaign[]): CadenceClient {
     },
     campaigns: { list: async () => campaigns },
     dashboard: { virtual: async () => [] },
+    // The Gantt shades closed days: a plain working week and no holidays, as a new install has.
+    workingCalendar: { get: async () => ({ weekend: [5, 6], closed_days: [] }) },
   };
   return client as unknown as CadenceClient;
 }
