@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer';
 import { createStorage } from './storage/create';
 import { parseStorageUrl, type StorageLocation } from './storage/storage-url';
 import { ChangeHub } from './realtime/hub';
+import { Background } from './jobs/background';
 import { attachRealtime, type RealtimeServer } from './realtime/socket';
 import type { Services } from './services';
 import { createMetricsServer, type Ops } from './ops/http';
@@ -50,6 +51,7 @@ export function createServices(options: ServicesOptions): Services {
     oidc: config.OIDC_ISSUER ? new OidcClient(config, secret, log) : null,
     passwords: new Passwords(config.BCRYPT_COST),
     principals: new PrincipalCache(),
+    background: new Background(log),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log, logContent: mayLogMailContent(config) }),
     storage: createStorage({ location: parseStorageUrl(config.STORAGE_URL) as StorageLocation, sharedDatabase: kind === 'postgres', db, dataDir }),
     limits: {
@@ -125,6 +127,7 @@ export async function startServer(services: Services, options: AppOptions & { po
     ...(metrics ? { onDelivered: (n: number, seconds: number) => metrics.observeDelivery(n, seconds) } : {}),
   });
   await hub.start();
+  services.background.start();
   const realtime = attachRealtime(services, server, hub);
   if (metrics) {
     const h = hub;
@@ -155,6 +158,7 @@ export async function startServer(services: Services, options: AppOptions & { po
   const release = () => (released ??= releaseOnce());
   const releaseOnce = async () => {
     clearInterval(housekeeping);
+    await services.background.stop();
     await changeHub.stop();
     await stopPrincipalListener();
     await services.storage.close();

@@ -6,6 +6,7 @@ import type { PrincipalCache } from './auth/principal-cache';
 import type { RateLimiter } from './auth/rate-limit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { Background } from './jobs/background';
 import type { FileStorage } from './storage/storage';
 import type { Site } from './http/origins';
 import type { OidcClient } from './auth/sso/oidc';
@@ -23,6 +24,8 @@ export interface Services {
   /** Credentials → principals between changes; call `invalidate()` after committing one. */
   principals: PrincipalCache;
   mailer: Mailer;
+  /** Work that leaves the request path (webhook deliveries, notification mail): runs while the server listens (jobs/background.ts). */
+  background: Background;
   /** Uploaded files: local disk, PostgreSQL blobs or S3, as STORAGE_URL says (storage/create.ts). */
   storage: FileStorage;
   /** The OpenID Connect relying party, when OIDC_ISSUER is set (docs/adr/0027-single-sign-on.md). */
