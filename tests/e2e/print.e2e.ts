@@ -59,7 +59,7 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
   /** Opens the view and prints it once `shown` (a title the view holds) is drawn: a busy machine loads it after the toolbar. */
   const printView = async (query: string, shown?: string) => {
     await page.goto(`/${query}`);
-    await page.getByRole('button', { name: 'Print', exact: true }).waitFor();
+    await page.locator('.cad-print-button:enabled').waitFor();
     if (shown) await page.getByText(shown.slice(0, 16)).first().waitFor({ timeout: 30_000 });
     await page.evaluate(() => void (window.print = () => undefined));
     await page.getByRole('button', { name: 'Print', exact: true }).click();
@@ -92,7 +92,8 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
     await signIn(phone.page, owner.email, owner.password);
     await phone.page.goto(`/?tab=timeline&range=quarter&date=${QUARTER_DAY}`);
     const button = phone.page.getByRole('button', { name: 'Print', exact: true });
-    await button.waitFor();
+    // Enabled once the quarter's campaigns are loaded.
+    await phone.page.locator('.cad-print-button:enabled').waitFor();
     const box = (await button.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await phone.page.evaluate(() => void (window.print = () => ((window as unknown as { printed: boolean }).printed = true)));

@@ -124,7 +124,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
           </p>
           <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => step(1)}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
-        <PrintButton onPrint={printout.print} />
+        <PrintButton onPrint={printout.print} loading={campaigns.status === 'loading'} />
       </header>
       {campaigns.status === 'error' ? (
         <LoadError onRetry={campaigns.refetch} />

@@ -143,7 +143,7 @@ function GanttBody(props: GanttProps): ReactNode {
           <p className="cad-toolbar__label" aria-live="polite">{span.label}</p>
           <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, 1))}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
-        <PrintButton onPrint={printout.print} />
+        <PrintButton onPrint={printout.print} loading={campaigns.status === 'loading'} />
       </header>
       {campaigns.status === 'error' ? (
         <LoadError onRetry={campaigns.refetch} />

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
+import { createMemoryClient } from '../testing/memory-client';
 import { makeCampaign } from '../testing/fixtures';
 import { renderWidget } from '../testing/render';
 
@@ -29,6 +30,19 @@ describe('printing the Gantt', () => {
     expect(within(sheet.getByRole('list', { name: 'Channel colours' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Social Media', 'Several channels']);
     for (let i = 0; i < 80; i++) expect(sheet.getByText(long(i))).toBeInTheDocument();
     expect(container.querySelector('.cad-panel')).toHaveClass('cad-panel--printing');
+  });
+
+  it('keeps Print disabled until the campaigns are loaded, so a printout never comes out empty', async () => {
+    const client = createMemoryClient({ campaigns: many });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const list = client.campaigns.list.bind(client.campaigns);
+    client.campaigns.list = (async (...args: Parameters<typeof list>) => { await held; return list(...args); }) as typeof client.campaigns.list;
+    renderWidget(<Gantt />, { client });
+    expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
+    await act(async () => release());
+    await screen.findAllByRole('button', { name: /Quarterly partner/ });
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
   });
 
   it('prints the channel groups as headings over their campaigns when grouped', async () => {

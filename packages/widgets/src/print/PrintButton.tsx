@@ -6,9 +6,10 @@ import { ICON_SIZE, Printer } from '../ui/icons';
  * beside the range arrows. With a visible label the calendar's toolbar no longer fit one line in
  * a 1280 px window with the side bar open, and the month grid moved down a row.
  */
-export function PrintButton({ onPrint }: { onPrint: () => void }): ReactNode {
+export function PrintButton({ onPrint, loading = false }: { onPrint: () => void; loading?: boolean }): ReactNode {
+  // While the campaigns load the printout would hold none of them: it is drawn from what is loaded.
   return (
-    <button type="button" className="cad-icon-button cad-print-button" aria-label="Print" title="Print" onClick={onPrint}>
+    <button type="button" className="cad-icon-button cad-print-button" aria-label="Print" title={loading ? 'Print (loading the campaigns…)' : 'Print'} disabled={loading} onClick={onPrint}>
       <Printer size={ICON_SIZE} aria-hidden="true" />
     </button>
   );
