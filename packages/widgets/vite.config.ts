@@ -7,7 +7,7 @@ import { STYLE_PARTS } from './src/styles/parts.ts';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pkg = (id: string, name: string) => id === name || id.startsWith(`${name}/`);
 // Peers and dependencies stay imports; the standalone custom-element bundle (vite.standalone.config.ts) inlines them.
-const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@tanstack/react-virtual', '@floating-ui/react'];
+const EXTERNAL = ['react', 'react-dom', '@cadence/core', '@tanstack/react-virtual', '@floating-ui/react', 'marked'];
 /** One entry per widget (src/entries/x.ts → dist/x.js, exported as '@cadence/widgets/x'), sharing chunks. */
 const WIDGET_ENTRIES = Object.fromEntries(
   readdirSync(here('./src/entries'))

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CadenceApiError, PRIMARY_CHANNEL_MESSAGE, type CadenceAdminClient, type CadenceClient, type CampaignCreate, type HistoryEntry, type HistoryResource } from '@cadence/core';
+import { CadenceApiError, PRIMARY_CHANNEL_MESSAGE, mentionToken, type CadenceAdminClient, type CadenceClient, type CampaignCreate, type HistoryEntry, type HistoryResource } from '@cadence/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryFactory, serverFactory, type ClientFactory, type Workspace } from './clients';
 
@@ -367,6 +367,69 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(back.row).toMatchObject({ id: first.id, title: 'Renamed', version: 3 });
       expect((await w.client.tasks.list(c.id)).map((t) => t.id)).toEqual([first.id, second.id]);
       expect((await w.client.campaigns.get(c.id)).task_summary.total).toBe(2);
+    });
+  });
+
+  // A campaign's comments, mentions and watchers (docs/adr/0059): what the Comments tab relies on.
+  describe('campaign comments', () => {
+    it('should keep comments oldest first with their author and mentions, edit with a version and delete', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['email'] }));
+      const viewer = await w.as([['global_view']]);
+      const first = await w.client.campaignComments.create(c.id, { body: '  **Draft** is in  ' });
+      expect(first).toMatchObject({ campaign_id: c.id, body: '**Draft** is in', created_by: w.userId, author_email: w.email, edited_at: null, mentions: [], version: 1, campaign: { id: c.id } });
+      const second = await w.client.campaignComments.create(c.id, { body: `Over to ${mentionToken('label', viewer.userId)}` });
+      expect(second.mentions).toEqual([{ id: viewer.userId, email: viewer.email }]);
+      expect((await w.client.campaignComments.list(c.id)).map((k) => k.id)).toEqual([first.id, second.id]);
+      const edited = await w.client.campaignComments.update(first.id, { body: 'Final' }, { version: 1 });
+      expect(edited).toMatchObject({ body: 'Final', version: 2, edited_at: expect.any(String) });
+      expect(await failure(w.client.campaignComments.update(first.id, { body: 'Stale' }, { version: 1 }))).toMatchObject({ status: 412, current: { id: first.id, version: 2 } });
+      await w.client.campaignComments.remove(first.id, { version: 2 });
+      expect(await failure(w.client.campaignComments.get(first.id))).toMatchObject({ status: 404 });
+      const [deleted] = (await w.client.history.forRow('campaign-comments', first.id)).entries;
+      expect(deleted).toMatchObject({ action: 'delete', row: { id: first.id, body: 'Final' } });
+      await w.client.history.revert(deleted!.id);
+      expect((await w.client.campaignComments.list(c.id)).map((k) => k.body)).toEqual(['Final', second.body]);
+    });
+
+    it('should refuse a blank comment and a mention of someone who cannot read the campaign, naming body, saving nothing', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { scope: 'channel', primary_channel: 'email', channels: ['email'] }));
+      const outsider = await w.as([['channel_view', 'pr']]);
+      for (const body of ['   ', 'x'.repeat(5001), `Hi ${mentionToken('x', outsider.userId)}`, `Hi ${mentionToken('x', MISSING_ID)}`]) {
+        const e = await failure(w.client.campaignComments.create(c.id, { body }));
+        expect([e.status, e.code, !!e.fieldMessage('body')]).toEqual([400, 'validation_failed', true]);
+      }
+      expect(await failure(w.client.campaignComments.create(c.id, { body: `Hi ${mentionToken('x', outsider.userId)}` }))).toMatchObject({ message: expect.stringContaining(outsider.email) });
+      expect(await w.client.campaignComments.list(c.id)).toEqual([]);
+      expect(await failure(w.client.campaignComments.list(MISSING_ID))).toMatchObject({ status: 404 });
+    });
+
+    it('should let only the author or an administrator edit, and offer as mentionable only those who read the campaign', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { scope: 'channel', primary_channel: 'email', channels: ['email'] }));
+      const reader = await w.as([['channel_view', 'email']]);
+      const outsider = await w.as([['channel_view', 'pr']]);
+      const mine = await w.client.campaignComments.create(c.id, { body: 'The admin’s' });
+      const me = await w.again(reader);
+      const theirs = await me.client.campaignComments.create(c.id, { body: 'The reader’s' });
+      expect(theirs).toMatchObject({ created_by: reader.userId });
+      expect(await failure(me.client.campaignComments.update(mine.id, { body: 'Hijacked' }))).toMatchObject({ status: 403 });
+      expect(await failure(me.client.campaignComments.remove(mine.id))).toMatchObject({ status: 403 });
+      // By e-mail: the server's install has other tests' people too.
+      const ids = async (q: string) => (await me.client.campaignComments.mentionable(c.id, { q })).map((u) => u.id);
+      expect(await ids(reader.email)).toEqual([reader.userId]);
+      expect(await ids(w.email.toUpperCase())).toEqual([w.userId]);
+      expect(await ids(outsider.email)).toEqual([]);
+    });
+
+    it('should say why the caller watches a campaign, let them unwatch, and make the mentioned watch', async () => {
+      const c = await w.client.campaigns.create(campaign(ownerName(), { channels: ['email'] }));
+      expect(await w.client.campaignComments.watch(c.id)).toEqual({ watching: true, reason: 'owner', count: 1 });
+      const viewer = await w.as([['global_view']]);
+      await w.client.campaignComments.create(c.id, { body: `cc ${mentionToken('v', viewer.userId)}` });
+      expect(await w.client.campaignComments.watch(c.id)).toMatchObject({ watching: true, count: 2 });
+      expect(await w.client.campaignComments.setWatching(c.id, false)).toEqual({ watching: false, reason: null, count: 1 });
+      expect(await w.client.campaignComments.setWatching(c.id, true)).toEqual({ watching: true, reason: 'owner', count: 2 });
+      const me = await w.again(viewer);
+      expect(await me.client.campaignComments.watch(c.id)).toMatchObject({ watching: true, reason: 'mentioned' });
     });
   });
 

@@ -60,6 +60,7 @@ export const memoryFactory: ClientFactory = {
         ...data,
         campaigns: admin.control.campaigns(),
         tasks: admin.control.tasks(),
+        campaignComments: admin.control.campaignComments(),
         views: admin.control.views(),
         users: users.filter((u) => u.id !== id),
         user: { id, email: userEmail, role: null, permissions: grants.map(([permission_type, channel]) => ({ permission_type, channel: channel ?? null })) },

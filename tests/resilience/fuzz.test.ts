@@ -39,7 +39,7 @@ interface Op {
 /** The admin's keys; what each must never be answered with a success (docs/architecture.md#access-keys). */
 type KeyKind = 'read-only key' | 'channel key' | 'write key' | 'bound key';
 /** Lists and rows a key bound to a view never reads: it reads campaigns (and what its view shows) alone. */
-const NOT_CAMPAIGNS = /^\/api\/((ideas|comments|events|publications|ads|ad-types|articles|prospective-publications|tasks|templates)(\/|$)|campaigns\/[^/]+\/(tasks|assignees)$)/;
+const NOT_CAMPAIGNS = /^\/api\/((ideas|comments|events|publications|ads|ad-types|articles|prospective-publications|tasks|templates|campaign-comments)(\/|$)|campaigns\/[^/]+\/(tasks|assignees|comments|mentionable|watch)$)/;
 
 it(`should never answer 5xx, always name the field, and change nothing it refuses (seed ${SEED})`, async () => {
   process.stdout.write(`[resilience] fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})\n`);
@@ -57,12 +57,14 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const idea = await post('/api/ideas', { title: 'Admin idea' });
   const event = await post('/api/events', { name: 'Expo', vertical: ['water'], audience: ['owners'], start_date: '2026-01-01', end_date: '2026-01-02', type: ['exhibit'] });
   const task = await post(`/api/campaigns/${campaign.id}/tasks`, { title: 'Fixture task', assignee_id: admin.userId, due_date: '2026-01-03' });
+  // A comment on the campaign (docs/adr/0059) that mentions the admin.
+  const campaignComment = await post(`/api/campaigns/${campaign.id}/comments`, { body: `Fixture comment @[admin](user:${admin.userId})` });
   // A template (docs/adr/0054) with a role, so apply and its refusals are reached.
   const template = await post('/api/templates', { name: 'Fixture template', planning_offset: 3, roles: ['Writer'], tasks: [{ title: 'Draft', offset: -2, role: 'Writer' }] });
   // A closed day of the working calendar (docs/adr/0052), whose path names it by date.
   const closedDay = (await post('/api/working-calendar/closed-days', { day: '2026-01-02', label: 'Fixture holiday' })).day as string;
-  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, admin.userId, low.userId, closedDay];
-  const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id, '/api/templates/' + template.id];
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, campaignComment.id, admin.userId, low.userId, closedDay];
+  const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id, '/api/templates/' + template.id, '/api/campaign-comments/' + campaignComment.id];
   // Writes that may change a watched row legitimately: its own path, its parents' (cascades), and
   // any history revert ('1' is in the id pool, and entry 1 is the fixture campaign's creation).
   const causes: Record<string, string[]> = {
@@ -70,6 +72,8 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
     // A task's write moves its campaign's task summary (docs/adr/0049), and a task names its campaign.
     ['/api/campaigns/' + campaign.id]: ['/api/campaigns/' + campaign.id, '/api/tasks/'],
     ['/api/tasks/' + task.id]: ['/api/tasks/' + task.id, '/api/campaigns/' + campaign.id],
+    // A comment names its campaign too.
+    ['/api/campaign-comments/' + campaignComment.id]: ['/api/campaign-comments/' + campaignComment.id, '/api/campaigns/' + campaign.id],
   };
   const causesOf = (p: string) => [...(causes[p] ?? [p]), '/api/history/'];
   const before = await Promise.all(watched.map((p) => api.call('GET', p, { token: admin.token })));

@@ -78,6 +78,8 @@ export const LIMITS = {
   /** A campaign task's title and note (docs/adr/0049-campaign-tasks.md). */
   taskTitleMaxLength: 200,
   taskNoteMaxLength: 5000,
+  /** A campaign comment's text, after trimming, mention tokens included (docs/adr/0059). */
+  campaignCommentMaxLength: 5000,
   jsonBodyBytes: 1024 * 1024,
   csvBodyBytes: 20 * 1024 * 1024,
   sidebarCookieMaxAgeDays: 7,

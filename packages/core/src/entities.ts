@@ -25,6 +25,8 @@ export const ENTITIES = {
   campaigns: { policy: 'campaign', history: 'campaigns' },
   // A campaign's tasks (docs/adr/0049): read with the campaign, written by its editors (and the status by the assignee).
   tasks: { policy: 'task', history: 'tasks' },
+  // A campaign's comment thread (docs/adr/0059): read with the campaign, written by people who read it.
+  campaign_comments: { policy: 'campaign_comment', history: 'campaign-comments' },
   ideas: { policy: 'idea', history: 'ideas' },
   comments: { policy: 'comment', history: 'comments' },
   publications: { policy: 'industry', history: 'publications' },

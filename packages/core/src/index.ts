@@ -89,6 +89,19 @@ export {
   SOCIAL_PLATFORMS,
 } from './schemas/campaign-limits';
 export type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from './schemas/ideas';
+// A campaign's comments, mentions and watchers (docs/adr/0059).
+export type {
+  CampaignComment,
+  CampaignCommentCreate,
+  CampaignCommentUpdate,
+  CommentPerson,
+  MentionableQuery,
+  WatchReason,
+  WatchState,
+  WatchUpdate,
+} from './schemas/campaign-comments';
+export { MENTION_TOKEN, insertMention, mentionQueryAt, mentionToken, mentionedIds, newlyMentioned, splitMentions } from './rules/mentions';
+export type { MentionPart } from './rules/mentions';
 // A campaign's tasks (docs/adr/0049): the rows, their order, the campaign's summary, My work.
 export type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCampaign, TaskCreate, TaskListStatus, TaskSummary, TaskUpdate } from './schemas/tasks';
 export {
@@ -323,7 +336,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
+export type { ApprovalsApi, BulkOptions, CampaignCommentsApi, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_VALUES, type Channel } from './channels';
 import type { PermissionType } from './constants';
-import { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, intersectRights, principalFrom, toWirePrincipal, type Principal } from './policy';
+import { NOBODY, POLICY_ACTIONS, POLICY_RESOURCES, abilities, can, intersectRights, principalFrom, toWirePrincipal, type CampaignAccessFields, type Principal } from './policy';
 
 const user = (...perms: Array<[PermissionType, Channel?]>): Principal => ({
   userId: 'u1',
@@ -222,6 +222,42 @@ describe('access keys', () => {
     const k = key({ channels: ['email', 'seo'] }, user(['channel_view', 'email']));
     expect(can(k, 'read', 'campaign', channelOnly('email'))).toBe(true);
     expect(can(k, 'read', 'campaign', channelOnly('seo'))).toBe(false);
+  });
+});
+
+describe('campaign comments (docs/adr/0059)', () => {
+  const comment = (campaign: CampaignAccessFields | null, created_by: string | null = 'someone else') => ({ created_by, campaign });
+
+  it('should let whoever reads the campaign read and add comments, and only the author or an administrator change them', () => {
+    const viewer = user(['channel_view', 'email']);
+    expect(can(viewer, 'read', 'campaign_comment', comment(channelOnly('email')))).toBe(true);
+    expect(can(viewer, 'create', 'campaign_comment', comment(channelOnly('email'), 'u1'))).toBe(true);
+    expect(can(viewer, 'read', 'campaign_comment', comment(channelOnly('seo')))).toBe(false);
+    expect(can(viewer, 'create', 'campaign_comment', comment(channelOnly('seo'), 'u1'))).toBe(false);
+    expect(can(user(['global_create']), 'read', 'campaign_comment', comment(global(['email'])))).toBe(false);
+    for (const action of ['update', 'delete'] as const) {
+      expect(can(viewer, action, 'campaign_comment', comment(channelOnly('email'), 'u1'))).toBe(true);
+      expect(can(viewer, action, 'campaign_comment', comment(channelOnly('email')))).toBe(false);
+      expect(can(admin, action, 'campaign_comment', comment(channelOnly('email')))).toBe(true);
+    }
+    expect(can(admin, 'read', 'campaign_comment', comment(null))).toBe(true);
+    expect(can(viewer, 'read', 'campaign_comment', comment(null))).toBe(false);
+  });
+
+  it('should let keys read as their campaign reads, and only a full write key write, as its owner; keys never moderate', () => {
+    const full = key({ accessKeyId: 'k1' });
+    const readOnly = key({ accessKeyId: 'k2', readOnly: true });
+    const inEmail = key({ accessKeyId: 'k3', channels: ['email'] });
+    const bound = key({ accessKeyId: 'k4', readOnly: true, campaignFilter: { channel: ['email'] } });
+    for (const k of [full, readOnly, inEmail]) expect(can(k, 'read', 'campaign_comment', comment(channelOnly('email')))).toBe(true);
+    expect(can(bound, 'read', 'campaign_comment', comment(channelOnly('email')))).toBe(false);
+    expect(can(full, 'create', 'campaign_comment', comment(channelOnly('email'), 'a1'))).toBe(true);
+    expect(can(full, 'update', 'campaign_comment', comment(channelOnly('email'), 'a1'))).toBe(true);
+    expect(can(full, 'update', 'campaign_comment', comment(channelOnly('email')))).toBe(false);
+    for (const k of [readOnly, inEmail, bound]) expect(can(k, 'create', 'campaign_comment', comment(channelOnly('email'), 'a1'))).toBe(false);
+    expect(can(inEmail, 'create', 'campaign_comment')).toBe(false);
+    expect(can(full, 'create', 'campaign_comment')).toBe(true);
+    expect(can(user(), 'read', 'campaign_comment')).toBe(false);
   });
 });
 

@@ -44,8 +44,9 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * template (docs/adr/0054): read by whoever may create a campaign, written by administrators.
  * `approval` is a campaign's review (docs/adr/0056): read and request with the campaign's rights,
  * decided by its reviewers, administered (rules, overrides) by administrators.
+ * `campaign_comment` is a comment on a campaign (docs/adr/0059), judged with its campaign.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar', 'campaign_comment'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -95,6 +96,11 @@ export interface PolicyRows {
   approval: { campaign: CampaignAccessFields; reviewer_ids?: readonly string[] | undefined };
   /** The install's weekend and closed days (docs/adr/0052): one calendar, no rows of its own to judge. */
   working_calendar: object;
+  /**
+   * A comment on a campaign (docs/adr/0059): its author, and its campaign as the campaign's rule
+   * reads it (null: the campaign is gone, and so is every record of it).
+   */
+  campaign_comment: { created_by: string | null; campaign: CampaignAccessFields | null };
 }
 
 /**
@@ -190,6 +196,31 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
         // Whoever may change the campaign; and its assignee, who may read it, the status alone.
         if (writeCampaign(p, c)) return true;
         return writable(p) && !!p.userId && t.assignee_id === p.userId && readCampaign(p, c) && !!t.changes && t.changes.every((f) => ASSIGNEE_WRITES.has(f));
+      default:
+        return false;
+    }
+  },
+  campaign_comment(p, action, c) {
+    // A key bound to a view reads campaigns alone (docs/adr/0032). Writing is a person's: read-only
+    // and channel keys never write; a full read-write key writes as its owner, as ideas' comments do.
+    if (p.campaignFilter) return false;
+    const writes = writable(p) && !p.channels && !!p.userId;
+    if (!c) {
+      if (action === 'read') return can(p, 'read', 'campaign');
+      return (action === 'create' || action === 'update' || action === 'delete') && writes && can(p, 'read', 'campaign');
+    }
+    const campaign = c.campaign;
+    if (!campaign) return action === 'read' && administers(p);
+    if (!readCampaign(p, campaign)) return false;
+    switch (action) {
+      case 'read':
+        return true;
+      case 'create':
+        return writes;
+      case 'update':
+      case 'delete':
+        // Its author, or an administrator in person (keys never administer).
+        return writes && ((c.created_by !== null && c.created_by === p.userId) || administers(p));
       default:
         return false;
     }

@@ -30,6 +30,10 @@ export interface QueryKeyParams {
   seenAssignees: undefined;
   /** `GET /api/campaigns/:id/assignees`: who a campaign's tasks may be assigned to. */
   taskAssignees: { campaign: string };
+  /** `GET /api/campaigns/:id/comments`: one campaign's comments, oldest first (docs/adr/0059). */
+  campaignComments: { campaign: string };
+  /** `GET /api/campaigns/:id/watch`: whether the caller watches a campaign, and how many do. */
+  campaignWatch: { campaign: string };
   /** `GET /api/templates`: campaign templates (docs/adr/0054). */
   templates: undefined;
   /** `GET /api/campaigns/:id/approvals`: a campaign's approval state per channel (docs/adr/0056). */

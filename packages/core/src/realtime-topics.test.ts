@@ -5,7 +5,7 @@ import { ALL_REFRESHED_KINDS, REALTIME_TOPICS, TOPIC_REFRESHES, type RealtimeTop
 describe('realtime topics', () => {
   it('should list every topic the server publishes, each once', () => {
     expect(REALTIME_TOPICS).toEqual([
-      'campaigns', 'tasks', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions', 'saved_views', 'templates', 'working_calendar',
+      'campaigns', 'tasks', 'campaign_comments', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions', 'saved_views', 'templates', 'working_calendar',
     ]);
   });
 
@@ -28,7 +28,7 @@ describe('realtime topics', () => {
   });
 
   it('should refresh task lists and My work on a task change, and My work (which names campaigns) on a campaign change (docs/adr/0049)', () => {
-    expect(TOPIC_REFRESHES.tasks[0].kinds).toEqual(['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals']);
+    expect(TOPIC_REFRESHES.tasks[0].kinds).toEqual(['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'campaignWatch']);
     expect(TOPIC_REFRESHES.campaigns[0].kinds).toContain('myTasks');
   });
 

@@ -25,8 +25,10 @@ export interface TopicRefresh {
  * changes, and a task's (required tasks hold the gate).
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'approvalRules'] }],
-  tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals'] }],
+  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'approvalRules', 'campaignWatch'] }],
+  tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'campaignWatch'] }],
+  /** A campaign's comments (docs/adr/0059): its thread, and who watches it (a mention makes a watcher). */
+  campaign_comments: [{ kinds: ['campaignComments', 'campaignWatch', 'history'] }],
   ads: [{ kinds: ['ads', 'history'] }, { kinds: ['virtual'], filter: { status: 'live' } }],
   events: [{ kinds: ['events', 'virtual', 'history'] }],
   ideas: [{ kinds: ['ideas', 'history'] }],

@@ -15,6 +15,15 @@ export {
 } from './schemas/campaign';
 export { campaignStatsQuerySchema, campaignStatsSchema, statCountsSchema } from './schemas/campaign-stats';
 export { campaignFilterSchema, campaignFilterShape } from './schemas/campaign-filter';
+export {
+  campaignCommentCreateSchema,
+  campaignCommentSchema,
+  campaignCommentUpdateSchema,
+  commentPersonSchema,
+  mentionableQuerySchema,
+  watchStateSchema,
+  watchUpdateSchema,
+} from './schemas/campaign-comments';
 export { commentCreateSchema, commentSchema, ideaCreateSchema, ideaSchema, ideaUpdateSchema } from './schemas/ideas';
 export {
   adCreateSchema,

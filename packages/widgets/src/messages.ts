@@ -95,3 +95,15 @@ export const TASK_TOASTS = {
   done: (title: string) => ok('Task done', `"${title}" is done.`),
   reopened: (title: string) => ok('Task reopened', `"${title}" is open again.`),
 } as const;
+
+/** A campaign's comments (docs/adr/0059). */
+export const COMMENT_TOASTS = {
+  loadError: fail('Failed to load comments'),
+  createError: fail('Failed to post comment'),
+  updateError: fail('Failed to update comment'),
+  deleteError: fail('Failed to delete comment'),
+  restoreError: fail('Failed to restore comment'),
+  watchError: fail('Failed to change watching'),
+  updated: ok('Comment updated'),
+  restored: ok('Comment restored'),
+} as const;

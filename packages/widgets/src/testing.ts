@@ -8,6 +8,7 @@ export {
   makeAd,
   makeAdType,
   makeArticle,
+  makeCampaignComment,
   makeComment,
   makeEvent,
   makeIdea,

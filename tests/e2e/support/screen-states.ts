@@ -83,7 +83,7 @@ export const SCREEN_STATES: ScreenState[] = [
       await dialog.getByText('Loading history…').waitFor({ state: 'detached' });
     },
   },
-  ...(['Tasks', 'Review'] as const).map((name) => ({
+  ...(['Tasks', 'Review', 'Comments'] as const).map((name) => ({
     // The demo's campaign waiting for review (server/src/demo/approvals.ts), with its tasks; found by
     // the search, as the list draws only the cards in view.
     name: `campaign ${name.toLowerCase()} tab`,
@@ -93,8 +93,10 @@ export const SCREEN_STATES: ScreenState[] = [
       await page.getByRole('button', { name: /^Edit Spring newsletter/ }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Edit Campaign' });
       await dialog.getByRole('tab', { name, exact: true }).click();
-      await dialog.getByRole('tabpanel').getByText(/^Loading (tasks|review)…$/).waitFor({ state: 'detached' });
-      await (name === 'Tasks' ? dialog.getByRole('list', { name: 'Tasks' }) : dialog.getByRole('button', { name: /Request review|Approve/ }).first()).waitFor();
+      await dialog.getByRole('tabpanel').getByText(/^Loading (tasks|review|comments)…$/).waitFor({ state: 'detached' });
+      // The Comments tab shows the demo's conversation with its mentions (server/src/demo/comments.ts).
+      const ready = { Tasks: dialog.getByRole('list', { name: 'Tasks' }), Review: dialog.getByRole('button', { name: /Request review|Approve/ }).first(), Comments: dialog.getByRole('list', { name: 'Comments' }) };
+      await ready[name].waitFor();
     },
   })),
   {

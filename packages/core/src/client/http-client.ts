@@ -317,6 +317,16 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       assignees: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/assignees`),
       seenAssignees: () => call('get', 'tasks/assignees'),
     },
+    campaignComments: {
+      list: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/comments`),
+      get: (id) => call('get', `campaign-comments/${encodeURIComponent(id)}`),
+      create: (campaignId, body) => call('post', `campaigns/${encodeURIComponent(campaignId)}/comments`, { json: body }),
+      update: (id, patch, o) => call('patch', `campaign-comments/${encodeURIComponent(id)}`, { json: patch, headers: ifMatch(o) }),
+      remove: (id, o) => call('delete', `campaign-comments/${encodeURIComponent(id)}`, { headers: ifMatch(o) }),
+      mentionable: (campaignId, query) => call('get', `campaigns/${encodeURIComponent(campaignId)}/mentionable`, { searchParams: searchParams(query) }),
+      watch: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/watch`),
+      setWatching: (campaignId, watching) => call('put', `campaigns/${encodeURIComponent(campaignId)}/watch`, { json: { watching } }),
+    },
     ideas: crud('ideas'),
     comments: {
       listAll: (query) => call('get', 'comments', { searchParams: searchParams(query) }),

@@ -41,6 +41,7 @@ import type { HistoryResource } from '../rules/history';
 import type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
 import type { CampaignTemplate, TemplateApply, TemplateApplyResult, TemplateCreate, TemplateFromCampaign, TemplateUpdate } from '../schemas/templates';
 import type { ApprovalRuleRecord, CampaignApprovals } from '../schemas/approvals';
+import type { CampaignComment, CampaignCommentCreate, CampaignCommentUpdate, CommentPerson, MentionableQuery, WatchState } from '../schemas/campaign-comments';
 import type { ApprovalMode } from '../rules/approvals';
 import type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from '../schemas/working-calendar';
 import type { ReplanReport } from '../rules/replan';
@@ -135,6 +136,34 @@ export interface TasksApi {
   seenAssignees(): Promise<TaskAssignee[]>;
 }
 
+/** A campaign's comments, @mentions and watchers (docs/adr/0059). */
+export interface CampaignCommentsApi {
+  /**
+   * One campaign's comments, oldest first. 404 when the caller may not read the campaign; empty for a
+   * key bound to a view. Realtime: topic `campaign_comments`, query kind `campaignComments`.
+   */
+  list(campaignId: string): Promise<CampaignComment[]>;
+  get(id: string): Promise<CampaignComment>;
+  /**
+   * Comments on a campaign (whoever may read it, in person or with a full write key; read-only and
+   * channel keys get 403): `body` 1–5,000 characters after trimming, Markdown-light (`**bold**`,
+   * `*italic*`, `[text](https://…)`, line breaks), mentions as core's `mentionToken(email, userId)`.
+   * Mentioning someone who may not read the campaign is a 400 on `body` naming them; nothing is saved.
+   * The author and everyone mentioned then watch the campaign.
+   */
+  create(campaignId: string, body: CampaignCommentCreate): Promise<CampaignComment>;
+  /** Edits the text (its author or an administrator); sets `edited_at`; only people the edit adds are mentioned anew. */
+  update(id: string, patch: CampaignCommentUpdate, options?: WriteOptions): Promise<CampaignComment>;
+  /** Deletes it (its author or an administrator); revertible from the history like any delete. */
+  remove(id: string, options?: WriteOptions): Promise<void>;
+  /** Whom a comment on the campaign may mention: the people who may read it, by e-mail, filtered by `q` (at most `limit`, 20). */
+  mentionable(campaignId: string, query?: MentionableQuery): Promise<CommentPerson[]>;
+  /** Whether the caller watches the campaign, why, and how many watch it. Realtime: query kind `campaignWatch`. */
+  watch(campaignId: string): Promise<WatchState>;
+  /** Watch or unwatch it: an explicit choice over being its owner, an assignee, a reviewer or mentioned. */
+  setWatching(campaignId: string, watching: boolean): Promise<WatchState>;
+}
+
 /** Approvals per channel and the go-live gate (docs/adr/0056). */
 export interface ApprovalsApi {
   /** Every channel's rule, with its reviewers' e-mails ("none" for a channel without one). */
@@ -186,6 +215,7 @@ export interface CadenceClient {
     stats(query?: CampaignStatsQuery): Promise<CampaignStats>;
   };
   tasks: TasksApi;
+  campaignComments: CampaignCommentsApi;
   approvals: ApprovalsApi;
   /** `filter`: the campaign list's filters, applied to the virtual rows (docs/adr/0029). */
   dashboard: { virtual(filter?: CampaignFilter): Promise<VirtualCampaign[]> };

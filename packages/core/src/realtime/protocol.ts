@@ -3,6 +3,7 @@ import { REALTIME_TOPICS, type RealtimeTopic } from '../realtime-topics';
 import type { CountedBasis } from '../rules/stats-in-place';
 import type { Permission } from '../schemas/auth';
 import type { Campaign } from '../schemas/campaign';
+import type { CampaignComment } from '../schemas/campaign-comments';
 import type { CadenceEvent } from '../schemas/events';
 import type { Idea, IdeaComment } from '../schemas/ideas';
 import type { Ad, AdType, Article, ProspectivePublication, Publication } from '../schemas/industry';
@@ -28,6 +29,7 @@ export interface RoleChange {
 export interface TopicRows {
   campaigns: Campaign;
   tasks: Task;
+  campaign_comments: CampaignComment;
   ads: Ad;
   events: CadenceEvent;
   ideas: Idea;

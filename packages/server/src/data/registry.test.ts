@@ -62,7 +62,7 @@ describe('the entity registry', () => {
       const served = facts.historyReadBy !== 'administrators' && RESOURCES.has(name);
       expect(HISTORY_DATA.get(facts.history), name).toBe(served ? RESOURCES.get(name) : undefined);
     }
-    expect([...HISTORY_DATA.keys()]).toEqual(['campaigns', 'tasks', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'templates']);
+    expect([...HISTORY_DATA.keys()]).toEqual(['campaigns', 'tasks', 'campaign-comments', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'templates']);
   });
 
   it('should name each resource by its entity', () => {

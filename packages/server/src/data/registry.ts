@@ -1,5 +1,6 @@
 import { ENTITIES, ENTITY_NAMES, type EntityName, type EntityPolicy, type HistoryResource } from '@cadence/core';
 import type { AnyResource, Resource } from './resource';
+import { campaignComments } from './resources/campaign-comments';
 import { campaigns } from './resources/campaigns';
 import { events } from './resources/events';
 import { comments, ideas } from './resources/ideas';
@@ -31,6 +32,7 @@ interface MarkedEntity {
 export const REGISTRY: { readonly [N in EntityName]: FeedEntity<N> | MarkedEntity } = {
   campaigns: { resource: campaigns },
   tasks: { resource: tasks },
+  campaign_comments: { resource: campaignComments },
   ideas: { resource: ideas },
   comments: { resource: comments },
   publications: { resource: publications },

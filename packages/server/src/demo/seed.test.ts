@@ -55,6 +55,12 @@ it('should fill an empty install with data for every screen and print working cr
   };
   expect(await stateOf('Spring newsletter')).toBe('pending');
   expect(await stateOf('Customer onboarding drip')).toBe('approved');
+  // Comments with mentions and watchers (docs/adr/0059), as the API shows them.
+  const waiting = await t.services.db('campaigns').where({ title: 'Spring newsletter' }).first('id');
+  const thread = (await t.api('GET', `/api/campaigns/${waiting.id}/comments`, { token: signedIn.body.access_token })).body as Array<{ mentions: Array<{ email: string }> }>;
+  expect(thread.length).toBeGreaterThan(1);
+  expect(thread.some((k) => k.mentions.length > 0)).toBe(true);
+  expect(await count('campaign_watchers')).toBeGreaterThan(0);
   for (const c of result.credentials) {
     const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
     expect(res.status, c.email).toBe(200);

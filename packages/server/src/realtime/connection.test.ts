@@ -105,7 +105,7 @@ describe('RealtimeConnection', () => {
     ws.emit('message', Buffer.from('{"type":"resume"'), false);
     await settle();
     expect(ws.sent.slice(2)).toEqual([
-      { type: 'error', code: 'validation_failed', message: expect.stringMatching(/^subscribe: "topic" must be one of campaigns, tasks, ads, /) },
+      { type: 'error', code: 'validation_failed', message: expect.stringMatching(/^subscribe: "topic" must be one of campaigns, tasks, campaign_comments, ads, /) },
       { type: 'error', code: 'validation_failed', message: 'A frame is a JSON object; this one is not JSON' },
     ]);
     expect(ws.closedWith).toBeNull();

@@ -133,6 +133,17 @@ const TASK_PATCHES = CAMPAIGN_TARGETS.flatMap((c) => [`${c}: rename`, `${c}: sta
 const patchTarget = (t: string) => ({ campaign: t.slice(0, t.indexOf(':')) as CampaignTarget, own: t.endsWith('own task') });
 
 /**
+ * A campaign's comments (docs/adr/0059): read with the campaign (keys included, a bound key not); written by
+ * whoever reads it in person or with a full write key (never a read-only or channel key); edited and deleted
+ * by the author or an administrator in person. Watching: read as comments are, chosen as they are written.
+ */
+const commentRead = (w: Who, c: CampaignShape) => !bound(w) && campaignRead(w, c);
+const commentWrite = (w: Who, c: CampaignShape) => commentRead(w, c) && writes(w) && !w.via?.channels;
+const commentEdit = (w: Who, c: CampaignShape, own: boolean) => commentWrite(w, c) && (own || administers(w));
+const COMMENT_EDITS = CAMPAIGN_TARGETS.flatMap((c) => [`${c}: the principal's comment`, `${c}: another user's comment`]);
+const commentTarget = (t: string) => ({ campaign: t.slice(0, t.indexOf(':')) as CampaignTarget, own: t.endsWith("principal's comment") });
+
+/**
  * Campaign templates (docs/adr/0054): read by whoever may create a campaign somewhere (admins, global_create,
  * channel_create of a channel the key reaches; never a read-only or bound key), kept by administrators
  * in person. Applying one creates campaigns, each judged as POST /api/campaigns judges it.
@@ -151,6 +162,8 @@ export interface Fixtures {
   /** A task of each campaign: another user's, and one assigned to the principal (their key's creator for a key). */
   task: Record<CampaignTarget, string>;
   ownTask: Record<CampaignTarget, string>;
+  /** Another user's comment on each campaign (docs/adr/0059). */
+  campaignComment: Record<CampaignTarget, string>;
   /** Whom `task` is assigned to: a user of its own per campaign target. */
   assignee: Record<CampaignTarget, string>;
   /** Ideas and comments by the principal ('own') and by another user ('other'). */
@@ -189,6 +202,8 @@ export interface Cell {
     article(): Promise<string>;
     event(): Promise<string>;
     template(): Promise<string>;
+    /** A new comment on this campaign, the principal's (`own`) or another user's. */
+    campaignComment(campaignId: string, own: boolean): Promise<string>;
     /** A new task (another user's) of this campaign. */
     task(campaignId: string): Promise<string>;
     accessKey(): Promise<string>;
@@ -435,6 +450,65 @@ const BASE_CASES: readonly RouteCase[] = [
     CAMPAIGN_TARGETS,
     (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), taskWrite(w, CAMPAIGNS[t as CampaignTarget]), 200),
     (c, t) => c.fx.campaign[t as CampaignTarget],
+  ),
+
+  // ── campaign comments and watching (docs/adr/0059) ──
+  {
+    route: 'GET /api/campaigns/:id/comments',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => (!campaignRead(w, CAMPAIGNS[t as CampaignTarget]) ? 404 : shown(commentRead(w, CAMPAIGNS[t as CampaignTarget]))),
+    run: (c, t) => listed(c.call('GET', `/api/campaigns/${c.fx.campaign[t as CampaignTarget]}/comments`), c.fx.campaignComment[t as CampaignTarget]),
+  },
+  rowCase('GET /api/campaign-comments/:id', CAMPAIGN_TARGETS, (w, t) => (commentRead(w, CAMPAIGNS[t as CampaignTarget]) ? 200 : 404), (c, t) => c.fx.campaignComment[t as CampaignTarget]),
+  {
+    route: 'POST /api/campaigns/:id/comments',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), commentWrite(w, CAMPAIGNS[t as CampaignTarget]), 201),
+    run: (c, t) => status(c.call('POST', `/api/campaigns/${c.fx.campaign[t as CampaignTarget]}/comments`, { body: { body: `Comment ${c.unique()}` } })),
+  },
+  {
+    route: 'PATCH /api/campaign-comments/:id',
+    targets: COMMENT_EDITS,
+    expected: (w, t) => {
+      const { campaign, own } = commentTarget(t);
+      return write(commentRead(w, CAMPAIGNS[campaign]), commentEdit(w, CAMPAIGNS[campaign], own), 200);
+    },
+    run: async (c, t) => {
+      const { campaign, own } = commentTarget(t);
+      const id = await c.fresh.campaignComment(c.fx.campaign[campaign], own);
+      return status(c.call('PATCH', `/api/campaign-comments/${id}`, { body: { body: `Edited ${c.unique()}` } }));
+    },
+  },
+  {
+    route: 'DELETE /api/campaign-comments/:id',
+    targets: COMMENT_EDITS,
+    expected: (w, t) => {
+      const { campaign, own } = commentTarget(t);
+      return write(commentRead(w, CAMPAIGNS[campaign]), commentEdit(w, CAMPAIGNS[campaign], own), 204);
+    },
+    run: async (c, t) => {
+      const { campaign, own } = commentTarget(t);
+      return status(c.call('DELETE', `/api/campaign-comments/${await c.fresh.campaignComment(c.fx.campaign[campaign], own)}`));
+    },
+  },
+  rowCase(
+    'GET /api/campaigns/:id/mentionable',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), commentWrite(w, CAMPAIGNS[t as CampaignTarget]), 200),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+  ),
+  rowCase(
+    'GET /api/campaigns/:id/watch',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), commentRead(w, CAMPAIGNS[t as CampaignTarget]), 200),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+  ),
+  rowCase(
+    'PUT /api/campaigns/:id/watch',
+    CAMPAIGN_TARGETS,
+    (w, t) => write(campaignRead(w, CAMPAIGNS[t as CampaignTarget]), commentWrite(w, CAMPAIGNS[t as CampaignTarget]), 200),
+    (c, t) => c.fx.campaign[t as CampaignTarget],
+    { watching: true },
   ),
 
   // ── campaign templates (docs/adr/0054) ──
@@ -696,7 +770,7 @@ const BASE_CASES: readonly RouteCase[] = [
 ];
 
 /** A row's history answers as reading the row does (`GET /api/{resource}/:id/history`). */
-const HISTORY_OF = ['campaigns', 'tasks', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'templates'];
+const HISTORY_OF = ['campaigns', 'tasks', 'campaign-comments', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'templates'];
 export const CASES: readonly RouteCase[] = [
   ...BASE_CASES,
   ...BASE_CASES.filter((rc) => HISTORY_OF.some((r) => rc.route === `GET /api/${r}/:id`)).map(
@@ -719,6 +793,8 @@ export const UNLOGGED_WRITES = [
   'PATCH /api/views/:id',
   'DELETE /api/views/:id',
   'POST /api/views/:id/restore',
+  // Watching a campaign is a person's preference, as a saved view is (docs/adr/0059).
+  'PUT /api/campaigns/:id/watch',
 ] as const;
 
 /**

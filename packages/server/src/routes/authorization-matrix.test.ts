@@ -113,6 +113,10 @@ function factories(ownerId: string): Cell['fresh'] {
       post('/api/events', { name: `Event ${unique()}`, vertical: ['water'], audience: ['owners'], start_date: '2030-04-01', end_date: '2030-04-02', type: ['exhibit'] }),
     template: () => post('/api/templates', { name: `Template ${unique()}`, defaults: { channels: [X] }, planning_offset: 5, tasks: [{ title: 'Draft', offset: -2 }] }),
     task: (campaignId) => post(`/api/campaigns/${campaignId}/tasks`, { title: `Task ${unique()}`, due_date: '2030-01-15' }),
+    async campaignComment(campaignId, own) {
+      const id = await post(`/api/campaigns/${campaignId}/comments`, { body: `Comment ${unique()}` });
+      return own ? attribute('campaign_comments', id, ownerId) : id;
+    },
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
     async closedDay(day: string) {
       const res = await t.api('POST', '/api/working-calendar/closed-days', { token: author.token, body: { day, label: `Closed ${unique()}` } });
@@ -171,10 +175,13 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
     ownTask[target] = await f.task(campaign[target]);
     await t.services.db('tasks').where({ id: ownTask[target] }).update({ assignee_id: ownerId });
   }
+  const campaignComment = {} as Record<CampaignTarget, string>;
+  for (const target of Object.keys(CAMPAIGNS) as CampaignTarget[]) campaignComment[target] = await f.campaignComment(campaign[target], false);
   return {
     campaign,
     task,
     ownTask,
+    campaignComment,
     assignee: anchor.assignees,
     idea: { own: await f.idea(true), other: await f.idea(false) },
     comment: { own: await f.comment(true), other: await f.comment(false) },

@@ -7,6 +7,7 @@ import { ssoMappingRoutes } from './auth/sso-mappings';
 import { ssoRoutes } from './auth/sso';
 import { calendarFeedRoutes } from './calendar/routes';
 import { approvalRoutes } from './approvals/routes';
+import { campaignCommentRoutes } from './campaign-comments/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { eventRoutes } from './events/routes';
@@ -30,6 +31,7 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   authFunctionRoutes(s, t);
   campaignRoutes(s, t);
   taskRoutes(s, t);
+  campaignCommentRoutes(s, t);
   templateRoutes(s, t);
   approvalRoutes(s, t);
   dashboardRoutes(s, t);

@@ -61,6 +61,8 @@ export interface CreateRoute<P extends PolicyResource, B> {
    * insert and its history entry are one transaction with it.
    */
   prepare?: (values: Values, input: Input, trx: Knex) => Promise<Values>;
+  /** What runs once the create has committed, with the row as answered (a comment's mentions are announced). */
+  after?: (row: unknown, input: Input) => Promise<void>;
   /** Many rows in one request as `{rows: […]}`, beside one row: a bulk write, by its named command. */
   many?: { body: z.ZodType<{ rows: Array<Record<string, unknown>> }>; write: (p: Principal, rows: Array<Record<string, unknown>>) => Promise<unknown[]> };
 }
@@ -82,6 +84,8 @@ export interface UpdateRoute<Raw, B> {
   patch?: (body: B, before: Raw, input: Input, trx: Knex) => Values | Promise<Values>;
   /** What the database must confirm before the write, in its transaction (the rows a patch refers to exist). */
   check?: (before: Raw, patch: Values, trx: Knex) => Promise<void>;
+  /** What runs once the update has committed, with the row as answered. */
+  after?: (row: unknown, input: Input) => Promise<void>;
 }
 
 /**
@@ -143,11 +147,11 @@ export function standardRoutes<Raw extends StoredRow & PolicyRows[P], Row, P ext
   if (update) {
     t.add({
       method: 'patch', path: `${base}/:id`, tag, access: 'user', summary: update.summary, body: update.body, response: def.row,
-      handler: (input) => {
+      handler: async (input) => {
         const { auth, params, body, ifMatch } = input;
         const changes = update.changes?.(body);
         if (!update.patch && !update.check) return updateRow(s, resource, auth.principal, params.id!, body as Values, { ifMatch, changes });
-        return updateRow(
+        const row = await updateRow(
           s,
           resource,
           auth.principal,
@@ -159,6 +163,8 @@ export function standardRoutes<Raw extends StoredRow & PolicyRows[P], Row, P ext
           },
           { ifMatch, changes },
         );
+        await update.after?.(row, input as Input);
+        return row;
       },
     });
   }
@@ -188,8 +194,9 @@ function createRoute<Raw extends StoredRow & PolicyRows[P], Row, P extends Polic
     const row: Values = parent ? { ...kept, [parent.column]: input.params.id } : kept;
     await create.check?.(row, input);
     const prepare = create.prepare;
-    if (!prepare) return createRow(s, resource, row);
-    return s.db.transaction(async (trx) => createRow(s, resource, await prepare(row, input, trx), { trx }));
+    const created = !prepare ? await createRow(s, resource, row) : await s.db.transaction(async (trx) => createRow(s, resource, await prepare(row, input, trx), { trx }));
+    await create.after?.(created, input);
+    return created;
   };
   // Before anything else: the parent (404 when the caller may not read it), then the right to create any such row.
   const allowed = async ({ auth, params }: Input): Promise<Values | undefined> => {

@@ -33,6 +33,8 @@ export type CampaignFormValues = Partial<CampaignForm>;
 const TasksPanel = lazy(() => import('../tasks/TasksPanel').then((m) => ({ default: m.TasksPanel })));
 // The Review tab (docs/adr/0056): approvals per channel, request review, decide, go live.
 const ReviewPanel = lazy(() => import('../approvals/ReviewPanel').then((m) => ({ default: m.ReviewPanel })));
+// The Comments tab (docs/adr/0059): the thread, @mentions, Watch.
+const CommentsPanel = lazy(() => import('../comments/CommentsPanel').then((m) => ({ default: m.CommentsPanel })));
 const TASKS_TAB = [{
   value: 'tasks',
   label: 'Tasks',
@@ -47,6 +49,14 @@ const TASKS_TAB = [{
   render: (row: Campaign & Record<string, unknown>) => (
     <Suspense fallback={<p className="cad-hint" role="status">Loading review…</p>}>
       <ReviewPanel campaign={row} />
+    </Suspense>
+  ),
+}, {
+  value: 'comments',
+  label: 'Comments',
+  render: (row: Campaign & Record<string, unknown>) => (
+    <Suspense fallback={<p className="cad-hint" role="status">Loading comments…</p>}>
+      <CommentsPanel campaign={row} />
     </Suspense>
   ),
 }] as const;

@@ -1,5 +1,5 @@
 import {
-  addDays, rankFor, summariseTasks, type Ad, type AdType, type Article, type CadenceEvent, type Campaign, type Idea, type IdeaComment, type Permission,
+  addDays, mentionedIds, rankFor, summariseTasks, type Ad, type AdType, type Article, type CadenceEvent, type Campaign, type CampaignComment, type Idea, type IdeaComment, type Permission,
   type ProspectivePublication, type Publication, type Task, type Ymd,
 } from '@cadence/core';
 import { DEFAULT_MEMORY_USER_ID, type MemoryClientOptions } from './memory-client';
@@ -45,6 +45,13 @@ export const makeTask = (campaign: Campaign, f: Partial<Task> & Pick<Task, 'titl
     ...f,
   };
 };
+
+/** A stored comment on `campaign` (docs/adr/0059): `mention_ids` from the body unless given; mentions are answered by the client. */
+export const makeCampaignComment = (campaign: Campaign, f: Partial<CampaignComment> & Pick<CampaignComment, 'body'>): CampaignComment => ({
+  ...meta(), campaign_id: campaign.id, author_email: null, edited_at: null, mentions: [], mention_ids: mentionedIds(f.body),
+  campaign: { id: campaign.id, title: campaign.title, status: campaign.status, scope: campaign.scope, primary_channel: campaign.primary_channel, channels: campaign.channels, live_date: campaign.live_date, created_by: campaign.created_by },
+  ...f,
+});
 
 /** The campaign with the summary of its tasks among `tasks`, as the server keeps it. */
 export const withTaskSummary = (campaign: Campaign, tasks: readonly Task[]): Campaign => ({ ...campaign, task_summary: summariseTasks(tasks.filter((t) => t.campaign_id === campaign.id)) });

@@ -174,5 +174,7 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
         return o.save(c, { ...c, status: 'live' }, 'update', ['status']);
       }, [id, opts]),
   };
-  return { api, gate, summaryOf };
+  /** The reviewers of the campaign's channels' steps (a campaign's implicit watchers, docs/adr/0059). */
+  const reviewersOf = (c: Campaign) => rules.filter((r) => r.mode !== 'none' && c.channels.includes(r.channel)).flatMap((r) => r.steps.flatMap((s) => [...s.reviewer_ids]));
+  return { api, gate, summaryOf, reviewersOf };
 }

@@ -18,6 +18,7 @@ import {
   type CadenceAdminClient,
   type CadenceClient,
   type Campaign,
+  type CampaignComment,
   type CampaignTemplate,
   type HistoryEntry,
   type Principal,
@@ -30,6 +31,7 @@ import { memoryCampaignList, memoryCampaignPage, memoryCampaignStats } from './m
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
 import { memoryHistory } from './memory-history';
+import { memoryCampaignComments } from './memory-campaign-comments';
 import { memoryTasks } from './memory-tasks';
 import { memoryTemplates } from './memory-templates';
 import { memoryApprovals } from './memory-approvals';
@@ -52,6 +54,8 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   campaigns?: Campaign[];
   /** Tasks of those campaigns (docs/adr/0049); their campaigns' `task_summary` is taken as given. */
   tasks?: Task[];
+  /** Comments on those campaigns (docs/adr/0059); `mentions`, `author_email` and `campaign` are answered as they are now. */
+  campaignComments?: CampaignComment[];
   /** Approval rules per channel (docs/adr/0056); none by default. */
   approvalRules?: ApprovalRule[];
   virtual?: VirtualCampaign[];
@@ -99,6 +103,8 @@ export interface MemoryControl {
   views(): SavedView[];
   /** Every stored task, readable or not. */
   tasks(): Task[];
+  /** Every stored campaign comment, readable or not. */
+  campaignComments(): CampaignComment[];
   /**
    * Adds someone to the user directory (with their permission records), as signing up and an
    * administrator's grants would: whom tasks may be assigned to, and who reads what.
@@ -169,6 +175,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     checkVersion(row, version);
     campaigns.splice(campaigns.indexOf(row), 1);
     taskStore.campaignDeleted(id);
+    commentStore.campaignDeleted(id);
     log.record('campaigns', id, 'delete', { row, ...(reverts ? { reverts } : {}) });
   };
   log.register('campaigns', {
@@ -201,6 +208,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const approvals = memoryApprovals({
     run, now, principal, campaigns, tasks: () => taskStore.all(), users: () => data.users, permissions: () => data.permissions, log, save, rules: options.approvalRules ?? [],
   });
+  const commentStore = memoryCampaignComments({
+    run, now, principal, campaigns, comments: structuredClone(options.campaignComments ?? []), tasks: () => taskStore.all(), reviewersOf: approvals.reviewersOf, people: data, log,
+  });
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
@@ -209,6 +219,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     ...extras,
     views,
     tasks: taskStore.api,
+    campaignComments: commentStore.api,
     templates: memoryTemplates({
       run, now, principal, templates: structuredClone(options.templates ?? []), campaigns, tasks: () => taskStore.all(), people: data, log,
       createCampaign: (body) => client.campaigns.create(body), createTask: (campaignId, body) => client.tasks.create(campaignId, body),
@@ -331,6 +342,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     views: () => structuredClone(savedViews),
     tasks: () => structuredClone(taskStore.all()),
+    campaignComments: () => structuredClone(commentStore.all()),
     addUser: (u, permissions = []) => {
       if (!data.users.some((x) => x.id === u.id)) data.users.push({ ...u });
       if (!emails.has(u.id)) emails.set(u.id, u.email);

@@ -27,6 +27,33 @@ const ACCESS = (c: string) => `json_build_object('scope', ${c}.scope, 'primary_c
 
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
+/**
+ * Kept rows of a campaign's child (a task, a comment: a delete's history entry, a tombstone) with
+ * their campaign as its rule reads it: as the campaign is now, else as the campaign's own delete
+ * kept it, else null (administrators alone then read them).
+ */
+export async function withCampaignAccess(db: Knex, rows: ReadonlyArray<Record<string, unknown>>): Promise<Array<Record<string, unknown>>> {
+  const ids = [...new Set(rows.map((r) => r.campaign_id).filter((id): id is string => typeof id === 'string'))];
+  const access = new Map<string, CampaignAccessFields>();
+  if (ids.length) {
+    const now = await db('campaigns as c').whereIn('c.id', ids).select('c.id', db.raw(`${ACCESS('c')} AS access`));
+    for (const c of now) access.set(String(c.id), parse(c.access));
+    const gone = ids.filter((id) => !access.has(id));
+    if (gone.length) {
+      const kept = await db('history_entries')
+        .where({ resource: 'campaigns', action: 'delete' })
+        .whereIn('row_id', gone)
+        .orderBy('id', 'asc')
+        .select('row_id', 'row');
+      for (const k of kept) {
+        const row = parse(k.row) as Record<string, unknown> | null;
+        if (row) access.set(String(k.row_id), { scope: row.scope, primary_channel: row.primary_channel, channels: row.channels, created_by: row.created_by } as CampaignAccessFields);
+      }
+    }
+  }
+  return rows.map((r) => ({ ...r, campaign: access.get(String(r.campaign_id)) ?? null }));
+}
+
 export const tasks = defineResource('tasks', {
   table: 'tasks',
   idColumn: 'tasks.id',
@@ -42,30 +69,6 @@ export const tasks = defineResource('tasks', {
   lockBefore: async (trx, id) => {
     await trx.raw('SELECT c.id FROM campaigns c JOIN tasks t ON t.campaign_id = c.id WHERE t.id = ? FOR NO KEY UPDATE OF c', [id]);
   },
-  /**
-   * A kept task row (its delete's history entry, its tombstone) with its campaign as the rule reads
-   * it: as the campaign is now, else as the campaign's own delete kept it, else null (administrators
-   * alone then read it).
-   */
-  withRuleFields: async (db: Knex, rows) => {
-    const ids = [...new Set(rows.map((r) => r.campaign_id).filter((id): id is string => typeof id === 'string'))];
-    const access = new Map<string, CampaignAccessFields>();
-    if (ids.length) {
-      const now = await db('campaigns as c').whereIn('c.id', ids).select('c.id', db.raw(`${ACCESS('c')} AS access`));
-      for (const c of now) access.set(String(c.id), parse(c.access));
-      const gone = ids.filter((id) => !access.has(id));
-      if (gone.length) {
-        const kept = await db('history_entries')
-          .where({ resource: 'campaigns', action: 'delete' })
-          .whereIn('row_id', gone)
-          .orderBy('id', 'asc')
-          .select('row_id', 'row');
-        for (const k of kept) {
-          const row = parse(k.row) as Record<string, unknown> | null;
-          if (row) access.set(String(k.row_id), { scope: row.scope, primary_channel: row.primary_channel, channels: row.channels, created_by: row.created_by } as CampaignAccessFields);
-        }
-      }
-    }
-    return rows.map((r) => ({ ...r, campaign: access.get(String(r.campaign_id)) ?? null }));
-  },
+  // A kept task row (a delete's history entry, a tombstone) with its campaign as the rule reads it.
+  withRuleFields: withCampaignAccess,
 });
