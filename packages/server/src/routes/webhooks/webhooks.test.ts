@@ -261,6 +261,20 @@ describe('deliveries', () => {
     await removeHook(hook.id);
   });
 
+  it('should refuse at connection a name that now resolves to a loopback address (DNS rebinding)', async () => {
+    // As if https://localhost… had passed the check when it was saved and its name later pointed here.
+    const hook = await addHook({ events: ['campaign.created'] });
+    const port = new URL(receiver.url).port;
+    await t.services.db('webhook_endpoints').where({ id: hook.id }).update({ url: `https://localhost:${port}/rebound` });
+    const from = receiver.received.length;
+    await campaign('Rebound');
+    await until(async () => (await deliveries(hook.id))[0]?.attempts === 1, 10_000, 'the attempt');
+    expect((await deliveries(hook.id))[0]).toMatchObject({ status: 'pending', status_code: null });
+    expect((await deliveries(hook.id))[0]!.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which webhooks may not reach$/);
+    expect(receiver.received.length).toBe(from);
+    await removeHook(hook.id);
+  });
+
   it('should page the delivery log newest first with a cursor', async () => {
     const hook = await addHook({ events: ['campaign.created'] });
     for (const n of [1, 2, 3]) await campaign(`Paged ${n}`);
