@@ -107,6 +107,44 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  describe('webhooks', () => {
+    const hooks = () => (w.client as CadenceAdminClient).webhooks;
+    it('should register an endpoint with its secret shown once, list it, ping it into the log, redeliver, rotate and remove it', async () => {
+      const made = await hooks().create({ url: 'https://hooks.example.invalid/contract', events: ['campaign.moved', 'task.done'], description: 'Contract' });
+      expect(made).toMatchObject({ url: 'https://hooks.example.invalid/contract', events: ['campaign.moved', 'task.done'], format: 'json', active: true, description: 'Contract', last_delivery: null });
+      expect(made.secret).toMatch(/^whsec_/);
+      const listed = (await hooks().list()).find((h) => h.id === made.id)!;
+      expect(listed).not.toHaveProperty('secret');
+      expect((await hooks().update(made.id, { active: false, format: 'slack' }))).toMatchObject({ active: false, format: 'slack' });
+      const ping = await hooks().test(made.id);
+      expect(ping).toMatchObject({ webhook_id: made.id, event_type: 'ping', status: 'pending', attempts: 0 });
+      const log = await hooks().deliveries(made.id, { limit: 10 });
+      expect(log.items.map((d) => d.id)).toEqual([ping.id]);
+      expect(log.nextCursor).toBeNull();
+      expect((await hooks().redeliver(ping.id))).toMatchObject({ id: ping.id, status: 'pending' });
+      const rotated = await hooks().rotateSecret(made.id);
+      expect(rotated.secret).not.toBe(made.secret);
+      await hooks().remove(made.id);
+      expect((await failure(hooks().get(made.id))).status).toBe(404);
+    });
+
+    it('should refuse a URL that is not https or is a private address, an unknown event and a bad format with a 400 naming the field', async () => {
+      const paths = async (body: object) => (await failure(hooks().create({ url: 'https://hooks.example.invalid/x', events: ['*'], ...body } as never))).details.map((d) => d.path);
+      expect(await paths({ url: 'http://hooks.example.invalid/x' })).toEqual(['url']);
+      expect(await paths({ url: 'https://169.254.169.254/latest' })).toEqual(['url']);
+      expect(await paths({ url: 'https://127.0.0.1/x' })).toEqual(['url']);
+      expect(await paths({ events: ['campaign.exploded'] })).toEqual(['events.0']);
+      expect(await paths({ format: 'xml' })).toEqual(['format']);
+    });
+
+    it('should refuse webhooks to anyone but an administrator (403)', async () => {
+      const viewer = await w.as([['global_view'], ['global_create']]);
+      const theirs = (viewer.client as CadenceAdminClient).webhooks;
+      expect((await failure(theirs.list())).status).toBe(403);
+      expect((await failure(theirs.create({ url: 'https://hooks.example.invalid/x', events: ['*'] }))).status).toBe(403);
+    });
+  });
+
   describe('campaigns', () => {
     it('should create with the defaults, read, list, update with a version and delete', async () => {
       const owner = ownerName();

@@ -63,7 +63,10 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const template = await post('/api/templates', { name: 'Fixture template', planning_offset: 3, roles: ['Writer'], tasks: [{ title: 'Draft', offset: -2, role: 'Writer' }] });
   // A closed day of the working calendar (docs/adr/0052), whose path names it by date.
   const closedDay = (await post('/api/working-calendar/closed-days', { day: '2026-01-02', label: 'Fixture holiday' })).day as string;
-  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, campaignComment.id, admin.userId, low.userId, closedDay];
+  // A switched-off webhook endpoint (docs/adr/0058) and a delivery of its test ping, so the routes that take their ids are reached.
+  const webhook = await post('/api/webhooks', { url: 'https://hooks.example.invalid/fuzz', events: ['*'], active: false });
+  const delivery = await post(`/api/webhooks/${webhook.id}/test`, {});
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, campaignComment.id, admin.userId, low.userId, closedDay, webhook.id, delivery.id];
   const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id, '/api/templates/' + template.id, '/api/campaign-comments/' + campaignComment.id];
   // Writes that may change a watched row legitimately: its own path, its parents' (cascades), and
   // any history revert ('1' is in the id pool, and entry 1 is the fixture campaign's creation).

@@ -125,6 +125,46 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     'cadence keys create --name "Email feed" --view "Live email"',
   );
 
+  const webhooks = program.command('webhooks').description('signed webhooks: endpoints that hear of changes, their test ping and delivery log (administrators)');
+  example(webhooks.command('list').description('endpoints with their events and last delivery (never their secrets)').action(async (_o, cmd) => (await import('./commands/webhooks')).listWebhooks(ctx(cmd))), 'cadence webhooks list --json');
+  example(
+    webhooks
+      .command('add')
+      .description('register an endpoint and print its signing secret once')
+      .argument('<url>', 'an https:// address (plain http only for a host in the server\'s WEBHOOK_ALLOWED_HOSTS)')
+      .option('--events <events>', 'event names, comma-separated and repeatable, or * for all (the default)', collect)
+      .option('--format <format>', 'json (signed events) or slack (a readable message for an incoming-webhook URL)', 'json')
+      .option('--description <text>', 'what the endpoint is for')
+      .action(async (url, opts, cmd) => (await import('./commands/webhooks')).addWebhook(ctx(cmd), url, opts)),
+    'cadence webhooks add https://hooks.example.com/cadence --events campaign.moved,review.approved',
+    'cadence webhooks add https://hooks.slack.com/services/T000/B000/XXXX --format slack --events "*"',
+  );
+  example(
+    webhooks.command('test').description('send a ping and wait for its first attempt (exit 1 if the endpoint did not take it)').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/webhooks')).testWebhook(ctx(cmd), id)),
+    'cadence webhooks test 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71',
+  );
+  example(
+    webhooks
+      .command('deliveries')
+      .description("an endpoint's deliveries, newest first: event, status, attempts, the endpoint's answer")
+      .argument('<id>')
+      .option('--limit <n>', 'how many (1–200)', '20')
+      .action(async (id, opts, cmd) => (await import('./commands/webhooks')).listDeliveries(ctx(cmd), id, opts)),
+    'cadence webhooks deliveries 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --json',
+  );
+  example(
+    webhooks.command('redeliver').description('send one delivery again now').argument('<delivery-id>').action(async (id, _o, cmd) => (await import('./commands/webhooks')).redeliver(ctx(cmd), id)),
+    'cadence webhooks redeliver 9a0e1b6f-2d9c-4e71-8c1e-3f2b7d4a4c55',
+  );
+  example(
+    webhooks.command('rotate-secret').description('a new signing secret, printed once; the old one stops at once').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/webhooks')).rotateSecret(ctx(cmd), id)),
+    'cadence webhooks rotate-secret 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71',
+  );
+  example(
+    webhooks.command('remove').description('remove an endpoint and its log (asks first on a terminal)').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/webhooks')).removeWebhook(ctx(cmd), id)),
+    'cadence webhooks remove 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --yes',
+  );
+
   const views = program.command('views').description('saved views: yours and the ones shared with the team');
   example(
     views.command('list').description('name, dashboard, sharing, campaign count and owner of each view you see').action(async (_o, cmd) => (await import('./commands/views')).listViews(ctx(cmd))),

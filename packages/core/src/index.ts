@@ -303,6 +303,26 @@ export type {
   TemplateUpdate,
 } from './schemas/templates';
 export type { CsvTask } from './rules/tasks-csv';
+// Signed webhooks: event names, which writes raise them, retries, the Slack sentence (docs/adr/0058).
+export {
+  CAMPAIGN_DATE_FIELDS,
+  WEBHOOK_ENTITIES,
+  WEBHOOK_EVENT_GROUPS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_FORMATS,
+  WEBHOOK_GIVE_UP_MS,
+  WEBHOOK_PING,
+  WEBHOOK_RETRY_MINUTES,
+  isWebhookEventType,
+  previousAttributes,
+  webhookEventsOf,
+  webhookLink,
+  webhookRetryDelayMs,
+  webhookSlackText,
+  webhookSubscribes,
+} from './rules/webhooks';
+export type { WebhookEventLike, WebhookEventType, WebhookFormat, WebhookSubscription } from './rules/webhooks';
+export type { Webhook, WebhookCreate, WebhookDeliveriesQuery, WebhookDelivery, WebhookUpdate, WebhookWithSecret } from './schemas/webhooks';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
 // The specs themselves check rows with the schemas: they are in schemas.ts.
 export { MAX_REPORTED_PROBLEMS, ImportReader } from './rules/imports/reader';
@@ -336,7 +356,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { ApprovalsApi, BulkOptions, CampaignCommentsApi, CadenceAdminClient, CadenceClient, CampaignPage, Crud, Page, TaskPage, TasksApi, WriteOptions } from './client/types';
+export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignCommentsApi, CampaignPage, Crud, Page, TaskPage, TasksApi, WebhookDeliveryPage, WebhooksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';

@@ -121,3 +121,12 @@ export {
   reviewEventSchema,
   reviewRequestBodySchema,
 } from './schemas/approvals';
+export {
+  webhookCreateSchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliverySchema,
+  webhookDeliveryStatusSchema,
+  webhookSchema,
+  webhookUpdateSchema,
+  webhookWithSecretSchema,
+} from './schemas/webhooks';

@@ -99,6 +99,15 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v?.trim() ? v : undefined))
     .pipe(z.coerce.number<string | undefined>({ error: 'must be a whole number of days' }).int({ error: 'must be a whole number of days' }).min(1, { error: 'must be at least 1 day' }).optional()),
+  /**
+   * Hosts a webhook endpoint may use beyond public https ones, by name, comma-separated: plain
+   * http and loopback or private addresses are allowed for these alone (link-local and cloud
+   * metadata addresses never are; docs/operations.md#webhooks).
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** After SIGTERM, keep accepting (with /readyz at 503) this long so a balancer notices first. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),

@@ -25,6 +25,9 @@ import { createMetricsServer, type Ops } from './ops/http';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { Readiness } from './ops/readiness';
 import { answerClientErrors } from './http/client-errors';
+import { webhookTask, WEBHOOK_TASK } from './webhooks/deliver';
+import { onWebhooksQueued } from './webhooks/events';
+import { SecretBox } from './webhooks/secret-box';
 
 export interface ServicesOptions {
   config: Config;
@@ -49,6 +52,7 @@ export function createServices(options: ServicesOptions): Services {
     log,
     jwt: new Jwt(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     oidc: config.OIDC_ISSUER ? new OidcClient(config, secret, log) : null,
+    webhookSecrets: new SecretBox('cadence-webhook-secret', secret),
     passwords: new Passwords(config.BCRYPT_COST),
     principals: new PrincipalCache(),
     background: new Background(log),
@@ -127,6 +131,10 @@ export async function startServer(services: Services, options: AppOptions & { po
     ...(metrics ? { onDelivered: (n: number, seconds: number) => metrics.observeDelivery(n, seconds) } : {}),
   });
   await hub.start();
+  // Webhook deliveries leave the request path: a commit that queued some wakes the task (docs/adr/0058).
+  const webhooks = webhookTask(services);
+  services.background.add(webhooks);
+  const stopWebhookWakes = onWebhooksQueued(services.db, () => services.background.wake(WEBHOOK_TASK));
   services.background.start();
   const realtime = attachRealtime(services, server, hub);
   if (metrics) {
@@ -158,6 +166,9 @@ export async function startServer(services: Services, options: AppOptions & { po
   const release = () => (released ??= releaseOnce());
   const releaseOnce = async () => {
     clearInterval(housekeeping);
+    stopWebhookWakes();
+    // Posts under way are cut, not awaited: their deliveries are due again for the next process.
+    await webhooks.stop();
     await services.background.stop();
     await changeHub.stop();
     await stopPrincipalListener();

@@ -10,6 +10,7 @@ import type { Background } from './jobs/background';
 import type { FileStorage } from './storage/storage';
 import type { Site } from './http/origins';
 import type { OidcClient } from './auth/sso/oidc';
+import type { SecretBox } from './webhooks/secret-box';
 
 /** Everything a request handler may need, built once at start-up. */
 export interface Services {
@@ -28,6 +29,8 @@ export interface Services {
   background: Background;
   /** Uploaded files: local disk, PostgreSQL blobs or S3, as STORAGE_URL says (storage/create.ts). */
   storage: FileStorage;
+  /** Seals webhook signing secrets at rest under a key from the server secret (docs/adr/0058). */
+  webhookSecrets: SecretBox;
   /** The OpenID Connect relying party, when OIDC_ISSUER is set (docs/adr/0027-single-sign-on.md). */
   oidc: OidcClient | null;
   limits: {

@@ -20,6 +20,7 @@ import { MyWork } from './tasks/MyWork';
 import { NewFromTemplateDialog } from './templates/NewFromTemplateDialog';
 import { TemplatesPanel } from './templates/TemplatesPanel';
 import { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
+import { WebhooksPanel } from './webhooks/WebhooksPanel';
 import { sampleTemplate } from './testing/fixtures-templates';
 import { renderWidget, type RenderWidgetResult } from './testing/render';
 
@@ -243,6 +244,43 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
     check(<WorkingDaysPanel />, calendared, async ({ user }) => {
       await user.click(await screen.findByRole('button', { name: 'Reopen 2026-03-20 Company offsite' }));
       await screen.findByRole('alertdialog', { name: 'Reopen day' });
+    }));
+  // Settings → Webhooks (docs/adr/0058): listed with a failed delivery log open, the add dialog with a refusal, the secret, the delete confirmation.
+  const hooked = {
+    webhooks: [{ id: '00000000-0000-4000-8000-00000000b101', url: 'https://hooks.example.invalid/cadence', description: 'Ops chat', events: ['campaign.created'], format: 'json' as const, active: true, created_by: null, created_at: '2026-03-01T09:00:00.000Z', updated_at: '2026-03-01T09:00:00.000Z', last_delivery: null }],
+    webhookDeliveries: [{
+      id: '00000000-0000-4000-8000-00000000b201', webhook_id: '00000000-0000-4000-8000-00000000b101', event_id: '00000000-0000-4000-8000-00000000b301', event_type: 'campaign.created', status: 'failed' as const, attempts: 7,
+      next_attempt_at: null, status_code: null, error: 'getaddrinfo ENOTFOUND hooks.example.invalid', response_body: null, response_ms: null, created_at: '2026-03-10T08:00:00.000Z', delivered_at: null, payload: {},
+    }],
+  };
+  it('should pass for the webhooks panel with a delivery log open', () =>
+    check(<WebhooksPanel />, hooked, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Deliveries of https://hooks.example.invalid/cadence' }));
+      await screen.findByRole('list', { name: 'Deliveries of https://hooks.example.invalid/cadence' });
+    }));
+  it('should pass for the webhooks panel, empty and loading', async () => {
+    await check(<WebhooksPanel />, {});
+  });
+  it('should pass for the add webhook dialog showing a refusal', () =>
+    check(<WebhooksPanel />, {}, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+      await within(dialog).findByText('Choose at least one event');
+    }));
+  it('should pass for the signing secret shown once', () =>
+    check(<WebhooksPanel />, {}, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
+      await user.type(within(dialog).getByLabelText(/^URL/), 'https://hooks.example.com/a11y');
+      await user.click(within(dialog).getByRole('checkbox', { name: /Every event/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+      await screen.findByRole('dialog', { name: 'Signing secret' });
+    }));
+  it('should pass for the delete webhook confirmation', () =>
+    check(<WebhooksPanel />, hooked, async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Delete https://hooks.example.invalid/cadence' }));
+      await screen.findByRole('alertdialog', { name: 'Delete webhook' });
     }));
   it('should pass for Save a campaign as template', () =>
     check(<TemplatesPanel />, { ...templated, ...workspace }, async ({ user }) => {

@@ -4,6 +4,7 @@ import type { PermissionType, Role } from '../constants';
 import type { Campaign } from '../schemas/campaign';
 import type { HistoryPage } from '../schemas/history';
 import type { Task } from '../schemas/tasks';
+import type { WebhookDelivery } from '../schemas/webhooks';
 import type { ReplanReport } from '../rules/replan';
 import { CadenceApiError } from './errors';
 import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions } from './types';
@@ -367,6 +368,24 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       close: (body) => call('post', 'working-calendar/closed-days', { json: body }),
       reopen: (day) => call('delete', `working-calendar/closed-days/${encodeURIComponent(day)}`),
       importIcs: (ics, kind) => call('post', 'working-calendar/import', { json: kind ? { ics, kind } : { ics } }),
+    },
+    webhooks: {
+      list: () => call('get', 'webhooks'),
+      get: (id) => call('get', `webhooks/${encodeURIComponent(id)}`),
+      create: (body) => call('post', 'webhooks', { json: body }),
+      update: (id, body) => call('patch', `webhooks/${encodeURIComponent(id)}`, { json: body }),
+      remove: (id) => call('delete', `webhooks/${encodeURIComponent(id)}`),
+      rotateSecret: (id) => call('post', `webhooks/${encodeURIComponent(id)}/rotate-secret`),
+      test: (id) => call('post', `webhooks/${encodeURIComponent(id)}/test`),
+      deliveries: async (id, query = {}) => {
+        let nextCursor: string | null = null;
+        const items = await call<WebhookDelivery[]>('get', `webhooks/${encodeURIComponent(id)}/deliveries`, {
+          searchParams: searchParams(query),
+          onHeaders: (h) => void (nextCursor = h.get('X-Next-Cursor')),
+        });
+        return { items, nextCursor };
+      },
+      redeliver: (deliveryId) => call('post', `webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
     },
     ssoMappings: {
       list: () => call('get', 'sso/mappings'),

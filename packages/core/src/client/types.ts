@@ -10,6 +10,7 @@ import type {
 } from '../schemas/auth';
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, VirtualCampaign } from '../schemas/campaign';
 import type { CampaignStats, CampaignStatsQuery } from '../schemas/campaign-stats';
+import type { Webhook, WebhookCreate, WebhookDeliveriesQuery, WebhookDelivery, WebhookUpdate, WebhookWithSecret } from '../schemas/webhooks';
 import type { CampaignFilter } from '../schemas/campaign-filter';
 import type { CadenceEvent, EventCreate, EventUpdate } from '../schemas/events';
 import type { CommentCreate, Idea, IdeaComment, IdeaCreate, IdeaUpdate } from '../schemas/ideas';
@@ -295,6 +296,28 @@ export interface CadenceClient {
   };
 }
 
+export interface WebhookDeliveryPage {
+  items: WebhookDelivery[];
+  /** The cursor of the next page; null when this page was the last. */
+  nextCursor: string | null;
+}
+
+export interface WebhooksApi {
+  list(): Promise<Webhook[]>;
+  get(id: string): Promise<Webhook>;
+  create(body: WebhookCreate): Promise<WebhookWithSecret>;
+  update(id: string, body: WebhookUpdate): Promise<Webhook>;
+  remove(id: string): Promise<void>;
+  /** A new secret, shown once; the old one stops signing at once. */
+  rotateSecret(id: string): Promise<WebhookWithSecret>;
+  /** Queues a `ping` to the endpoint; answers its delivery (pending until the worker sends it). */
+  test(id: string): Promise<WebhookDelivery>;
+  /** The endpoint's deliveries, newest first. */
+  deliveries(id: string, query?: WebhookDeliveriesQuery): Promise<WebhookDeliveryPage>;
+  /** One more attempt of a delivery, now. */
+  redeliver(deliveryId: string): Promise<WebhookDelivery>;
+}
+
 /** What administrators' tools (the CLI, scripts) use on top of the product's client. */
 export interface CadenceAdminClient extends CadenceClient {
   imports: {
@@ -317,6 +340,12 @@ export interface CadenceAdminClient extends CadenceClient {
     /** An .ics file's text: its all-day events close their days; days closed already stay. */
     importIcs(ics: string, kind?: ClosedDay['kind']): Promise<ClosedDaysImport & { skipped: Array<{ summary: string; reason: string }> }>;
   };
+  /**
+   * Signed webhooks (docs/adr/0058), administrators only. The secret is in the answer of `create`
+   * and `rotateSecret` alone. Errors: 400 on `url` (not https, or a host not in
+   * WEBHOOK_ALLOWED_HOSTS, or a link-local or metadata address), on `events.<i>` (no such event).
+   */
+  webhooks: WebhooksApi;
   /** Single sign-on: which provider claim values grant what (docs/adr/0027). */
   ssoMappings: {
     list(): Promise<SsoMappingRecord[]>;

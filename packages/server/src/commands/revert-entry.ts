@@ -9,6 +9,8 @@ import { AppError, forbidden, notFound, revertConflict } from '../errors';
 import type { Services } from '../services';
 import { entriesQuery, presentEntry, rowStates, withRowStates, type StoredEntry } from '../history/read';
 import { recordHistory } from '../history/record';
+import { currentActor } from '../history/actor';
+import { queueRowEvents } from '../webhooks/events';
 
 /** One entry the caller may read, or 404 (an entry they may not read does not exist for them). */
 export async function readableEntry(db: Knex, p: Principal, entryId: string): Promise<HistoryEntry> {
@@ -78,7 +80,10 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         if (entry.resource === 'campaigns') await refreshApprovalSummaries(trx, { ids: [rowId] });
         changedInTransaction(trx);
         const raw = await r.select(trx).where(r.idColumn ?? `${r.table}.id`, rowId).first();
-        return { plan: summary, row: r.present(raw) as Record<string, unknown>, entry_id: id, dry_run: false };
+        const back = r.present(raw) as Record<string, unknown>;
+        // Back as a new row: its webhooks hear of a create (docs/adr/0058).
+        await queueRowEvents(trx, r.entity, currentActor().userId, null, back);
+        return { plan: summary, row: back, entry_id: id, dry_run: false };
       }),
     );
   }

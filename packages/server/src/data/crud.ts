@@ -1,4 +1,4 @@
-import { can, changedFields, type PolicyAction, type PolicyResource, type PolicyRows, type Principal } from '@cadence/core';
+import { can, changedFields, WEBHOOK_ENTITIES, webhookEventsOf, type PolicyAction, type PolicyResource, type PolicyRows, type Principal } from '@cadence/core';
 import type { Knex } from 'knex';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
@@ -7,12 +7,15 @@ import { withoutFeedBookkeeping } from './present';
 import { historyOf } from './registry';
 import type { AnyResource, Resource, StoredRow } from './resource';
 import { insertWithHistory, recordHistory } from '../history/record';
+import { currentActor } from '../history/actor';
+import { queueRowEvents, webhooksListening } from '../webhooks/events';
 
 // The generic operations on a resource (data/resource.ts): 404 for rows the caller may not read,
 // 403 for rows it may read but not write, 412 with the current row for a stale If-Match. Every
 // write is in the realtime feed by itself (docs/adr/0023: the row carries its transaction, a
 // delete leaves a tombstone); these only wake the hub after the commit. Every write leaves one
-// history entry (docs/adr/0028), under its entity's history resource.
+// history entry (docs/adr/0028), under its entity's history resource, and queues the webhook
+// events it raises in its transaction (docs/adr/0058).
 
 export type { Resource } from './resource';
 
@@ -64,7 +67,9 @@ export async function createRow<Raw extends Guarded<P>, Row, P extends PolicyRes
   values: Record<string, unknown>,
   options: { trx?: Knex } = {},
 ): Promise<Row> {
-  if (r.selectIsTable && !options.trx) {
+  // The one-statement create has no room for its events: taken only when no endpoint listens.
+  const raises = WEBHOOK_ENTITIES.includes(r.entity) ? webhookEventsOf(r.entity, null, values) : [];
+  if (r.selectIsTable && !options.trx && !(await webhooksListening(s.db, raises))) {
     // One autocommitted statement, its history entry included (a data-modifying CTE,
     // docs/adr/0028): a create costs about what a plain INSERT … RETURNING costs
     // (docs/performance.md, realtime write throughput).
@@ -76,7 +81,9 @@ export async function createRow<Raw extends Guarded<P>, Row, P extends PolicyRes
     const [inserted] = await trx(r.table).insert(values).returning('id');
     await recordHistory(trx, { resource: historyOf(r.entity), rowId: String(inserted.id), action: 'create' });
     changedInTransaction(trx);
-    return r.present(await byId(r, trx, inserted.id));
+    const row = r.present(await byId(r, trx, inserted.id));
+    await queueRowEvents(trx, r.entity, currentActor().userId, null, row as Record<string, unknown>);
+    return row;
   };
   return options.trx ? run(options.trx) : s.db.transaction(run);
 }
@@ -163,6 +170,7 @@ export async function recordUpdate(
   reverts: string | null = null,
 ): Promise<void> {
   await recordHistory(trx, { resource: historyOf(r.entity), rowId: id, action, changes: changedFields(before, after, fields), reverts });
+  await queueRowEvents(trx, r.entity, currentActor().userId, before, after, fields);
 }
 
 /** Deletes after the same checks as an update; `beforeDelete` can remove dependent rows first. */
@@ -181,6 +189,7 @@ export async function deleteRow<Raw extends Guarded<P>, P extends PolicyResource
     const [gone] = await trx(r.table).where({ id }).delete().returning('*');
     const row = withoutFeedBookkeeping(gone as Record<string, unknown>);
     await recordHistory(trx, { resource: historyOf(r.entity), rowId: id, action: 'delete', row, reverts: options.reverts ?? null });
+    await queueRowEvents(trx, r.entity, currentActor().userId, r.present(before) as Record<string, unknown>, null);
     changedInTransaction(trx);
   });
 }

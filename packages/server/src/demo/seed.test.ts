@@ -53,6 +53,12 @@ it('should fill an empty install with data for every screen and print working cr
     const c = await t.services.db('campaigns').where({ title }).first('id');
     return (await t.api('GET', `/api/campaigns/${c.id}/approvals`, { token: signedIn.body.access_token })).body.channels.find((x: { channel: string }) => x.channel === 'email').state;
   };
+  // A webhook pointing at nothing, its failed deliveries in its log (docs/adr/0058).
+  const hooks = (await t.api('GET', '/api/webhooks', { token })).body as Array<{ id: string; url: string; last_delivery: { status: string } | null }>;
+  expect(hooks).toMatchObject([{ url: 'https://hooks.example.invalid/cadence', last_delivery: { status: 'failed' } }]);
+  const log = (await t.api('GET', `/api/webhooks/${hooks[0]!.id}/deliveries`, { token })).body as Array<{ status: string; error: string }>;
+  expect(log.length).toBeGreaterThan(0);
+  expect(log.every((d) => d.status === 'failed' && d.error.includes('ENOTFOUND'))).toBe(true);
   expect(await stateOf('Spring newsletter')).toBe('pending');
   expect(await stateOf('Customer onboarding drip')).toBe('approved');
   // Comments with mentions and watchers (docs/adr/0059), as the API shows them.

@@ -1,6 +1,7 @@
 import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, rankFor, todayYmd, type RankedTask } from '@cadence/core';
 import { seedApprovals } from './approvals';
 import { seedComments } from './comments';
+import { seedWebhooks } from './webhooks';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -127,6 +128,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
     );
     await seedApprovals(trx, admin, viewer);
     await seedComments(trx, { id: admin, email: String(users[0]!.email) }, { id: viewer, email: String(users[1]!.email) }, new Date(`${today}T12:00:00Z`));
+    await seedWebhooks(trx, s.webhookSecrets, admin);
     await trx('closed_days').insert(demoClosedDays(today, admin)).onConflict('day').ignore();
 
     const ideas = await trx('ideas')

@@ -180,6 +180,9 @@ export interface Fixtures {
   template: string;
   /** Saved views: shared by another user (on the main calendar and on y), another user's personal one, and the principal's own. */
   view: Record<ViewTarget, string>;
+  /** A switched-off webhook endpoint (so the matrix's writes send nothing), and a delivery of its test ping. */
+  webhook: string;
+  webhookDelivery: string;
 }
 
 export interface Cell {
@@ -207,6 +210,8 @@ export interface Cell {
     /** A new task (another user's) of this campaign. */
     task(campaignId: string): Promise<string>;
     accessKey(): Promise<string>;
+    /** A switched-off webhook endpoint. */
+    webhook(): Promise<string>;
     /** Closes this day (as an administrator); returns it. */
     closedDay(day: string): Promise<string>;
     ssoMapping(): Promise<string>;
@@ -675,6 +680,17 @@ const BASE_CASES: readonly RouteCase[] = [
   createCase('POST /api/access-keys', adminOnly(201), (c) => ({ name: `Key ${c.unique()}`, read_only: true })),
   rowCase('DELETE /api/access-keys/:id', ["another user's key"], adminOnly(204), (c) => c.fresh.accessKey()),
 
+  // ── webhooks (docs/adr/0058): administrators only; keys never administer ──
+  listCase('GET /api/webhooks', ['a webhook'], (w) => (administers(w) ? 'listed' : 403), (c) => c.fx.webhook),
+  createCase('POST /api/webhooks', adminOnly(201), (c) => ({ url: `https://hooks.example.invalid/${c.unique()}`, events: ['task.done'], active: false })),
+  rowCase('GET /api/webhooks/:id', ['a webhook'], adminOnly(200), (c) => c.fx.webhook),
+  rowCase('PATCH /api/webhooks/:id', ['a webhook'], adminOnly(200), (c) => c.fx.webhook, { description: 'Edited by the matrix' }),
+  rowCase('DELETE /api/webhooks/:id', ['a webhook'], adminOnly(204), (c) => c.fresh.webhook()),
+  rowCase('POST /api/webhooks/:id/rotate-secret', ['a webhook'], adminOnly(200), (c) => c.fx.webhook),
+  rowCase('POST /api/webhooks/:id/test', ['a webhook'], adminOnly(201), (c) => c.fx.webhook),
+  rowCase('GET /api/webhooks/:id/deliveries', ['a webhook'], adminOnly(200), (c) => c.fx.webhook),
+  rowCase('POST /api/webhook-deliveries/:id/redeliver', ['a delivery'], adminOnly(200), (c) => c.fx.webhookDelivery),
+
   // ── the working calendar (docs/adr/0052): read by every signed-in principal, keys included; kept by admins ──
   rowCase('GET /api/working-calendar', NONE, () => 200, () => ''),
   rowCase('PUT /api/working-calendar/weekend', NONE, adminOnly(200), () => '', { weekend: [5, 6] }),
@@ -795,6 +811,13 @@ export const UNLOGGED_WRITES = [
   'POST /api/views/:id/restore',
   // Watching a campaign is a person's preference, as a saved view is (docs/adr/0059).
   'PUT /api/campaigns/:id/watch',
+  // Webhook endpoints are delivery settings, their deliveries their own log (docs/adr/0058).
+  'POST /api/webhooks',
+  'PATCH /api/webhooks/:id',
+  'DELETE /api/webhooks/:id',
+  'POST /api/webhooks/:id/rotate-secret',
+  'POST /api/webhooks/:id/test',
+  'POST /api/webhook-deliveries/:id/redeliver',
 ] as const;
 
 /**

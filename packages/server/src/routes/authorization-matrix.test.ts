@@ -118,6 +118,7 @@ function factories(ownerId: string): Cell['fresh'] {
       return own ? attribute('campaign_comments', id, ownerId) : id;
     },
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
+    webhook: () => post('/api/webhooks', { url: `https://hooks.example.invalid/${unique()}`, events: ['task.done'], active: false }),
     async closedDay(day: string) {
       const res = await t.api('POST', '/api/working-calendar/closed-days', { token: author.token, body: { day, label: `Closed ${unique()}` } });
       if (res.status !== 201) throw new Error(`closed day: ${res.status} ${JSON.stringify(res.body)}`);
@@ -194,7 +195,14 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
     event: await f.event(),
     template: await f.template(),
     view: Object.fromEntries(await Promise.all(VIEW_TARGETS.map(async (v) => [v, await f.view(v)] as const))) as Record<ViewTarget, string>,
+    ...(await webhookFixtures(f)),
   };
+}
+
+/** A switched-off endpoint and a delivery of its test ping. */
+async function webhookFixtures(f: Cell['fresh']): Promise<{ webhook: string; webhookDelivery: string }> {
+  const webhook = await f.webhook();
+  return { webhook, webhookDelivery: await post(`/api/webhooks/${webhook}/test`, {}) };
 }
 
 /** An access key of the administrator's with the principal's limits, used as a session is. */

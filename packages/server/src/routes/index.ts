@@ -22,6 +22,7 @@ import { savedViewRoutes } from './views/routes';
 import { taskRoutes } from './tasks/routes';
 import { templateRoutes } from './templates/routes';
 import { workingCalendarRoutes } from './working-calendar/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
@@ -47,4 +48,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   historyRoutes(s, t);
   savedViewRoutes(s, t);
   workingCalendarRoutes(s, t);
+  webhookRoutes(s, t);
 }

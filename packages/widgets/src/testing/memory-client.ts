@@ -25,6 +25,9 @@ import {
   type SavedView,
   type Task,
   type VirtualCampaign,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhooksApi,
 } from '@cadence/core';
 import { campaignCreateSchema, campaignUpdateSchema } from '@cadence/core/schemas';
 import { memoryCampaignList, memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
@@ -37,6 +40,7 @@ import { memoryTemplates } from './memory-templates';
 import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
 import { memoryWorkingCalendar } from './memory-working-calendar';
+import { memoryWebhooks } from './memory-webhooks';
 import type { MemoryDirectoryUser } from './memory-people';
 import type { WorkingCalendarData } from '@cadence/core';
 
@@ -73,6 +77,9 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   now?: () => Date;
   /** The working calendar (docs/adr/0052); the standard weekend and no closed days unless given. */
   workingCalendar?: WorkingCalendarData;
+  /** Webhook endpoints and their deliveries (docs/adr/0058). */
+  webhooks?: Webhook[];
+  webhookDeliveries?: WebhookDelivery[];
 }
 
 export interface MemoryCall {
@@ -116,6 +123,8 @@ export interface MemoryControl {
 export type MemoryClient = CadenceClient & {
   /** The administrators' writes too (docs/adr/0052), as Settings → Working days uses them. */
   workingCalendar: CadenceAdminClient['workingCalendar'];
+  /** Signed webhooks (docs/adr/0058), as Settings → Webhooks uses them. */
+  webhooks: WebhooksApi;
   control: MemoryControl;
   uploadAdTypeExample(publicationId: string, file: Blob): Promise<{ path: string; public_url: string }>;
 };
@@ -215,8 +224,10 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const workingCalendar = memoryWorkingCalendar({ run, now, principal, ...(options.workingCalendar ? { initial: options.workingCalendar } : {}) });
-  const client: CadenceClient & { workingCalendar: CadenceAdminClient['workingCalendar'] } = {
+  const webhooks = memoryWebhooks({ run, now, principal, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.webhookDeliveries ? { deliveries: options.webhookDeliveries } : {}) });
+  const client: CadenceClient & { workingCalendar: CadenceAdminClient['workingCalendar']; webhooks: WebhooksApi } = {
     ...extras,
+    webhooks,
     views,
     tasks: taskStore.api,
     campaignComments: commentStore.api,

@@ -23,6 +23,7 @@ import * as campaignTemplates from './20261205000000_campaign_templates';
 import * as approvals from './20261206000000_approvals';
 import * as campaignApprovalSummary from './20261207000000_campaign_approval_summary';
 import * as campaignComments from './20261208000000_campaign_comments';
+import * as webhooks from './20261208100000_webhooks';
 
 interface Migration {
   name: string;
@@ -57,6 +58,7 @@ const migrations: Migration[] = [
   { name: '20261206000000_approvals', ...approvals },
   { name: '20261207000000_campaign_approval_summary', ...campaignApprovalSummary },
   { name: '20261208000000_campaign_comments', ...campaignComments },
+  { name: '20261208100000_webhooks', ...webhooks },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

@@ -12,6 +12,7 @@ import type { RouteTable } from '../../http/route';
 import { reviewRequestMail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { usersWithRights } from '../tasks/assignees';
+import { queueEvent } from '../../webhooks/events';
 
 // Approvals per channel and the go-live gate (docs/adr/0056): rules set by administrators, review
 // requests, reviewers' decisions and the administrators' override, each a history entry of the
@@ -153,6 +154,12 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
         });
         await touchCampaign(trx, c.id);
         await refreshApprovalSummaries(trx, { ids: [c.id] });
+        await queueEvent(trx, {
+          type: 'review.requested',
+          actorId: p.userId || null,
+          row: campaigns.present(c) as unknown as Record<string, unknown>,
+          extra: { review: { channels: needing.map((a) => a.channel), comment: body.comment || null } },
+        });
         notify = [...new Set(needing.flatMap((a) => a.steps[0]?.reviewer_ids ?? []))];
         title = c.title;
         return stateOf(trx, c);
@@ -197,6 +204,12 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
         });
         await touchCampaign(trx, c.id);
         await refreshApprovalSummaries(trx, { ids: [c.id] });
+        await queueEvent(trx, {
+          type: body.decision === 'approve' ? 'review.approved' : 'review.changes_requested',
+          actorId: p.userId,
+          row: campaigns.present(now) as unknown as Record<string, unknown>,
+          extra: { review: { channel: body.channel, step: approval.steps[step.step]!.name, decision: body.decision, comment: body.comment || null } },
+        });
         changedInTransaction(trx);
         return stateOf(trx, now);
       });
