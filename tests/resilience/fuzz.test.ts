@@ -61,7 +61,13 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const template = await post('/api/templates', { name: 'Fixture template', planning_offset: 3, roles: ['Writer'], tasks: [{ title: 'Draft', offset: -2, role: 'Writer' }] });
   // A closed day of the working calendar (docs/adr/0052), whose path names it by date.
   const closedDay = (await post('/api/working-calendar/closed-days', { day: '2026-01-02', label: 'Fixture holiday' })).day as string;
-  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, admin.userId, low.userId, closedDay];
+  // An inbox item (docs/adr/0060): a reader's, who was given a task by the admin; everyone else's 404.
+  const reader = await api.signUpAndIn('reader@example.com');
+  await api.call('POST', `/api/users/${reader.userId}/permissions`, { token: admin.token, body: { permission_type: 'global_view' } });
+  await post(`/api/campaigns/${campaign.id}/tasks`, { title: 'For the reader', assignee_id: reader.userId });
+  const inboxItem = (await api.call('GET', '/api/notifications', { token: reader.token })).body[0];
+  if (!inboxItem?.id) throw new Error('fixture inbox item: none');
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, admin.userId, low.userId, closedDay, inboxItem.id];
   const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id, '/api/templates/' + template.id];
   // Writes that may change a watched row legitimately: its own path, its parents' (cascades), and
   // any history revert ('1' is in the id pool, and entry 1 is the fixture campaign's creation).

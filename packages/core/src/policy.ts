@@ -45,7 +45,7 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * `approval` is a campaign's review (docs/adr/0056): read and request with the campaign's rights,
  * decided by its reviewers, administered (rules, overrides) by administrators.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar', 'notification'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -95,6 +95,8 @@ export interface PolicyRows {
   approval: { campaign: CampaignAccessFields; reviewer_ids?: readonly string[] | undefined };
   /** The install's weekend and closed days (docs/adr/0052): one calendar, no rows of its own to judge. */
   working_calendar: object;
+  /** An inbox item (docs/adr/0060): its recipient. */
+  notification: { user_id: string };
 }
 
 /**
@@ -222,6 +224,14 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
       default:
         return false;
     }
+  },
+  notification(p, action, n) {
+    // An inbox item is its recipient's alone: read and marked read by them; no key, even theirs,
+    // reads or writes it (a key is a script's, and the items name people and campaigns). The
+    // server writes items itself; nobody creates or deletes them through the API.
+    if (isKeyPrincipal(p) || !p.userId) return false;
+    if (action !== 'read' && action !== 'update') return false;
+    return !n || n.user_id === p.userId;
   },
   view(p, action, v) {
     // Saved views belong to people: no key, even an admin's, reads or writes them.

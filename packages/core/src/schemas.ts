@@ -112,3 +112,17 @@ export {
   reviewEventSchema,
   reviewRequestBodySchema,
 } from './schemas/approvals';
+// The inbox and notification preferences (docs/adr/0060).
+export {
+  notificationDataSchema,
+  notificationDeliverySchema,
+  notificationKindSchema,
+  notificationListQuerySchema,
+  notificationPrefsSchema,
+  notificationPrefsUpdateSchema,
+  notificationSchema,
+  readAllSchema,
+  unreadCountSchema,
+  unsubscribedSchema,
+  unsubscribeQuerySchema,
+} from './schemas/notifications';

@@ -7,6 +7,7 @@ import { adTypes, ads, articles, prospective, publications } from './resources/i
 import { savedViews } from './resources/saved-views';
 import { tasks } from './resources/tasks';
 import { templates } from './resources/templates';
+import { notifications } from './resources/notifications';
 
 /**
  * An entity whose rows are a feed table (docs/adr/0023): the table carries `change_xid` and has
@@ -43,6 +44,7 @@ export const REGISTRY: { readonly [N in EntityName]: FeedEntity<N> | MarkedEntit
   saved_views: { resource: savedViews },
   templates: { resource: templates },
   working_calendar: { table: 'closed_days' },
+  notifications: { resource: notifications },
 };
 
 const resourceOf = (name: EntityName): AnyResource | null => {

@@ -55,6 +55,12 @@ it('should fill an empty install with data for every screen and print working cr
   };
   expect(await stateOf('Spring newsletter')).toBe('pending');
   expect(await stateOf('Customer onboarding drip')).toBe('approved');
+  // An inbox with unread items for both demo accounts (docs/adr/0060).
+  for (const c of result.credentials) {
+    const session = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
+    const unread = await t.api('GET', '/api/notifications/unread-count', { token: session.body.access_token });
+    expect(unread.body.count, c.email).toBeGreaterThanOrEqual(2);
+  }
   for (const c of result.credentials) {
     const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
     expect(res.status, c.email).toBe(200);

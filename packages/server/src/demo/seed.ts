@@ -1,5 +1,6 @@
 import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, rankFor, todayYmd, type RankedTask } from '@cadence/core';
 import { seedApprovals } from './approvals';
+import { seedNotifications } from './notifications';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -125,6 +126,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
       })),
     );
     await seedApprovals(trx, admin, viewer);
+    await seedNotifications(trx, admin, viewer);
     await trx('closed_days').insert(demoClosedDays(today, admin)).onConflict('day').ignore();
 
     const ideas = await trx('ideas')

@@ -21,6 +21,7 @@ import { savedViewRoutes } from './views/routes';
 import { taskRoutes } from './tasks/routes';
 import { templateRoutes } from './templates/routes';
 import { workingCalendarRoutes } from './working-calendar/routes';
+import { notificationRoutes } from './notifications/routes';
 
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
@@ -45,4 +46,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   historyRoutes(s, t);
   savedViewRoutes(s, t);
   workingCalendarRoutes(s, t);
+  notificationRoutes(s, t);
 }
