@@ -20,6 +20,8 @@ import {
   type Campaign,
   type CampaignTemplate,
   type HistoryEntry,
+  type Notification,
+  type NotificationPrefs,
   type Principal,
   type SavedView,
   type Task,
@@ -35,6 +37,7 @@ import { memoryTemplates } from './memory-templates';
 import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
 import { memoryWorkingCalendar } from './memory-working-calendar';
+import { memoryNotifications } from './memory-notifications';
 import type { MemoryDirectoryUser } from './memory-people';
 import type { WorkingCalendarData } from '@cadence/core';
 
@@ -69,6 +72,10 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   now?: () => Date;
   /** The working calendar (docs/adr/0052); the standard weekend and no closed days unless given. */
   workingCalendar?: WorkingCalendarData;
+  /** Inbox items of anyone (docs/adr/0060): the signed-in user reads their own. */
+  notifications?: Notification[];
+  /** The signed-in user's notification preferences; core's defaults unless given. */
+  notificationPrefs?: Partial<NotificationPrefs>;
 }
 
 export interface MemoryCall {
@@ -104,6 +111,10 @@ export interface MemoryControl {
    * administrator's grants would: whom tasks may be assigned to, and who reads what.
    */
   addUser(user: MemoryDirectoryUser, permissions?: Principal['permissions']): void;
+  /** An inbox item arrives, as the server writes one (the realtime change is the caller's to send). */
+  notify(item: Notification): Notification;
+  /** Every stored inbox item, whoever's. */
+  notifications(): Notification[];
 }
 
 /** The in-memory client also uploads example images, as the provider's uploader does. */
@@ -205,9 +216,11 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const workingCalendar = memoryWorkingCalendar({ run, now, principal, ...(options.workingCalendar ? { initial: options.workingCalendar } : {}) });
+  const inbox = memoryNotifications({ run, now, principal, items: structuredClone(options.notifications ?? []), ...(options.notificationPrefs ? { prefs: options.notificationPrefs } : {}) });
   const client: CadenceClient & { workingCalendar: CadenceAdminClient['workingCalendar'] } = {
     ...extras,
     views,
+    notifications: inbox.api,
     tasks: taskStore.api,
     templates: memoryTemplates({
       run, now, principal, templates: structuredClone(options.templates ?? []), campaigns, tasks: () => taskStore.all(), people: data, log,
@@ -331,6 +344,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     views: () => structuredClone(savedViews),
     tasks: () => structuredClone(taskStore.all()),
+    notify: (item) => inbox.deliver(item),
+    notifications: () => inbox.all(),
     addUser: (u, permissions = []) => {
       if (!data.users.some((x) => x.id === u.id)) data.users.push({ ...u });
       if (!emails.has(u.id)) emails.set(u.id, u.email);
