@@ -61,6 +61,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
           { path: '/channel/:channelId', element: page(() => import('./pages/ChannelPage').then((m) => m.ChannelPage)) },
           { path: '/settings/templates', element: page(() => import('./pages/TemplatesPage').then((m) => m.TemplatesPage)) },
           { path: '/settings/working-days', element: page(() => import('./pages/WorkingDaysPage').then((m) => m.WorkingDaysPage)) },
+          { path: '/settings/notifications', element: page(() => import('./pages/NotificationsPage').then((m) => m.NotificationsPage)) },
           { path: '/settings/activity', element: page(() => import('./pages/ActivityPage').then((m) => m.ActivityPage)) },
           { path: '/settings', element: page(() => import('./pages/SettingsPage').then((m) => m.SettingsPage)) },
           { path: '*', element: <NotFoundPage /> },
