@@ -138,6 +138,32 @@ describe('the inbox', () => {
     expect((await inbox(admin)).some((n) => n.campaign_id === c.id)).toBe(false);
   });
 
+  it('should tell watchers when a revert puts dates back', async () => {
+    const c = await campaign({ owner_id: viewer.userId });
+    await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { live_date: '2027-03-27' } });
+    const history = await t.api('GET', `/api/history?resource=campaigns&id=${c.id}`, { token: admin.token });
+    const update = history.body.entries.find((e: { action: string }) => e.action === 'update');
+    const reverted = await t.api('POST', `/api/history/${update.id}/revert`, { token: admin.token });
+    expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
+    const changes = (await inbox(viewer)).filter((n) => n.campaign_id === c.id).map((n) => n.data.changes.live_date);
+    expect(changes).toEqual([
+      { before: '2027-03-27', after: '2027-03-20' },
+      { before: '2027-03-20', after: '2027-03-27' },
+    ]);
+  });
+
+  it('should tell whoever a template’s roles give tasks, in one go', async () => {
+    const tpl = await t.api('POST', '/api/templates', {
+      token: admin.token,
+      body: { name: `Inbox launch ${++serial}`, defaults: { channels: ['email'] }, planning_offset: 5, roles: ['Writer'], tasks: [{ title: 'Draft', offset: -2, role: 'Writer' }, { title: 'Send', offset: 0 }] },
+    });
+    expect(tpl.status, JSON.stringify(tpl.body)).toBe(201);
+    const applied = await t.api('POST', `/api/templates/${tpl.body.id}/apply`, { token: admin.token, body: { campaigns: [{ title: `From template ${serial}`, live_date: '2027-05-03', roles: { Writer: viewer.userId } }] } });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const id = applied.body.campaigns[0].id;
+    expect((await inbox(viewer)).filter((n) => n.campaign_id === id).map((n) => [n.kind, n.data.task_title])).toEqual([['task_assigned', 'Draft']]);
+  });
+
   it('should refuse access keys', async () => {
     const key = (await t.api('POST', '/api/access-keys', { token: admin.token, body: { name: 'Inbox', read_only: false } })).body.secret;
     for (const path of ['/api/notifications', '/api/notifications/unread-count', '/api/notification-preferences']) {
