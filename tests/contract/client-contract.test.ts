@@ -656,6 +656,38 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  describe('inbox and notification preferences (docs/adr/0060)', () => {
+    it('should start with an empty inbox, none unread, nothing to mark, and 404 for an item that is not the caller’s', async () => {
+      const someone = await w.as([['global_view']]);
+      expect(await someone.client.notifications.page()).toEqual({ items: [], nextCursor: null });
+      expect(await someone.client.notifications.unreadCount()).toEqual({ count: 0 });
+      expect(await someone.client.notifications.markAllRead()).toEqual({ updated: 0 });
+      expect((await failure(someone.client.notifications.markRead(crypto.randomUUID()))).status).toBe(404);
+      expect(await failure(someone.client.notifications.page({ cursor: 'nope' }))).toMatchObject({ status: 400, details: [{ path: 'cursor' }] });
+    });
+
+    it('should answer the defaults that do not flood, keep a change of one kind, the digest time and zone, and leave the rest', async () => {
+      const prefs = await w.client.notifications.prefs();
+      expect(prefs).toMatchObject({ digest_time: '08:00', time_zone: 'UTC' });
+      expect(prefs.kinds).toMatchObject({ mentioned: 'email', review_requested: 'email', task_assigned: 'digest', campaign_changed: 'digest' });
+      const changed = await w.client.notifications.setPrefs({ kinds: { task_assigned: 'email', campaign_changed: 'app' }, digest_time: '17:30', time_zone: 'Europe/Paris' });
+      expect(changed).toMatchObject({ digest_time: '17:30', time_zone: 'Europe/Paris' });
+      expect(changed.kinds).toMatchObject({ mentioned: 'email', task_assigned: 'email', campaign_changed: 'app' });
+      const again = await w.client.notifications.setPrefs({ kinds: { mentioned: 'digest' } });
+      expect(again).toMatchObject({ digest_time: '17:30', time_zone: 'Europe/Paris', kinds: { mentioned: 'digest', task_assigned: 'email' } });
+      expect(await w.client.notifications.prefs()).toEqual(again);
+    });
+
+    it('should refuse a kind or delivery that does not exist, a bad time and a bad zone with a 400 naming the field, and save nothing', async () => {
+      const before = await w.client.notifications.prefs();
+      expect(await failure(w.client.notifications.setPrefs({ kinds: { foo: 'email' } as never }))).toMatchObject({ status: 400, details: [{ path: 'kinds.foo' }] });
+      expect(await failure(w.client.notifications.setPrefs({ kinds: { mentioned: 'pigeon' } as never }))).toMatchObject({ status: 400, details: [{ path: 'kinds.mentioned' }] });
+      expect(await failure(w.client.notifications.setPrefs({ time_zone: 'Mars/Olympus' }))).toMatchObject({ status: 400, details: [{ path: 'time_zone' }] });
+      expect(await failure(w.client.notifications.setPrefs({ digest_time: '25:00' }))).toMatchObject({ status: 400, details: [{ path: 'digest_time' }] });
+      expect(await w.client.notifications.prefs()).toEqual(before);
+    });
+  });
+
   describe('history', () => {
     it('should log each campaign write with its changes, page by page, newest first', async () => {
       const c = await w.client.campaigns.create(campaign(ownerName(), { live_date: '2026-03-04' }));

@@ -62,6 +62,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
           { path: '/settings/templates', element: page(() => import('./pages/TemplatesPage').then((m) => m.TemplatesPage)) },
           { path: '/settings/working-days', element: page(() => import('./pages/WorkingDaysPage').then((m) => m.WorkingDaysPage)) },
           { path: '/settings/webhooks', element: page(() => import('./pages/WebhooksPage').then((m) => m.WebhooksPage)) },
+          { path: '/settings/notifications', element: page(() => import('./pages/NotificationsPage').then((m) => m.NotificationsPage)) },
           { path: '/settings/activity', element: page(() => import('./pages/ActivityPage').then((m) => m.ActivityPage)) },
           { path: '/settings', element: page(() => import('./pages/SettingsPage').then((m) => m.SettingsPage)) },
           { path: '*', element: <NotFoundPage /> },

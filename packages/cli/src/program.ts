@@ -266,6 +266,18 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     'cadence approvals request 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71 --comment "Final copy attached"',
   );
 
+  const notify = program.command('notify').description('your notifications: how you hear about each kind (in the app, e-mail at once, daily digest)');
+  example(
+    notify
+      .command('prefs')
+      .description('show your notification settings; --set kind=delivery (app, email or digest) changes kinds, the rest stay')
+      .option('--set <kind=delivery>', 'e.g. task_assigned=email (comma-separated, repeatable)', collect)
+      .option('--digest-time <HH:MM>', 'when the daily digest leaves, in your time zone')
+      .option('--time-zone <zone>', 'your IANA time zone, e.g. Europe/Paris')
+      .action(async (opts, cmd) => (await import('./commands/notify')).notifyPrefs(ctx(cmd), opts)),
+    'cadence notify prefs --set task_assigned=email --set campaign_changed=app --digest-time 07:30',
+  );
+
   const calendar = program.command('calendar').description('the working calendar: weekend and closed days (holidays, blackout dates) that task offsets and re-planning skip');
   example(
     calendar

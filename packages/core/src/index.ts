@@ -356,7 +356,7 @@ export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form
 export { createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
-export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignCommentsApi, CampaignPage, Crud, Page, TaskPage, TasksApi, WebhookDeliveryPage, WebhooksApi, WriteOptions } from './client/types';
+export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignCommentsApi, CampaignPage, Crud, NotificationsApi, Page, TaskPage, TasksApi, WebhookDeliveryPage, WebhooksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';
@@ -423,3 +423,33 @@ export {
 } from './rules/history';
 export type { FieldChange, HistoryAction, HistoryChanges, HistoryEntryFacts, HistoryResource, RevertPlan } from './rules/history';
 export type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from './schemas/history';
+// The inbox, its kinds, preferences, links and words (docs/adr/0060).
+export {
+  campaignHref,
+  campaignOfHref,
+  DEFAULT_DELIVERIES,
+  DEFAULT_DIGEST_TIME,
+  DEFAULT_TIME_ZONE,
+  describeNotification,
+  digestDue,
+  digestSections,
+  effectivePrefs,
+  excerptOf,
+  groupNotifications,
+  isClockTime,
+  isNotificationDelivery,
+  isNotificationKind,
+  isTimeZone,
+  localClock,
+  NOTIFICATION_DELIVERIES,
+  NOTIFICATION_DELIVERY_LABELS,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  recipientsOf,
+  reminderWindow,
+  TAB_OF_KIND,
+  WATCHED_CAMPAIGN_FIELDS,
+  watchedChanges,
+} from './rules/notifications';
+export type { CampaignTab, DescribedNotification, NotificationData, NotificationDelivery, NotificationKind, NotificationPrefs } from './rules/notifications';
+export type { Notification, NotificationListQuery, NotificationPrefsUpdate, UnreadCount } from './schemas/notifications';

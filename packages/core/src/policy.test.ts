@@ -420,3 +420,21 @@ describe('the working calendar (docs/adr/0052)', () => {
     expect(can(key({ accessKeyId: 'k', readOnly: false }, admin), 'update', 'working_calendar')).toBe(false);
   });
 });
+
+describe('inbox items (docs/adr/0060)', () => {
+  it('should be read and marked read by their recipient alone, never through a key, and created by nobody', () => {
+    const me = user(['global_view']);
+    const mine = { user_id: me.userId };
+    expect(can(me, 'read', 'notification', mine)).toBe(true);
+    expect(can(me, 'update', 'notification', mine)).toBe(true);
+    expect(can(me, 'read', 'notification')).toBe(true);
+    expect(can(admin, 'read', 'notification', mine)).toBe(me.userId === admin.userId);
+    expect(can(admin, 'update', 'notification', { user_id: 'someone-else' })).toBe(false);
+    expect(can(me, 'create', 'notification', mine)).toBe(false);
+    expect(can(me, 'delete', 'notification', mine)).toBe(false);
+    expect(can(admin, 'administer', 'notification')).toBe(false);
+    expect(can(key({ accessKeyId: 'k' }, me), 'read', 'notification', mine)).toBe(false);
+    expect(can(key({ accessKeyId: 'k', readOnly: true }, me), 'read', 'notification')).toBe(false);
+    expect(can(NOBODY, 'read', 'notification')).toBe(false);
+  });
+});

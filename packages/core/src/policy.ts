@@ -46,7 +46,7 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * decided by its reviewers, administered (rules, overrides) by administrators.
  * `campaign_comment` is a comment on a campaign (docs/adr/0059), judged with its campaign.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar', 'campaign_comment'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar', 'campaign_comment', 'notification'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -101,6 +101,8 @@ export interface PolicyRows {
    * reads it (null: the campaign is gone, and so is every record of it).
    */
   campaign_comment: { created_by: string | null; campaign: CampaignAccessFields | null };
+  /** An inbox item (docs/adr/0060): its recipient. */
+  notification: { user_id: string };
 }
 
 /**
@@ -253,6 +255,14 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
       default:
         return false;
     }
+  },
+  notification(p, action, n) {
+    // An inbox item is its recipient's alone: read and marked read by them; no key, even theirs,
+    // reads or writes it (a key is a script's, and the items name people and campaigns). The
+    // server writes items itself; nobody creates or deletes them through the API.
+    if (isKeyPrincipal(p) || !p.userId) return false;
+    if (action !== 'read' && action !== 'update') return false;
+    return !n || n.user_id === p.userId;
   },
   view(p, action, v) {
     // Saved views belong to people: no key, even an admin's, reads or writes them.

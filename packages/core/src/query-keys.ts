@@ -68,6 +68,12 @@ export interface QueryKeyParams {
   savedViews: undefined;
   /** `GET /api/views/counts`: each saved view's campaign count; a campaign change moves it. */
   savedViewCounts: undefined;
+  /** `GET /api/notifications`: the caller's inbox (`unread` only, or all). */
+  notifications: { unread: boolean };
+  /** `GET /api/notifications/unread-count`: the bell's badge. */
+  unreadNotifications: undefined;
+  /** `GET /api/notification-preferences`: how the caller hears about each kind. */
+  notificationPrefs: undefined;
 }
 
 export type QueryKind = keyof QueryKeyParams;

@@ -44,6 +44,8 @@ export const TOPIC_REFRESHES = {
   templates: [{ kinds: ['templates', 'history'] }],
   /** The working calendar (docs/adr/0052): shading in the calendar and Gantt, template previews, Settings. */
   working_calendar: [{ kinds: ['workingCalendar', 'history'] }],
+  /** Inbox items (docs/adr/0060): the inbox's pages and the bell's count. */
+  notifications: [{ kinds: ['notifications', 'unreadNotifications'] }],
 } as const satisfies Record<EntityTopic, readonly TopicRefresh[]>;
 
 export type RealtimeTopic = keyof typeof TOPIC_REFRESHES;

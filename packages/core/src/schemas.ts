@@ -130,3 +130,17 @@ export {
   webhookUpdateSchema,
   webhookWithSecretSchema,
 } from './schemas/webhooks';
+// The inbox and notification preferences (docs/adr/0060).
+export {
+  notificationDataSchema,
+  notificationDeliverySchema,
+  notificationKindSchema,
+  notificationListQuerySchema,
+  notificationPrefsSchema,
+  notificationPrefsUpdateSchema,
+  notificationSchema,
+  readAllSchema,
+  unreadCountSchema,
+  unsubscribedSchema,
+  unsubscribeQuerySchema,
+} from './schemas/notifications';

@@ -19,6 +19,7 @@ import { createStorage } from './storage/create';
 import { parseStorageUrl, type StorageLocation } from './storage/storage-url';
 import { ChangeHub } from './realtime/hub';
 import { Background } from './jobs/background';
+import { notificationTasks } from './notifications/background-tasks';
 import { attachRealtime, type RealtimeServer } from './realtime/socket';
 import type { Services } from './services';
 import { createMetricsServer, type Ops } from './ops/http';
@@ -135,6 +136,8 @@ export async function startServer(services: Services, options: AppOptions & { po
   const webhooks = webhookTask(services);
   services.background.add(webhooks);
   const stopWebhookWakes = onWebhooksQueued(services.db, () => services.background.wake(WEBHOOK_TASK));
+  // The inbox's mail, digest and reminders (docs/adr/0060).
+  services.background.add(...notificationTasks(services));
   services.background.start();
   const realtime = attachRealtime(services, server, hub);
   if (metrics) {

@@ -67,6 +67,13 @@ export { PermissionsPanel } from './permissions/PermissionsPanel';
 export { MyWork } from './tasks/MyWork';
 export type { MyWorkProps } from './tasks/MyWork';
 export { prefetchMyWork, useMyTaskCounts } from './tasks/my-tasks';
+// The inbox and notification settings (docs/adr/0060).
+export { InboxBell } from './inbox/InboxBell';
+export type { InboxBellProps } from './inbox/InboxBell';
+export { InboxPanel, itemHref } from './inbox/InboxPanel';
+export type { InboxPanelProps } from './inbox/InboxPanel';
+export { NotificationSettings } from './inbox/NotificationSettings';
+export { useInbox, useInboxActions, useNotificationPrefs, useUnreadCount } from './inbox/use-inbox';
 export type { MyTaskCounts } from './tasks/my-tasks';
 export { useTaskActions } from './tasks/task-actions';
 export type { TaskActions } from './tasks/task-actions';

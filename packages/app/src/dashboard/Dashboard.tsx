@@ -7,6 +7,7 @@ import { suggestViewName } from '../views/view-name';
 import { DashboardHeader } from './DashboardHeader';
 import { useDashboardView } from './use-dashboard-view';
 import { ViewNotice } from './ViewNotice';
+import { useLinkedCampaign } from './linked-campaign';
 import '../styles/views.css';
 
 const ALL_TABS = [
@@ -36,6 +37,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [saving, setSaving] = useState(false);
   const [fromTemplate, setFromTemplate] = useState(false);
+  const linked = useLinkedCampaign();
   const channelOnly: CampaignFormValues | undefined = channel ? { scope: 'channel', primary_channel: channel, channels: [channel] } : undefined;
   const create = () => setDialog({ open: true, ...(channelOnly ? { initialValues: channelOnly } : {}) });
 
@@ -98,6 +100,9 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
         suggestedName={suggestViewName(channel ?? 'global', filter, tab)}
       />
       <NewFromTemplateDialog open={fromTemplate} onOpenChange={setFromTemplate} />
+      {linked.campaign && (
+        <CampaignDialog key={`${linked.campaign.id}:${linked.tab}`} open onOpenChange={(open) => !open && linked.close()} campaign={linked.campaign} initialTab={linked.tab} />
+      )}
       <CampaignDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}

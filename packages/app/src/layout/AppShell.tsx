@@ -1,6 +1,7 @@
 import { PanelLeft } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { InboxBell } from '@cadence/widgets';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { Sidebar } from './Sidebar';
 import { SidebarProvider, useSidebar } from './SidebarProvider';
@@ -24,6 +25,7 @@ function TopBar(): ReactNode {
   const { user } = useAuth();
   const { open, isMobile } = useSidebar();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   return (
     <header className="topbar">
       <SidebarTrigger />
@@ -34,6 +36,12 @@ function TopBar(): ReactNode {
         </>
       )}
       {user && pathname !== '/' && <span className="topbar__user">{user.email}</span>}
+      {/* The inbox (docs/adr/0060): an item opens its campaign at its tab through the router. */}
+      {user && (
+        <span className="topbar__inbox">
+          <InboxBell onOpen={(href) => navigate(href)} />
+        </span>
+      )}
     </header>
   );
 }

@@ -5,6 +5,7 @@ import type { Campaign } from '../schemas/campaign';
 import type { HistoryPage } from '../schemas/history';
 import type { Task } from '../schemas/tasks';
 import type { WebhookDelivery } from '../schemas/webhooks';
+import type { Notification } from '../schemas/notifications';
 import type { ReplanReport } from '../rules/replan';
 import { CadenceApiError } from './errors';
 import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions } from './types';
@@ -294,6 +295,18 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       stats: (query) => call('get', 'campaigns/stats', { searchParams: searchParams(query) }),
     },
     dashboard: { virtual: (filter) => call('get', 'dashboard/virtual', { searchParams: searchParams(filter) }) },
+    notifications: {
+      page: async (query = {}) => {
+        let nextCursor: string | null = null;
+        const items = await call<Notification[]>('get', 'notifications', { searchParams: searchParams(query), onHeaders: (h) => void (nextCursor = h.get('X-Next-Cursor')) });
+        return { items, nextCursor };
+      },
+      unreadCount: () => call('get', 'notifications/unread-count'),
+      markRead: (id) => call('post', `notifications/${encodeURIComponent(id)}/read`),
+      markAllRead: () => call('post', 'notifications/read-all'),
+      prefs: () => call('get', 'notification-preferences'),
+      setPrefs: (change) => call('put', 'notification-preferences', { json: change }),
+    },
     approvals: {
       rules: () => call('get', 'approval-rules'),
       setRule: (channel, rule) => call('put', `approval-rules/${encodeURIComponent(channel)}`, { json: rule }),

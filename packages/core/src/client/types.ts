@@ -8,6 +8,8 @@ import type {
   Session,
   User,
 } from '../schemas/auth';
+import type { Notification, NotificationListQuery, NotificationPrefsUpdate } from '../schemas/notifications';
+import type { NotificationPrefs } from '../rules/notifications';
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, VirtualCampaign } from '../schemas/campaign';
 import type { CampaignStats, CampaignStatsQuery } from '../schemas/campaign-stats';
 import type { Webhook, WebhookCreate, WebhookDeliveriesQuery, WebhookDelivery, WebhookUpdate, WebhookWithSecret } from '../schemas/webhooks';
@@ -280,6 +282,8 @@ export interface CadenceClient {
   };
   /** The working calendar (docs/adr/0052): the weekend and the closed days calendars shade; `from`/`to` limit the days. */
   workingCalendar: { get(range?: { from?: string; to?: string }): Promise<WorkingCalendarData> };
+  /** The caller's inbox (docs/adr/0060): items about them, newest first; a person's, never an access key's. */
+  notifications: NotificationsApi;
   /** The activity log (docs/adr/0028): what the caller may read, newest first. */
   history: {
     /** One page; pass `next_cursor` back as `cursor` until it is null. */
@@ -316,6 +320,22 @@ export interface WebhooksApi {
   deliveries(id: string, query?: WebhookDeliveriesQuery): Promise<WebhookDeliveryPage>;
   /** One more attempt of a delivery, now. */
   redeliver(deliveryId: string): Promise<WebhookDelivery>;
+}
+
+/** The inbox and how its person hears about each kind (docs/adr/0060). */
+export interface NotificationsApi {
+  /** One page, newest first (`unread: '1'` for the unread only): pass `nextCursor` back as `cursor` until it is null. */
+  page(query?: NotificationListQuery): Promise<{ items: Notification[]; nextCursor: string | null }>;
+  /** How many are unread: the bell's badge. */
+  unreadCount(): Promise<{ count: number }>;
+  /** Marks one read (again: no change). */
+  markRead(id: string): Promise<Notification>;
+  /** Marks every unread one read; answers how many were. */
+  markAllRead(): Promise<{ updated: number }>;
+  /** Per kind: in the app only, e-mail at once, or the daily digest; and the digest's time and zone. */
+  prefs(): Promise<NotificationPrefs>;
+  /** Changes the kinds given (the rest stay), and the digest's time or zone when given: 400 names `kinds.<kind>`, `digest_time` or `time_zone`. */
+  setPrefs(change: NotificationPrefsUpdate): Promise<NotificationPrefs>;
 }
 
 /** What administrators' tools (the CLI, scripts) use on top of the product's client. */

@@ -8,6 +8,7 @@ import type { CadenceEvent } from '../schemas/events';
 import type { Idea, IdeaComment } from '../schemas/ideas';
 import type { Ad, AdType, Article, ProspectivePublication, Publication } from '../schemas/industry';
 import type { SavedView } from '../schemas/saved-view';
+import type { Notification } from '../schemas/notifications';
 import type { Task } from '../schemas/tasks';
 import type { CampaignTemplate } from '../schemas/templates';
 import type { ClosedDay } from '../schemas/working-calendar';
@@ -43,6 +44,7 @@ export interface TopicRows {
   templates: CampaignTemplate;
   /** A closed day added or reopened (its `day` is the id), or the weekend set (id `weekend`). */
   working_calendar: ClosedDay | { weekend: number[] };
+  notifications: Notification;
 }
 export type TopicRow<T extends RealtimeTopic> = TopicRows[T];
 

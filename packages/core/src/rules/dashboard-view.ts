@@ -38,6 +38,8 @@ export interface DashboardViewOptions {
 }
 
 const VIEW_KEYS = ['tab', 'mode', 'range', 'date'] as const;
+/** A campaign's dialog opened over the dashboard (rules/notifications.ts campaignHref): not the view's, so neither kept nor dropped. */
+const DIALOG_KEYS: readonly string[] = ['campaign', 'campaign_tab'];
 
 /**
  * A dashboard link's view. Every parameter is checked on its own: one that is bad, repeated, does
@@ -58,6 +60,7 @@ export function parseDashboardView(search: string | URLSearchParams, options: Da
   }
   const raw: Partial<Record<(typeof VIEW_KEYS)[number], string>> = {};
   for (const [param, value] of rest) {
+    if (DIALOG_KEYS.includes(param)) continue;
     if (!(VIEW_KEYS as readonly string[]).includes(param)) dropped.push({ param, value, reason: 'Unknown parameter' });
     else if (raw[param as keyof typeof raw] !== undefined) dropped.push({ param, value, reason: 'Given twice; the first is kept' });
     else raw[param as keyof typeof raw] = value;

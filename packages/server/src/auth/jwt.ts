@@ -64,4 +64,35 @@ export class Jwt {
       throw err;
     }
   }
+
+  /**
+   * A one-click unsubscribe token (RFC 8058, docs/adr/0060): it names a person and one kind of
+   * notification and works without signing in, for a year; it can only turn that kind's mail off.
+   */
+  async signUnsubscribe(userId: string, kind: string, now = Date.now()): Promise<string> {
+    const iat = Math.floor(now / 1000);
+    return new SignJWT({ typ: 'unsubscribe', kind })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(UNSUBSCRIBE_AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + UNSUBSCRIBE_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  /** The person and kind of an unsubscribe token, or null for one that is malformed, expired, tampered or of another use. */
+  async verifyUnsubscribe(token: string): Promise<{ userId: string; kind: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: UNSUBSCRIBE_AUDIENCE, requiredClaims: ['sub', 'exp'] });
+      if (payload.typ !== 'unsubscribe' || typeof payload.kind !== 'string' || !payload.sub) return null;
+      return { userId: payload.sub, kind: payload.kind };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
 }
+
+const UNSUBSCRIBE_AUDIENCE = 'cadence-unsubscribe';
+const UNSUBSCRIBE_TTL_SECONDS = 366 * 24 * 3600;

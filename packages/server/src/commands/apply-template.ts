@@ -14,6 +14,7 @@ import {
 import type { templateApplySchema } from '@cadence/core/schemas';
 import type { z } from 'zod';
 import { changedInTransaction } from '../data/changes';
+import { notifyTasksAssigned } from '../notifications/producers';
 import { getRow } from '../data/crud';
 import { campaigns, type CampaignRaw } from '../data/resources/campaigns';
 import { withNewApprovalSummaries } from '../approvals/store';
@@ -103,6 +104,13 @@ export async function applyTemplate(s: Services, p: Principal, templateId: strin
         taskIds.push(...done.map((r) => String(r.id)));
       }
       taskCount += taskIds.length;
+      // Whoever a role gave a task hears of it (docs/adr/0060): one statement per chunk.
+      await notifyTasksAssigned(
+        s,
+        trx,
+        taskRows.map((r, i) => ({ id: taskIds[i]!, title: r.title, assignee_id: r.assignee_id, due_date: r.due_date ?? null, campaign: { id: r.campaign_id!, title: chunk[chunkIds.indexOf(r.campaign_id!)]!.row.title } })),
+        p.userId || null,
+      );
       const entries = [
         ...chunkIds.map((id) => entryColumns({ resource: 'campaigns', rowId: id, action: 'create' })),
         ...taskIds.map((id) => entryColumns({ resource: 'tasks', rowId: id, action: 'create' })),

@@ -1,5 +1,6 @@
 import { can, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, type RevertPlan, type RevertResult } from '@cadence/core';
 import type { Knex } from 'knex';
+import { notifyCampaignChanged } from '../notifications/producers';
 import { goLiveGate, refreshApprovalSummaries, withApprovalSummary } from '../approvals/store';
 import { deleteRow, updateRow } from '../data/crud';
 import { HISTORY_DATA } from '../data/registry';
@@ -114,7 +115,10 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         // Putting a campaign back to Live passes the go-live gate like any other write (docs/adr/0056).
         if (entry.resource === 'campaigns') await goLiveGate(trx, locked as never, { ...(locked as object), ...again.patch } as never);
         const columns = r.toColumns ? r.toColumns(again.patch) : writable(again.patch);
-        return entry.resource === 'campaigns' ? withApprovalSummary(trx, locked as Record<string, unknown>, columns) : columns;
+        if (entry.resource !== 'campaigns') return columns;
+        // Dates or status put back are news to the campaign's watchers like any other change (docs/adr/0060).
+        await notifyCampaignChanged(s, trx, { before: locked as never, after: columns, actorId: p.userId || null });
+        return withApprovalSummary(trx, locked as Record<string, unknown>, columns);
       },
       { ifMatch, reverts: entry.id, changes },
     ),

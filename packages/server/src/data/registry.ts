@@ -8,6 +8,7 @@ import { adTypes, ads, articles, prospective, publications } from './resources/i
 import { savedViews } from './resources/saved-views';
 import { tasks } from './resources/tasks';
 import { templates } from './resources/templates';
+import { notifications } from './resources/notifications';
 
 /**
  * An entity whose rows are a feed table (docs/adr/0023): the table carries `change_xid` and has
@@ -45,6 +46,7 @@ export const REGISTRY: { readonly [N in EntityName]: FeedEntity<N> | MarkedEntit
   saved_views: { resource: savedViews },
   templates: { resource: templates },
   working_calendar: { table: 'closed_days' },
+  notifications: { resource: notifications },
 };
 
 const resourceOf = (name: EntityName): AnyResource | null => {

@@ -67,6 +67,12 @@ it('should fill an empty install with data for every screen and print working cr
   expect(thread.length).toBeGreaterThan(1);
   expect(thread.some((k) => k.mentions.length > 0)).toBe(true);
   expect(await count('campaign_watchers')).toBeGreaterThan(0);
+  // An inbox with unread items for both demo accounts (docs/adr/0060).
+  for (const c of result.credentials) {
+    const session = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
+    const unread = await t.api('GET', '/api/notifications/unread-count', { token: session.body.access_token });
+    expect(unread.body.count, c.email).toBeGreaterThanOrEqual(2);
+  }
   for (const c of result.credentials) {
     const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
     expect(res.status, c.email).toBe(200);

@@ -2,6 +2,7 @@ import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, ra
 import { seedApprovals } from './approvals';
 import { seedComments } from './comments';
 import { seedWebhooks } from './webhooks';
+import { seedNotifications } from './notifications';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -129,6 +130,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
     await seedApprovals(trx, admin, viewer);
     await seedComments(trx, { id: admin, email: String(users[0]!.email) }, { id: viewer, email: String(users[1]!.email) }, new Date(`${today}T12:00:00Z`));
     await seedWebhooks(trx, s.webhookSecrets, admin);
+    await seedNotifications(trx, admin, viewer);
     await trx('closed_days').insert(demoClosedDays(today, admin)).onConflict('day').ignore();
 
     const ideas = await trx('ideas')

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for notifications, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends MailMessage {

@@ -7,6 +7,8 @@ export function canReadChange(p: Principal, topic: Topic, row: Record<string, un
   if (!row && topic === 'campaigns') return false;
   // A saved view goes to its owner, or (shared) to those who read its dashboard; never to a key.
   if (!row && topic === 'saved_views') return false;
+  // An inbox item goes to its recipient alone: a change without its row is nobody's to hear.
+  if (!row && topic === 'notifications') return false;
   // Which of core's policy resources a topic carries is its entity's (core's entities.ts).
   return can(p, 'read', ENTITIES[topic].policy, row ?? undefined);
 }

@@ -183,6 +183,8 @@ export interface Fixtures {
   /** A switched-off webhook endpoint (so the matrix's writes send nothing), and a delivery of its test ping. */
   webhook: string;
   webhookDelivery: string;
+  /** Inbox items (docs/adr/0060): the principal's own (its key's creator's, for a key) and another user's. */
+  notification: Record<'own' | 'other', string>;
 }
 
 export interface Cell {
@@ -780,6 +782,25 @@ const BASE_CASES: readonly RouteCase[] = [
     run: (c, t) => status(c.call('POST', '/api/views', { body: { name: `View ${c.unique()}`, query: 'status=live', shared: t === 'shared' } })),
   },
 
+  // ── the inbox (docs/adr/0060): each item its recipient's alone; people only, never a key ──
+  {
+    // A long page: other cells' writes tell the principal of campaigns they watch, newer than the fixture.
+    route: 'GET /api/notifications',
+    targets: OWN_OTHER,
+    expected: (w, t) => (person(w) ? shown(t === 'own') : 403),
+    run: (c, t) => listed(c.call('GET', '/api/notifications?limit=200'), c.fx.notification[t as 'own' | 'other']),
+  },
+  rowCase('GET /api/notifications/unread-count', NONE, (w) => (person(w) ? 200 : 403), () => ''),
+  rowCase('POST /api/notifications/read-all', NONE, (w) => (person(w) ? 200 : 403), () => ''),
+  rowCase('POST /api/notifications/:id/read', OWN_OTHER, (w, t) => (person(w) ? (t === 'own' ? 200 : 404) : 403), (c, t) => c.fx.notification[t as 'own' | 'other']),
+  rowCase('GET /api/notification-preferences', NONE, (w) => (person(w) ? 200 : 403), () => ''),
+  {
+    route: 'PUT /api/notification-preferences',
+    targets: NONE,
+    expected: (w) => (person(w) ? 200 : 403),
+    run: (c) => status(c.call('PUT', '/api/notification-preferences', { body: { kinds: { approved: 'app' } } })),
+  },
+
   rowCase('GET /api/sso/mappings', NONE, adminOnly(200), () => ''),
   createCase('POST /api/sso/mappings', adminOnly(201), (c) => ({ claim: 'groups', value: `matrix-${c.unique()}`, grant: 'channel_view:pr' })),
   rowCase('DELETE /api/sso/mappings/:id', ['a mapping'], adminOnly(204), (c) => c.fresh.ssoMapping()),
@@ -818,6 +839,10 @@ export const UNLOGGED_WRITES = [
   'POST /api/webhooks/:id/rotate-secret',
   'POST /api/webhooks/:id/test',
   'POST /api/webhook-deliveries/:id/redeliver',
+  // Inbox items and notification preferences are a person's own, not plan data (docs/adr/0060).
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/:id/read',
+  'PUT /api/notification-preferences',
 ] as const;
 
 /**
@@ -864,6 +889,9 @@ export const PUBLIC_ROUTES = [
   'GET /api/auth/sso/start',
   'GET /api/auth/sso/callback',
   'POST /api/auth/sso/exchange',
+  // An e-mail's one-click unsubscribe (RFC 8058, docs/adr/0060): the signed token is the credential.
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ] as const;
 
 /**

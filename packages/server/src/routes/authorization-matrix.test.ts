@@ -163,6 +163,12 @@ function factories(ownerId: string): Cell['fresh'] {
   };
 }
 
+/** An inbox item for `userId`, written as the server writes them (docs/adr/0060). */
+async function inboxItem(userId: string): Promise<string> {
+  const [row] = await t.services.db('notifications').insert({ user_id: userId, kind: 'task_assigned', data: JSON.stringify({ campaign_title: 'Matrix', task_title: 'Fixture' }) }).returning('id');
+  return String(row.id);
+}
+
 async function buildFixtures(ownerId: string): Promise<Fixtures> {
   const f = factories(ownerId);
   const campaign = {} as Record<CampaignTarget, string>;
@@ -196,6 +202,7 @@ async function buildFixtures(ownerId: string): Promise<Fixtures> {
     template: await f.template(),
     view: Object.fromEntries(await Promise.all(VIEW_TARGETS.map(async (v) => [v, await f.view(v)] as const))) as Record<ViewTarget, string>,
     ...(await webhookFixtures(f)),
+    notification: { own: await inboxItem(ownerId), other: await inboxItem(bystander.userId) },
   };
 }
 
@@ -324,7 +331,11 @@ describe('coverage', () => {
       providers: 200, start: 404, callback: 302, exchange: 400,
     });
     expect(callback.headers.get('location')).toBe(`${t.services.site.url}/auth#sso_error=sso_disabled`);
-    cells += 10;
+    // An e-mail's unsubscribe link (docs/adr/0060): a token that is not one is refused on its merit.
+    const unsubscribePage = await t.api('GET', '/api/notifications/unsubscribe?token=not-a-token');
+    const unsubscribe = await t.api('POST', '/api/notifications/unsubscribe?token=not-a-token', { raw: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect({ page: unsubscribePage.status, post: unsubscribe.status }).toEqual({ page: 400, post: 400 });
+    cells += 12;
   });
 });
 

@@ -23,6 +23,7 @@ import { taskRoutes } from './tasks/routes';
 import { templateRoutes } from './templates/routes';
 import { workingCalendarRoutes } from './working-calendar/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { notificationRoutes } from './notifications/routes';
 
 /** Every data route of docs/architecture.md#api-routes, registered once for the router and the OpenAPI document. */
 export function registerDataRoutes(s: Services, t: RouteTable): void {
@@ -49,4 +50,5 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   savedViewRoutes(s, t);
   workingCalendarRoutes(s, t);
   webhookRoutes(s, t);
+  notificationRoutes(s, t);
 }

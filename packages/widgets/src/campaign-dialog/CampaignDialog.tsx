@@ -68,6 +68,8 @@ export interface CampaignDialogProps extends WidgetProps {
   campaign?: Campaign | null;
   /** Prefilled values for a new campaign (e.g. an idea being converted). */
   initialValues?: CampaignFormValues;
+  /** An edit's first tab: `tasks`, `review` or `history` (an inbox item's link, docs/adr/0060); Details unless said. */
+  initialTab?: string;
   onSaved?: (campaign: Campaign) => void;
   /** Creates the campaign instead of the built-in create (with its own toasts), e.g. converting an idea. */
   onCreate?: (body: CampaignCreate) => Promise<Campaign>;
@@ -162,7 +164,7 @@ export function CampaignDialogView(props: CampaignDialogProps): ReactNode {
       // An edit starts in its first field, past the Details/History tabs.
       {...(props.campaign ? { initialFocus: 1 } : {})}>
       {props.open && (
-        <HistoryTabs key={props.campaign?.id ?? 'new'} resource="campaigns" row={props.campaign as (Campaign & Record<string, unknown>) | null | undefined} onGone={() => props.onOpenChange(false)} extraTabs={TASKS_TAB}>
+        <HistoryTabs key={props.campaign?.id ?? 'new'} resource="campaigns" row={props.campaign as (Campaign & Record<string, unknown>) | null | undefined} onGone={() => props.onOpenChange(false)} extraTabs={TASKS_TAB} {...(props.initialTab ? { initialTab: props.initialTab } : {})}>
           {(row) => <CampaignFormBody key={props.campaign?.id ?? 'new'} {...props} campaign={row ?? null} />}
         </HistoryTabs>
       )}

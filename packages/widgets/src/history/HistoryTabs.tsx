@@ -20,6 +20,8 @@ export interface HistoryTabsProps<T extends Row> {
   onGone?: () => void;
   /** Tabs between Details and History (a campaign's Tasks), drawn only while selected. */
   extraTabs?: ReadonlyArray<{ value: string; label: string; render: (row: T) => ReactNode }>;
+  /** The tab shown first (a link to a campaign's Tasks or Review, docs/adr/0060); Details unless said. */
+  initialTab?: string;
 }
 
 /**
@@ -27,8 +29,8 @@ export interface HistoryTabsProps<T extends Row> {
  * shows, so unsaved edits survive a look at the log; a revert refills it with the reverted row.
  * Dialogs that use it pass `initialFocus={1}` so focus still starts in the first field.
  */
-export function HistoryTabs<T extends Row>({ resource, row, children, onGone, extraTabs = [] }: HistoryTabsProps<T>): ReactNode {
-  const [tab, setTab] = useState<string>('details');
+export function HistoryTabs<T extends Row>({ resource, row, children, onGone, extraTabs = [], initialTab }: HistoryTabsProps<T>): ReactNode {
+  const [tab, setTab] = useState<string>(initialTab && (initialTab === 'history' || extraTabs.some((x) => x.value === initialTab)) ? initialTab : 'details');
   const [current, setCurrent] = useState<{ row: T; n: number } | null>(null);
   if (!row) return children(row);
   const shown = current?.row ?? row;

@@ -128,7 +128,7 @@ describe('CadenceProvider', () => {
     const feed = fakeRealtime();
     const { unmount } = render(<CadenceProvider client={client} realtime={feed.realtime}><IdeasBoard /></CadenceProvider>);
     expect(await screen.findByRole('article', { name: 'First' })).toBeInTheDocument();
-    expect([...new Set(feed.subscriptions().map((s) => s.topic))].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaign_comments', 'campaigns', 'comments', 'events', 'ideas', 'permissions', 'prospective_publications', 'publications', 'saved_views', 'tasks', 'templates', 'working_calendar']);
+    expect([...new Set(feed.subscriptions().map((s) => s.topic))].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaign_comments', 'campaigns', 'comments', 'events', 'ideas', 'notifications', 'permissions', 'prospective_publications', 'publications', 'saved_views', 'tasks', 'templates', 'working_calendar']);
     expect(feed.subscriptions()).toContainEqual({ topic: 'ads', filter: { status: 'live' } });
     const row = await client.ideas.create({ title: 'From someone else' });
     act(() => feed.send({ topic: 'ideas', op: 'insert', row }));

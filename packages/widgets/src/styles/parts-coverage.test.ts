@@ -22,6 +22,7 @@ const PARTS_BY_FOLDER: Record<string, string[]> = {
   channels: ['channels'],
   ideas: ['ideas', 'pages'],
   events: ['pages'],
+  inbox: ['pages'],
   permissions: ['pages', 'tables', 'permissions'],
   'ad-manager': ['pages', 'gantt', 'tables', 'ad-manager'],
 };

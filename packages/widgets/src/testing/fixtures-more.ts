@@ -1,5 +1,5 @@
 import {
-  addDays, mentionedIds, rankFor, summariseTasks, type Ad, type AdType, type Article, type CadenceEvent, type Campaign, type CampaignComment, type Idea, type IdeaComment, type Permission,
+  addDays, mentionedIds, rankFor, summariseTasks, type Ad, type AdType, type Article, type CadenceEvent, type Campaign, type CampaignComment, type Idea, type IdeaComment, type Notification, type Permission,
   type ProspectivePublication, type Publication, type Task, type Ymd,
 } from '@cadence/core';
 import { DEFAULT_MEMORY_USER_ID, type MemoryClientOptions } from './memory-client';
@@ -112,3 +112,24 @@ export function sampleWorkspace(today: Ymd): Omit<MemoryClientOptions, 'campaign
     ] satisfies Permission[],
   };
 }
+
+let notificationSerial = 0;
+/** An inbox item (docs/adr/0060) for the memory client's default user unless said, unread, a minute apart. */
+export const makeNotification = (f: Partial<Notification> & Pick<Notification, 'kind'>): Notification => {
+  const n = ++notificationSerial;
+  const at = new Date(Date.UTC(2026, 2, 11, 9, 0) - n * 60_000).toISOString();
+  return {
+    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    user_id: DEFAULT_MEMORY_USER_ID,
+    campaign_id: null,
+    task_id: null,
+    actor_id: null,
+    actor_email: 'editor@cadence.demo',
+    data: {},
+    created_at: at,
+    updated_at: at,
+    read_at: null,
+    version: 1,
+    ...f,
+  };
+};

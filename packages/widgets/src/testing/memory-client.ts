@@ -21,6 +21,8 @@ import {
   type CampaignComment,
   type CampaignTemplate,
   type HistoryEntry,
+  type Notification,
+  type NotificationPrefs,
   type Principal,
   type SavedView,
   type Task,
@@ -41,6 +43,7 @@ import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
 import { memoryWorkingCalendar } from './memory-working-calendar';
 import { memoryWebhooks } from './memory-webhooks';
+import { memoryNotifications } from './memory-notifications';
 import type { MemoryDirectoryUser } from './memory-people';
 import type { WorkingCalendarData } from '@cadence/core';
 
@@ -80,6 +83,10 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   /** Webhook endpoints and their deliveries (docs/adr/0058). */
   webhooks?: Webhook[];
   webhookDeliveries?: WebhookDelivery[];
+  /** Inbox items of anyone (docs/adr/0060): the signed-in user reads their own. */
+  notifications?: Notification[];
+  /** The signed-in user's notification preferences; core's defaults unless given. */
+  notificationPrefs?: Partial<NotificationPrefs>;
 }
 
 export interface MemoryCall {
@@ -117,6 +124,10 @@ export interface MemoryControl {
    * administrator's grants would: whom tasks may be assigned to, and who reads what.
    */
   addUser(user: MemoryDirectoryUser, permissions?: Principal['permissions']): void;
+  /** An inbox item arrives, as the server writes one (the realtime change is the caller's to send). */
+  notify(item: Notification): Notification;
+  /** Every stored inbox item, whoever's. */
+  notifications(): Notification[];
 }
 
 /** The in-memory client also uploads example images, as the provider's uploader does. */
@@ -225,10 +236,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const workingCalendar = memoryWorkingCalendar({ run, now, principal, ...(options.workingCalendar ? { initial: options.workingCalendar } : {}) });
   const webhooks = memoryWebhooks({ run, now, principal, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.webhookDeliveries ? { deliveries: options.webhookDeliveries } : {}) });
+  const inbox = memoryNotifications({ run, now, principal, items: structuredClone(options.notifications ?? []), ...(options.notificationPrefs ? { prefs: options.notificationPrefs } : {}) });
   const client: CadenceClient & { workingCalendar: CadenceAdminClient['workingCalendar']; webhooks: WebhooksApi } = {
     ...extras,
     webhooks,
     views,
+    notifications: inbox.api,
     tasks: taskStore.api,
     campaignComments: commentStore.api,
     templates: memoryTemplates({
@@ -354,6 +367,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     views: () => structuredClone(savedViews),
     tasks: () => structuredClone(taskStore.all()),
     campaignComments: () => structuredClone(commentStore.all()),
+    notify: (item) => inbox.deliver(item),
+    notifications: () => inbox.all(),
     addUser: (u, permissions = []) => {
       if (!data.users.some((x) => x.id === u.id)) data.users.push({ ...u });
       if (!emails.has(u.id)) emails.set(u.id, u.email);

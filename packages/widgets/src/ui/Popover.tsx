@@ -6,7 +6,8 @@ interface PopoverProps {
   label: string;
   trigger: ReactNode;
   title: string;
-  children: ReactNode;
+  /** The popover's content; a function gets a `close` for a button of its own (a phone's full-screen sheet has no outside to tap). */
+  children: ReactNode | ((close: () => void) => ReactNode);
   className?: string;
 }
 
@@ -38,7 +39,7 @@ export function Popover({ label, trigger, title, children, className = 'cad-link
           <WithLayers>
             {({ PopoverLayer }) => (
               <PopoverLayer id={id} reference={button} title={title} onClose={() => setOpen(false)}>
-                {children}
+                {typeof children === 'function' ? children(() => { setOpen(false); button.focus(); }) : children}
               </PopoverLayer>
             )}
           </WithLayers>

@@ -32,6 +32,7 @@ function icon(name: string, children: ReactNode) {
 }
 
 export const ArrowLeft = /* @__PURE__ */ icon('arrow-left', <><path d="m12 19-7-7 7-7" /><path d="M19 12H5" /></>);
+export const Bell = /* @__PURE__ */ icon('bell', <><path d="M10.268 21a2 2 0 0 0 3.464 0" /><path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" /></>);
 export const Check = /* @__PURE__ */ icon('check', <path d="M20 6 9 17l-5-5" />);
 export const ChevronLeft = /* @__PURE__ */ icon('chevron-left', <path d="m15 18-6-6 6-6" />);
 export const ChevronRight = /* @__PURE__ */ icon('chevron-right', <path d="m9 18 6-6-6-6" />);

@@ -3,10 +3,21 @@ import { useSession } from '@cadence/widgets';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
-/** Settings' sections for administrators: permissions, campaign templates (docs/adr/0054), working days (docs/adr/0052), webhooks (docs/adr/0058) and the activity log (docs/adr/0028). */
+/**
+ * Settings' sections: for administrators permissions, campaign templates (docs/adr/0054), working
+ * days (docs/adr/0052), webhooks (docs/adr/0058) and the activity log (docs/adr/0028); for everyone
+ * their notifications (docs/adr/0060).
+ */
 export function SettingsNav(): ReactNode {
   const session = useSession();
-  if (!session.ready || !can(session.principal, 'administer', 'user')) return null;
+  if (!session.ready || !session.userId) return null;
+  if (!can(session.principal, 'administer', 'user')) {
+    return (
+      <nav className="settings-nav" aria-label="Settings">
+        <NavLink to="/settings/notifications" className="settings-nav__link">Notifications</NavLink>
+      </nav>
+    );
+  }
   return (
     <nav className="settings-nav" aria-label="Settings">
       <NavLink to="/settings" end className="settings-nav__link">Permissions</NavLink>
@@ -14,6 +25,7 @@ export function SettingsNav(): ReactNode {
       <NavLink to="/settings/working-days" className="settings-nav__link">Working days</NavLink>
       <NavLink to="/settings/webhooks" className="settings-nav__link">Webhooks</NavLink>
       <NavLink to="/settings/activity" className="settings-nav__link">Activity</NavLink>
+      <NavLink to="/settings/notifications" className="settings-nav__link">Notifications</NavLink>
     </nav>
   );
 }

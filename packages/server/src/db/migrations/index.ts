@@ -24,6 +24,7 @@ import * as approvals from './20261206000000_approvals';
 import * as campaignApprovalSummary from './20261207000000_campaign_approval_summary';
 import * as campaignComments from './20261208000000_campaign_comments';
 import * as webhooks from './20261208100000_webhooks';
+import * as notifications from './20261208200000_notifications';
 
 interface Migration {
   name: string;
@@ -59,6 +60,7 @@ const migrations: Migration[] = [
   { name: '20261207000000_campaign_approval_summary', ...campaignApprovalSummary },
   { name: '20261208000000_campaign_comments', ...campaignComments },
   { name: '20261208100000_webhooks', ...webhooks },
+  { name: '20261208200000_notifications', ...notifications },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

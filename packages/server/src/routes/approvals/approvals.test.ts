@@ -102,8 +102,9 @@ describe('request review, decisions in steps, and the gate', () => {
     const requested = await request(c.id);
     expect(requested.status, JSON.stringify(requested.body)).toBe(201);
     expect(requested.body.channels[0]).toMatchObject({ state: 'pending', current_step: 0 });
-    // The first step's reviewers are notified.
-    expect(t.services.mailer.sent.slice(sentBefore).map((m) => m.to)).toEqual(['legal@approvals.test']);
+    // The first step's reviewers are notified: in their inbox, and by mail (their default) once the mail task has run (docs/adr/0060).
+    await t.services.background.drain();
+    expect(t.services.mailer.sent.slice(sentBefore).filter((m) => m.subject.includes('asked for your review')).map((m) => m.to)).toEqual(['legal@approvals.test']);
 
     // Brand waits for Legal; a stranger is no reviewer.
     expect((await decide(c.id, brand, 'approve')).body.error).toMatchObject({ code: 'not_ready', message: 'Waiting for the Legal step first' });

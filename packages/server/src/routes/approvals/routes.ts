@@ -9,7 +9,7 @@ import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
 import { AppError, fieldError, forbidden, validationFailed } from '../../errors';
 import { recordHistory } from '../../history/record';
 import type { RouteTable } from '../../http/route';
-import { reviewRequestMail } from '../../mail/templates';
+import { lastRequesterOf, notifyCampaignChanged, notifyReview } from '../../notifications/producers';
 import type { Services } from '../../services';
 import { usersWithRights } from '../tasks/assignees';
 import { queueEvent } from '../../webhooks/events';
@@ -138,8 +138,6 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
     response: campaignApprovalsSchema,
     handler: async ({ params, body, auth }) => {
       const p = auth.principal;
-      let notify: string[] = [];
-      let title = '';
       const state = await withLockedRow(s, campaigns, p, params.id!, null, async (trx, c: CampaignRaw) => {
         if (!can(p, 'create', 'approval', { campaign: access(c) })) throw forbidden('You may not request a review of this campaign');
         const before = await approvalsOf(trx, c as never);
@@ -160,11 +158,11 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
           row: campaigns.present(c) as unknown as Record<string, unknown>,
           extra: { review: { channels: needing.map((a) => a.channel), comment: body.comment || null } },
         });
-        notify = [...new Set(needing.flatMap((a) => a.steps[0]?.reviewer_ids ?? []))];
-        title = c.title;
+        // The reviewers of the open steps hear of it, by mail at once unless they chose otherwise (docs/adr/0060).
+        const reviewers = needing.flatMap((a) => a.steps[0]?.reviewer_ids ?? []);
+        await notifyReview(s, trx, { kind: 'review_requested', campaign: c, to: reviewers, actorId: p.userId || null, comment: body.comment || null });
         return stateOf(trx, c);
       });
-      await mailReviewers(s, notify, title, params.id!);
       return state;
     },
   });
@@ -210,6 +208,15 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
           row: campaigns.present(now) as unknown as Record<string, unknown>,
           extra: { review: { channel: body.channel, step: approval.steps[step.step]!.name, decision: body.decision, comment: body.comment || null } },
         });
+        // Whoever asked for the review hears the decision, and the campaign's owner (docs/adr/0060).
+        await notifyReview(s, trx, {
+          kind: body.decision === 'approve' ? 'approved' : 'changes_requested',
+          campaign: now,
+          to: [await lastRequesterOf(trx, c.id), (now as { owner_id?: string | null }).owner_id],
+          actorId: p.userId || null,
+          channel: body.channel,
+          comment: body.comment || null,
+        });
         changedInTransaction(trx);
         return stateOf(trx, now);
       });
@@ -244,19 +251,7 @@ function goLive(s: Services, p: Principal, id: string, reason: string | undefine
     await trx('campaigns').where({ id: before.id }).update({ status: 'live', version: trx.raw('version + 1'), updated_at: trx.fn.now() });
     const after = campaigns.present((await campaigns.select(trx).where('campaigns.id', before.id).first()) as CampaignRaw);
     await recordUpdate(trx, campaigns, before.id, campaigns.present(before), after, ['status']);
+    await notifyCampaignChanged(s, trx, { before: before as never, after: { status: 'live' }, actorId: p.userId || null });
     return after;
   });
-}
-
-/** Mail to each reviewer to notify, when they still exist; a failed mail is logged, never the request's failure. */
-async function mailReviewers(s: Services, ids: string[], title: string, campaignId: string): Promise<void> {
-  if (!ids.length) return;
-  const users: Array<{ email: string }> = await s.db('users').whereIn('id', ids).select('email');
-  for (const u of users) {
-    try {
-      await s.mailer.send(reviewRequestMail(u.email, title, `${s.site.url}/campaigns/${campaignId}`));
-    } catch (err) {
-      s.log.error({ err, email: u.email }, 'sending the review request mail failed');
-    }
-  }
 }

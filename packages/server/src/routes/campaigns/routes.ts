@@ -26,6 +26,7 @@ import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
 import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
 import { REPLAN_HEADER, replanWithUpdate } from './replan';
+import { notifyCampaignChanged } from '../../notifications/producers';
 import { standardRoutes } from '../standard-routes';
 import { approvalSummaryFor, goLiveGate, goLiveGateMany, withNewApprovalSummaries } from '../../approvals/store';
 
@@ -148,7 +149,12 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         'Change only the given fields; If-Match guards against lost updates. A new live_date moves every open task by the same working days ' +
         `(task_due_dates instead sets those tasks' exact dates, as an Undo does); what moved and what is flagged is in ${REPLAN_HEADER} (docs/adr/0053)`,
       body: campaignUpdateSchema,
-      patch: (body, before, { auth, ctx }, trx) => replanWithUpdate(trx, before, campaignPatch(auth.principal, before, body), ctx),
+      patch: async (body, before, { auth, ctx }, trx) => {
+        const patch = await replanWithUpdate(trx, before, campaignPatch(auth.principal, before, body), ctx);
+        // Its watchers hear of new dates or a new status (docs/adr/0060); a refused check below takes the items back with the write.
+        await notifyCampaignChanged(s, trx, { before: before as never, after: patch, actorId: auth.principal.userId || null });
+        return patch;
+      },
       check: async (before, patch, trx) => {
         if (patch.owner_id !== undefined && patch.owner_id !== (before as { owner_id?: unknown }).owner_id) await checkOwner(trx, patch.owner_id);
         await goLiveGate(trx, before as never, { ...before, ...patch } as never);

@@ -39,6 +39,11 @@ it('should describe every route with its body schema, from the schemas that vali
     ]);
     expect(upload.responses['200'].content['application/json'].schema.required).toEqual(['rows', 'imported', 'skipped']);
   }
+  // The inbox (docs/adr/0060): its pages, the preferences' body, and the one-click unsubscribe's form post.
+  expect(Object.keys(res.body.paths['/api/notifications'].get.responses['200'].headers)).toEqual(['X-Next-Cursor']);
+  const prefs = res.body.paths['/api/notification-preferences'].put.requestBody.content['application/json'].schema;
+  expect(Object.keys(prefs.properties).sort()).toEqual(['digest_time', 'kinds', 'time_zone']);
+  expect(Object.keys(res.body.paths['/api/notifications/unsubscribe'].post.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'multipart/form-data']);
 });
 
 it("should document the caller's principal on GET /api/auth/user beside the older fields", async () => {

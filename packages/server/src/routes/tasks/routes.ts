@@ -1,5 +1,6 @@
 import { can, decodeTaskCursor, encodeTaskCursor, rankFor, type CampaignAccessFields, type MyTasksFilter, type TaskPlacement } from '@cadence/core';
 import { listQuerySchema, myTaskCountsQuerySchema, myTaskCountsSchema, myTasksQuerySchema, taskAssigneeSchema, taskCreateSchema, taskSchema, taskUpdateSchema } from '@cadence/core/schemas';
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { getRow } from '../../data/crud';
@@ -11,6 +12,7 @@ import type { Services } from '../../services';
 import { likeContaining } from '../campaigns/filters';
 import { whereReadable } from '../campaigns/readable';
 import { NEXT_CURSOR_HEADER } from '../campaigns/routes';
+import { notifyTaskAssigned } from '../../notifications/producers';
 import { standardRoutes } from '../standard-routes';
 import { assigneesOf, checkAssignee } from './assignees';
 
@@ -171,7 +173,16 @@ export function taskRoutes(s: Services, t: RouteTable): void {
         if (!campaign) throw notFound('Campaign');
         await checkAssignee(s.db, row.assignee_id, campaign);
       },
-      prepare: async (row, { body }, trx) => ({ ...row, rank: await rankIn(trx, String(row.campaign_id), body as TaskPlacement) }),
+      prepare: async (row, { body, auth }, trx) => {
+        const rank = await rankIn(trx, String(row.campaign_id), body as TaskPlacement);
+        // Its id now, so its assignee's inbox item names it in the same transaction (docs/adr/0060).
+        const id = randomUUID();
+        if (typeof row.assignee_id === 'string') {
+          const campaign = await trx('campaigns').where({ id: row.campaign_id }).first('id', 'title');
+          await notifyTaskAssigned(s, trx, { task: { id, title: String(row.title), assignee_id: row.assignee_id, due_date: (row.due_date as string | null) ?? null }, campaign, actorId: auth.principal.userId || null });
+        }
+        return { ...row, id, rank };
+      },
     },
     update: {
       summary:
@@ -179,8 +190,13 @@ export function taskRoutes(s: Services, t: RouteTable): void {
         'its assignee, who may read it, the status alone. If-Match guards against lost updates',
       body: taskUpdateSchema,
       changes: changesOf,
-      patch: async ({ after, before: beforeId, ...fields }, before: TaskRaw, _input, trx) => {
+      patch: async ({ after, before: beforeId, ...fields }, before: TaskRaw, { auth }, trx) => {
         const patch: Record<string, unknown> = { ...fields };
+        // A new assignee hears of it (docs/adr/0060); the check below may still refuse, and then so is the item.
+        if (typeof fields.assignee_id === 'string' && fields.assignee_id !== before.assignee_id) {
+          const task = { id: before.id, title: fields.title ?? before.title, assignee_id: fields.assignee_id, due_date: fields.due_date !== undefined ? fields.due_date : before.due_date };
+          await notifyTaskAssigned(s, trx, { task, campaign: before.campaign, actorId: auth.principal.userId || null });
+        }
         if (fields.status !== undefined && fields.status !== before.status) patch.completed_at = fields.status === 'done' ? trx.fn.now() : null;
         if (after !== undefined || beforeId !== undefined) patch.rank = await rankIn(trx, before.campaign_id, { after, before: beforeId }, before.id);
         return patch;
