@@ -100,7 +100,7 @@ export type {
   WatchState,
   WatchUpdate,
 } from './schemas/campaign-comments';
-export { MENTION_TOKEN, insertMention, mentionQueryAt, mentionToken, mentionedIds, newlyMentioned, splitMentions } from './rules/mentions';
+export { MENTION_TOKEN, insertMention, mentionQueryAt, mentionToken, mentionedIds, mentionsAsText, newlyMentioned, splitMentions } from './rules/mentions';
 export type { MentionPart } from './rules/mentions';
 // A campaign's tasks (docs/adr/0049): the rows, their order, the campaign's summary, My work.
 export type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCampaign, TaskCreate, TaskListStatus, TaskSummary, TaskUpdate } from './schemas/tasks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertMention, mentionQueryAt, mentionToken, mentionedIds, newlyMentioned, splitMentions } from './mentions';
+import { insertMention, mentionQueryAt, mentionToken, mentionedIds, mentionsAsText, newlyMentioned, splitMentions } from './mentions';
 
 const ann = '0b6f8a7e-1d2c-4e5f-8a9b-0c1d2e3f4a5b';
 const bob = '1c7f8a7e-1d2c-4e5f-8a9b-0c1d2e3f4a5b';
@@ -33,5 +33,11 @@ describe('mentions', () => {
     expect(mentionQueryAt('mail ann@exa', 12)).toBeNull();
     expect(mentionQueryAt('Hello @an there', 15)).toBeNull();
     expect(insertMention('Hello @an!', 6, 9, 'ann@example.com', ann)).toEqual({ text: `Hello @[ann@example.com](user:${ann}) !`, caret: 6 + `@[ann@example.com](user:${ann}) `.length });
+  });
+
+  it('should quote a text with each mention as @label', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(mentionsAsText(`Thanks ${mentionToken('ann@example.com', id)}, see **this**`)).toBe('Thanks @ann@example.com, see **this**');
+    expect(mentionsAsText('No mentions here')).toBe('No mentions here');
   });
 });

@@ -45,6 +45,11 @@ export function splitMentions(text: string): MentionPart[] {
   return parts;
 }
 
+/** The text with each mention as `@label`: what a notification's excerpt or a mail quotes. */
+export function mentionsAsText(text: string): string {
+  return splitMentions(text).map((p) => ('mention' in p ? `@${p.label}` : p.text)).join('');
+}
+
 /**
  * The mention being typed at the caret: an `@` at the start or after a space or bracket, and the
  * characters after it up to the caret (no spaces), else null. What the composer's autocomplete asks.

@@ -34,6 +34,14 @@ describe('webhook events', () => {
     expect(webhookEventsOf('ideas', null, { id: 'i' })).toEqual([]);
   });
 
+  it('should raise comment.created for a new comment on a campaign, and nothing for its edit, its delete or an idea\'s comment', () => {
+    const comment = { id: 'k1', campaign_id: 'c1', body: 'Looks good @[ann](user:u1)' };
+    expect(webhookEventsOf('campaign_comments', null, comment)).toEqual(['comment.created']);
+    expect(webhookEventsOf('campaign_comments', comment, { ...comment, body: 'Edited' })).toEqual([]);
+    expect(webhookEventsOf('campaign_comments', comment, null)).toEqual([]);
+    expect(webhookEventsOf('comments', null, { id: 'i1', idea_id: 'x' })).toEqual([]);
+  });
+
   it('should keep the old values of the changed fields only, without bookkeeping', () => {
     expect(previousAttributes(campaign, { ...campaign, live_date: '2026-04-01', version: 2, updated_at: 'b' })).toEqual({ live_date: '2026-03-30' });
     expect(previousAttributes({ channels: ['email'] }, { channels: ['email'] })).toEqual({});

@@ -69,11 +69,13 @@ export function webhookEventsOf(entity: string, before: Row | null, after: Row |
     if (before && after.status === 'done' && before.status !== 'done') out.push('task.done');
     return out;
   }
+  // A campaign's comment (docs/adr/0059); an idea's comments are not plan data and raise nothing.
+  if (entity === 'campaign_comments' && !before && after) return ['comment.created'];
   return [];
 }
 
 /** Entities whose writes through the row operations may raise events (data/crud.ts asks before a create's fast path). */
-export const WEBHOOK_ENTITIES: readonly string[] = ['campaigns', 'tasks'];
+export const WEBHOOK_ENTITIES: readonly string[] = ['campaigns', 'tasks', 'campaign_comments'];
 
 /**
  * When a failed delivery is tried again, after `attempts` attempts: 1 min, 5 min, 30 min, 2 h,

@@ -2,7 +2,7 @@ import { excerptOf, recipientsOf, watchedChanges, type NotificationKind } from '
 import type { Knex } from 'knex';
 import type { Services } from '../services';
 import { notify, type NotificationItem } from './notify';
-import { watchersOf } from './recipients';
+import { watchersOf } from '../watching/watchers';
 
 // Who hears about what (docs/adr/0060): each producer names the candidates, core's `recipientsOf`
 // drops the actor and repeats, and `notify` writes the items in one statement in the caller's
@@ -88,9 +88,8 @@ export async function notifyCampaignChanged(
 }
 
 /**
- * For the comments branch: whoever a new comment mentions hears of it (the comment's route has
- * checked they may read the campaign; `notify` checks again). Call it in the comment's transaction
- * (`trx`), or with `s.db` after it.
+ * Whoever a comment newly mentions hears of it (the comment's route has checked they may read the
+ * campaign; `notify` checks again): called by watching/hooks.ts after the comment commits.
  */
 export async function notifyMentioned(
   s: Pick<Services, 'background' | 'db'>,

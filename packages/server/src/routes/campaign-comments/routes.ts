@@ -37,11 +37,11 @@ type Stash = { [MENTIONED]?: string[] };
 
 export function campaignCommentRoutes(s: Services, t: RouteTable): void {
   const saved = async (row: unknown, { auth, ctx }: { auth: { principal: Principal }; ctx: { state: unknown } }) => {
-    const c = row as { id: string; campaign_id: string };
+    const c = row as { id: string; campaign_id: string; body: string };
     const mentioned = (ctx.state as unknown as Stash)[MENTIONED];
     // An edit that changed nothing saved nothing.
     if (mentioned === undefined) return;
-    await onCommentSaved(s, { campaignId: c.campaign_id, commentId: c.id, actorId: auth.principal.userId, mentioned });
+    await onCommentSaved(s, { campaignId: c.campaign_id, commentId: c.id, actorId: auth.principal.userId, mentioned, body: c.body });
   };
 
   t.add({
