@@ -21,8 +21,8 @@ describe('realtime topics', () => {
   });
 
   it('should refetch history pages on a change of any topic, since every change writes an entry (docs/adr/0028)', () => {
-    // Saved views are preferences, not plan data: they leave no history entry (docs/adr/0032).
-    for (const topic of REALTIME_TOPICS.filter((t) => t !== 'saved_views')) {
+    // Saved views are preferences, not plan data: they leave no history entry (docs/adr/0032); nor do inbox items (docs/adr/0060).
+    for (const topic of REALTIME_TOPICS.filter((t) => t !== 'saved_views' && t !== 'notifications')) {
       expect(TOPIC_REFRESHES[topic].some((r: { kinds: readonly string[]; filter?: unknown }) => !r.filter && r.kinds.includes('history')), topic).toBe(true);
     }
   });

@@ -134,7 +134,7 @@ describe('CadenceProvider', () => {
     act(() => feed.send({ topic: 'ideas', op: 'insert', row }));
     expect(await screen.findByRole('article', { name: 'From someone else' })).toBeInTheDocument();
     unmount();
-    expect(feed.offs).toHaveLength(16);
+    expect(feed.offs).toHaveLength(17);
   });
 
   it('should open core\'s realtime client for apiUrl and close it on unmount', async () => {
