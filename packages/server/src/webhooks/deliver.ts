@@ -1,7 +1,7 @@
 import { WEBHOOK_GIVE_UP_MS, webhookRetryDelayMs, webhookSlackText } from '@cadence/core';
 import type { BackgroundTask } from '../jobs/background';
 import type { Services } from '../services';
-import type { WebhookEvent } from './events';
+import { creatorMayRead, type WebhookEvent } from './events';
 import { postWebhook } from './post';
 import { signatureHeader } from './sign';
 
@@ -24,6 +24,7 @@ interface Claimed {
   secret: string;
   format: 'json' | 'slack';
   active: boolean;
+  created_by: string | null;
 }
 
 export interface WebhookTaskOptions {
@@ -62,7 +63,7 @@ export function webhookTask(s: Services, options: WebhookTaskOptions = {}): Webh
           SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ?)
          FROM due, webhook_endpoints e
         WHERE d.id = due.id AND e.id = d.webhook_id
-      RETURNING d.id, d.webhook_id, d.payload, d.attempts, d.created_at, e.url, e.secret, e.format, e.active`,
+      RETURNING d.id, d.webhook_id, d.payload, d.attempts, d.created_at, e.url, e.secret, e.format, e.active, e.created_by`,
       [batch, LEASE_SECONDS],
     );
     return result.rows ?? result;
@@ -73,10 +74,13 @@ export function webhookTask(s: Services, options: WebhookTaskOptions = {}): Webh
     const body = deliveryBody(s, d.format, event);
     let outcome: { ok: boolean; status: number | null; body: string | null; ms: number | null; error: string | null };
     const secret = s.webhookSecrets.unseal(d.secret);
+    const readable = d.active && secret !== null && (await creatorMayRead(s.db, d.created_by, event));
     if (!d.active) {
       outcome = { ok: false, status: null, body: null, ms: null, error: 'The endpoint is switched off' };
     } else if (secret === null) {
       outcome = { ok: false, status: null, body: null, ms: null, error: 'The secret was sealed under another server secret (JWT_SECRET changed): rotate it' };
+    } else if (!readable) {
+      outcome = { ok: false, status: null, body: null, ms: null, error: 'Not sent: whoever added the endpoint may no longer read this row' };
     } else {
       const started = performance.now();
       try {
@@ -103,7 +107,7 @@ export function webhookTask(s: Services, options: WebhookTaskOptions = {}): Webh
       await s.db('webhook_deliveries').where({ id: d.id }).update({ ...common, status: 'delivered', delivered_at: s.db.fn.now(), next_attempt_at: null });
       return;
     }
-    const delay = d.active && secret !== null ? webhookRetryDelayMs(d.attempts) : null;
+    const delay = readable ? webhookRetryDelayMs(d.attempts) : null;
     const next = delay === null ? null : new Date(Date.now() + delay);
     const expired = next !== null && next.getTime() - new Date(d.created_at).getTime() > WEBHOOK_GIVE_UP_MS;
     await s.db('webhook_deliveries')

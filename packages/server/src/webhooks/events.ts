@@ -65,6 +65,19 @@ async function campaignOf(trx: Knex, type: string, row: Record<string, unknown>)
 }
 
 /**
+ * Whether the endpoint's creator may still read the event's row, asked again when it is sent: a
+ * delivery queued (or retried for a day) before its creator was demoted is not sent. A ping
+ * carries no row.
+ */
+export async function creatorMayRead(db: Knex, creatorId: string | null, event: Pick<WebhookEvent, 'type' | 'data'>): Promise<boolean> {
+  if (event.type === 'ping') return true;
+  if (!creatorId) return false;
+  const [creator] = await usersWithRights(db, [creatorId]);
+  const campaign = creator ? await campaignOf(db, event.type, event.data.object) : null;
+  return !!creator && !!campaign && can(creator.principal, 'read', 'campaign', campaign);
+}
+
+/**
  * Queues one event for every active endpoint subscribed to its type whose creator may read the
  * row now (an administrator demoted since, or one without rights on the row's channel, hears
  * nothing of it). Call it inside the write's transaction. Answers the event, or null when no

@@ -247,6 +247,25 @@ describe('deliveries', () => {
     await removeHook(hook.id);
   });
 
+  it('should not send a queued or retried delivery once its endpoint creator was demoted', async () => {
+    const other = await t.signUpAndIn('third-admin@hooks.test');
+    expect((await t.api('PUT', `/api/users/${other.userId}/role`, { token: admin.token, body: { role: 'admin' } })).status).toBe(200);
+    const hook = await addHook({ events: ['campaign.created'] }, other.token);
+    answer = () => ({ status: 500 });
+    await campaign('Retried after a demotion');
+    await until(async () => (await deliveries(hook.id))[0]?.attempts === 1, 10_000, 'the first attempt');
+    expect((await t.api('PUT', `/api/users/${other.userId}/role`, { token: admin.token, body: { role: null } })).status).toBe(200);
+    answer = () => ({ status: 200 });
+    const from = receiver.received.length;
+    const [d] = await deliveries(hook.id);
+    await t.services.db('webhook_deliveries').where({ id: d!.id }).update({ next_attempt_at: t.services.db.fn.now() });
+    t.services.background.wake('webhooks');
+    await until(async () => (await deliveries(hook.id))[0]?.status === 'failed', 10_000, 'the refusal');
+    expect((await deliveries(hook.id))[0]).toMatchObject({ attempts: 2, error: 'Not sent: whoever added the endpoint may no longer read this row' });
+    expect(receiver.received.length).toBe(from);
+    await removeHook(hook.id);
+  });
+
   it('should post a readable sentence with a link to a Slack-format endpoint, and a ping on test', async () => {
     const hook = await addHook({ events: ['campaign.created'], format: 'slack' });
     const from = receiver.received.length;
