@@ -61,6 +61,11 @@ export interface CreateRoute<P extends PolicyResource, B> {
    * insert and its history entry are one transaction with it.
    */
   prepare?: (values: Values, input: Input, trx: Knex) => Promise<Values>;
+  /**
+   * What else the create writes in its own transaction, once the row is there (with `prepare`
+   * only): a task's assignee's inbox item (docs/adr/0060).
+   */
+  after?: (row: unknown, input: Input, trx: Knex) => Promise<void>;
   /** Many rows in one request as `{rows: […]}`, beside one row: a bulk write, by its named command. */
   many?: { body: z.ZodType<{ rows: Array<Record<string, unknown>> }>; write: (p: Principal, rows: Array<Record<string, unknown>>) => Promise<unknown[]> };
 }
@@ -189,7 +194,11 @@ function createRoute<Raw extends StoredRow & PolicyRows[P], Row, P extends Polic
     await create.check?.(row, input);
     const prepare = create.prepare;
     if (!prepare) return createRow(s, resource, row);
-    return s.db.transaction(async (trx) => createRow(s, resource, await prepare(row, input, trx), { trx }));
+    return s.db.transaction(async (trx) => {
+      const created = await createRow(s, resource, await prepare(row, input, trx), { trx });
+      await create.after?.(created, input, trx);
+      return created;
+    });
   };
   // Before anything else: the parent (404 when the caller may not read it), then the right to create any such row.
   const allowed = async ({ auth, params }: Input): Promise<Values | undefined> => {
