@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENTITIES } from './entities';
 import type { QueryKind } from './query-keys';
 import { ALL_REFRESHED_KINDS, REALTIME_TOPICS, TOPIC_REFRESHES, type RealtimeTopic } from './realtime-topics';
 
@@ -21,10 +22,14 @@ describe('realtime topics', () => {
   });
 
   it('should refetch history pages on a change of any topic, since every change writes an entry (docs/adr/0028)', () => {
-    // Saved views are preferences, not plan data: they leave no history entry (docs/adr/0032); nor do inbox items (docs/adr/0060).
-    for (const topic of REALTIME_TOPICS.filter((t) => t !== 'saved_views' && t !== 'notifications')) {
+    // Saved views are preferences, not plan data (docs/adr/0032), and inbox items a person's own (docs/adr/0060): they leave no history entry.
+    for (const topic of REALTIME_TOPICS.filter((t) => ENTITIES[t].history !== null)) {
       expect(TOPIC_REFRESHES[topic].some((r: { kinds: readonly string[]; filter?: unknown }) => !r.filter && r.kinds.includes('history')), topic).toBe(true);
     }
+  });
+
+  it('should refresh the inbox and the bell on an inbox change (docs/adr/0060)', () => {
+    expect(TOPIC_REFRESHES.notifications).toEqual([{ kinds: ['notifications', 'unreadNotifications'] }]);
   });
 
   it('should refresh task lists and My work on a task change, and My work (which names campaigns) on a campaign change (docs/adr/0049)', () => {

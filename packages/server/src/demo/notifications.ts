@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, localClock, reminderWindow } from '@cadence/core';
 import type { Knex } from 'knex';
 import { DEMO_REVIEW } from './approvals';
 
@@ -32,4 +33,32 @@ export async function seedNotifications(trx: Knex, admin: string, viewer: string
     item(admin, 'campaign_changed', waiting, viewer, { changes: { status: { before: 'planning', after: waiting.status } } }, 240, { read_at: minutesAgo(200) }),
     item(admin, 'mentioned', social, viewer, { excerpt: 'Can we move the second post to Thursday?' }, 90),
   ]);
+  await seedReminders(trx, done);
+}
+
+/**
+ * The reminders the task-reminders task would write today (docs/adr/0060): written with the seed,
+ * so a demo server (or one restored from its backup) starts with nothing left to remind.
+ */
+async function seedReminders(trx: Knex, done: object): Promise<void> {
+  const w = reminderWindow(localClock(new Date(), DEFAULT_TIME_ZONE).day);
+  const due: Array<{ id: string; title: string; assignee_id: string; campaign_id: string; due_date: string; campaign_title: string }> = await trx('tasks AS t')
+    .join('campaigns AS c', 'c.id', 't.campaign_id')
+    .whereNotNull('t.assignee_id')
+    .whereNot('t.status', 'done')
+    .where((q) => q.where('t.due_date', w.tomorrow).orWhere((o) => o.where('t.due_date', '>=', w.overdueFrom).where('t.due_date', '<', w.overdueBefore)))
+    .select('t.id', 't.title', 't.assignee_id', 't.campaign_id', 'c.title AS campaign_title', trx.raw(`to_char(t.due_date, 'YYYY-MM-DD') AS due_date`));
+  if (!due.length) return;
+  await trx('notifications').insert(
+    due.map((t) => ({
+      user_id: t.assignee_id,
+      kind: t.due_date === w.tomorrow ? 'task_due_tomorrow' : 'task_overdue',
+      campaign_id: t.campaign_id,
+      task_id: t.id,
+      day: t.due_date,
+      data: JSON.stringify({ campaign_title: t.campaign_title, task_title: t.title, due_date: t.due_date }),
+      delivery: 'app',
+      ...done,
+    })),
+  );
 }

@@ -30,13 +30,3 @@ export const passwordResetMail = (to: string, link: string) =>
     link,
     'The link works once, for one hour. If you did not ask for it, you can ignore this message.',
   );
-
-export const reviewRequestMail = (to: string, title: string, link: string) =>
-  linkMail(
-    to,
-    `Review requested: ${title}`,
-    `Your review is requested for the campaign "${title}" before it goes live.`,
-    'Open the campaign',
-    link,
-    'You receive this because you are a reviewer of one of its channels in Cadence.',
-  );

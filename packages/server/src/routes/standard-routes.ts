@@ -61,8 +61,13 @@ export interface CreateRoute<P extends PolicyResource, B> {
    * insert and its history entry are one transaction with it.
    */
   prepare?: (values: Values, input: Input, trx: Knex) => Promise<Values>;
+  /**
+   * What else the create writes in its own transaction, once the row is there (with `prepare`
+   * only): a task's assignee's inbox item (docs/adr/0060).
+   */
+  afterInsert?: (row: unknown, input: Input, trx: Knex) => Promise<void>;
   /** What runs once the create has committed, with the row as answered (a comment's mentions are announced). */
-  after?: (row: unknown, input: Input) => Promise<void>;
+  afterCommit?: (row: unknown, input: Input) => Promise<void>;
   /** Many rows in one request as `{rows: […]}`, beside one row: a bulk write, by its named command. */
   many?: { body: z.ZodType<{ rows: Array<Record<string, unknown>> }>; write: (p: Principal, rows: Array<Record<string, unknown>>) => Promise<unknown[]> };
 }
@@ -85,7 +90,7 @@ export interface UpdateRoute<Raw, B> {
   /** What the database must confirm before the write, in its transaction (the rows a patch refers to exist). */
   check?: (before: Raw, patch: Values, trx: Knex) => Promise<void>;
   /** What runs once the update has committed, with the row as answered. */
-  after?: (row: unknown, input: Input) => Promise<void>;
+  afterCommit?: (row: unknown, input: Input) => Promise<void>;
 }
 
 /**
@@ -163,7 +168,7 @@ export function standardRoutes<Raw extends StoredRow & PolicyRows[P], Row, P ext
           },
           { ifMatch, changes },
         );
-        await update.after?.(row, input as Input);
+        await update.afterCommit?.(row, input as Input);
         return row;
       },
     });
@@ -194,8 +199,14 @@ function createRoute<Raw extends StoredRow & PolicyRows[P], Row, P extends Polic
     const row: Values = parent ? { ...kept, [parent.column]: input.params.id } : kept;
     await create.check?.(row, input);
     const prepare = create.prepare;
-    const created = !prepare ? await createRow(s, resource, row) : await s.db.transaction(async (trx) => createRow(s, resource, await prepare(row, input, trx), { trx }));
-    await create.after?.(created, input);
+    const created = !prepare
+      ? await createRow(s, resource, row)
+      : await s.db.transaction(async (trx) => {
+          const inserted = await createRow(s, resource, await prepare(row, input, trx), { trx });
+          await create.afterInsert?.(inserted, input, trx);
+          return inserted;
+        });
+    await create.afterCommit?.(created, input);
     return created;
   };
   // Before anything else: the parent (404 when the caller may not read it), then the right to create any such row.

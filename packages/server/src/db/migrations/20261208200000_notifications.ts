@@ -15,7 +15,6 @@ const list = (values: string[]) => values.map((v) => `'${v}'`).join(', ');
  *   unique index a task is reminded once per kind and due date, however many processes sweep. On
  *   the realtime feed like the data tables (docs/adr/0023), but the stamp trigger stamps only what
  *   its reader sees change (read, or what it says): the mail task's bookkeeping sends nothing.
- *   `task_id` is checked at commit, so an item may be written before its task in one transaction.
  * - `notification_preferences`: per person, the kinds they chose (the rest are core's defaults),
  *   their digest's time and time zone. No row: every default.
  * - `notification_digests`: one row per person and their own day once that day's digest is taken,
@@ -27,7 +26,7 @@ export async function up(knex: Knex): Promise<void> {
     user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     kind text NOT NULL CONSTRAINT notifications_kind_check CHECK (kind IN (${list(KINDS)})),
     campaign_id uuid REFERENCES campaigns (id) ON DELETE CASCADE,
-    task_id uuid REFERENCES tasks (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    task_id uuid REFERENCES tasks (id) ON DELETE CASCADE,
     actor_id uuid REFERENCES users (id) ON DELETE SET NULL,
     data jsonb NOT NULL DEFAULT '{}'::jsonb,
     delivery text NOT NULL DEFAULT 'app' CONSTRAINT notifications_delivery_check CHECK (delivery IN (${list(DELIVERIES)})),

@@ -133,7 +133,7 @@ export function campaignCommentRoutes(s: Services, t: RouteTable): void {
         (ctx.state as unknown as Stash)[MENTIONED] = ids;
         return row;
       },
-      after: saved,
+      afterCommit: saved,
     },
     update: {
       summary: 'Edit a comment (its author or an administrator); only the people the edit adds are mentioned anew. If-Match guards against lost updates',
@@ -147,7 +147,7 @@ export function campaignCommentRoutes(s: Services, t: RouteTable): void {
         (ctx.state as unknown as Stash)[MENTIONED] = added;
         return { body, mention_ids: ids, edited_at: trx.fn.now() };
       },
-      after: saved,
+      afterCommit: saved,
     },
     remove: { summary: 'Delete a comment (its author or an administrator); its history entry can restore it' },
   });

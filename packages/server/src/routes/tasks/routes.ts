@@ -1,6 +1,5 @@
-import { can, decodeTaskCursor, encodeTaskCursor, rankFor, type CampaignAccessFields, type MyTasksFilter, type TaskPlacement } from '@cadence/core';
+import { can, decodeTaskCursor, type Task, encodeTaskCursor, rankFor, type CampaignAccessFields, type MyTasksFilter, type TaskPlacement } from '@cadence/core';
 import { listQuerySchema, myTaskCountsQuerySchema, myTaskCountsSchema, myTasksQuerySchema, taskAssigneeSchema, taskCreateSchema, taskSchema, taskUpdateSchema } from '@cadence/core/schemas';
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { getRow } from '../../data/crud';
@@ -173,15 +172,11 @@ export function taskRoutes(s: Services, t: RouteTable): void {
         if (!campaign) throw notFound('Campaign');
         await checkAssignee(s.db, row.assignee_id, campaign);
       },
-      prepare: async (row, { body, auth }, trx) => {
-        const rank = await rankIn(trx, String(row.campaign_id), body as TaskPlacement);
-        // Its id now, so its assignee's inbox item names it in the same transaction (docs/adr/0060).
-        const id = randomUUID();
-        if (typeof row.assignee_id === 'string') {
-          const campaign = await trx('campaigns').where({ id: row.campaign_id }).first('id', 'title');
-          await notifyTaskAssigned(s, trx, { task: { id, title: String(row.title), assignee_id: row.assignee_id, due_date: (row.due_date as string | null) ?? null }, campaign, actorId: auth.principal.userId || null });
-        }
-        return { ...row, id, rank };
+      prepare: async (row, { body }, trx) => ({ ...row, rank: await rankIn(trx, String(row.campaign_id), body as TaskPlacement) }),
+      // Its assignee hears of it, in the same transaction (docs/adr/0060).
+      afterInsert: async (created, { auth }, trx) => {
+        const task = created as Task;
+        if (task.assignee_id) await notifyTaskAssigned(s, trx, { task, campaign: task.campaign, actorId: auth.principal.userId || null });
       },
     },
     update: {
