@@ -1,3 +1,4 @@
+import { DIGEST_TASK } from '../../notifications/background-tasks';
 import { can, decodeListCursor, effectivePrefs, isNotificationKind, NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationPrefs } from '@cadence/core';
 import {
   notificationListQuerySchema,
@@ -158,7 +159,12 @@ export function notificationRoutes(s: Services, t: RouteTable): void {
     access: 'user',
     body: notificationPrefsUpdateSchema,
     response: notificationPrefsSchema,
-    handler: async ({ auth, body }) => savePrefs(s.db, person(auth), body as never),
+    handler: async ({ auth, body }) => {
+      const saved = await savePrefs(s.db, person(auth), body as never);
+      // A digest time moved to one already past today sends today's digest now, not at the next minute's tick.
+      s.background.wake(DIGEST_TASK);
+      return saved;
+    },
   });
 
   t.add({
