@@ -22,6 +22,7 @@ import * as workingCalendar from './20261204000000_working_calendar';
 import * as campaignTemplates from './20261205000000_campaign_templates';
 import * as approvals from './20261206000000_approvals';
 import * as campaignApprovalSummary from './20261207000000_campaign_approval_summary';
+import * as shareLinks from './20261208300000_share_links';
 
 interface Migration {
   name: string;
@@ -55,6 +56,7 @@ const migrations: Migration[] = [
   { name: '20261205000000_campaign_templates', ...campaignTemplates },
   { name: '20261206000000_approvals', ...approvals },
   { name: '20261207000000_campaign_approval_summary', ...campaignApprovalSummary },
+  { name: '20261208300000_share_links', ...shareLinks },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */
