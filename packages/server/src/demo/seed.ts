@@ -1,5 +1,6 @@
 import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, rankFor, todayYmd, type RankedTask } from '@cadence/core';
 import { seedApprovals } from './approvals';
+import { seedShareLink } from './share-link';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -182,6 +183,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
         created_by: admin,
       })),
     );
+    await seedShareLink(trx, admin, today);
   });
   return { seeded: true, credentials };
 }
