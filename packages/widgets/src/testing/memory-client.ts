@@ -34,6 +34,7 @@ import { memoryTasks } from './memory-tasks';
 import { memoryTemplates } from './memory-templates';
 import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
+import { memoryShareLinks } from './memory-share-links';
 import { memoryWorkingCalendar } from './memory-working-calendar';
 import type { MemoryDirectoryUser } from './memory-people';
 import type { WorkingCalendarData } from '@cadence/core';
@@ -204,10 +205,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
+  const shareLinks = memoryShareLinks({ run, now, today: () => todayYmd(clock()), principal, views: () => savedViews, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const workingCalendar = memoryWorkingCalendar({ run, now, principal, ...(options.workingCalendar ? { initial: options.workingCalendar } : {}) });
   const client: CadenceClient & { workingCalendar: CadenceAdminClient['workingCalendar'] } = {
     ...extras,
     views,
+    shareLinks,
     tasks: taskStore.api,
     templates: memoryTemplates({
       run, now, principal, templates: structuredClone(options.templates ?? []), campaigns, tasks: () => taskStore.all(), people: data, log,
