@@ -79,6 +79,8 @@ export type { TemplatesPanelProps } from './templates/TemplatesPanel';
 // The working calendar (docs/adr/0052): Settings → Working days.
 export { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
 export type { WorkingDaysPanelProps } from './working-calendar/WorkingDaysPanel';
+export { ShareLinkDialog } from './share-links/lazy';
+export type { ShareLinkDialogProps } from './share-links/ShareLinkDialog';
 export { Dialog } from './ui/Dialog';
 export type { DialogProps } from './ui/Dialog';
 export { Field } from './ui/Field';
