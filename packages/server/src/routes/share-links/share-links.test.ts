@@ -1,4 +1,5 @@
 import { addDays, todayYmd, type Campaign, type SavedView, type ShareLinkCreated } from '@cadence/core';
+import { TEST_ZONES, useTimeZone } from '@cadence/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { sleep, subscribedSocket } from '../../test/socket';
@@ -251,6 +252,20 @@ describe('managing links', () => {
     const link = (await share({ expires_on: future }, admin, v.id)).body;
     expect((await t.api('DELETE', `/api/views/${v.id}`, { token: admin })).status).toBe(204);
     // A deleted view sits in the trash (docs/adr/0032); its links stop with it.
+    expect((await open(link.token)).status).toBe(404);
+  });
+});
+
+// The server's calendar date decides "in the past" and "expired" (docs/adr/0061): the same in every zone.
+describe.each(TEST_ZONES)('expiry dates in %s', (zone) => {
+  useTimeZone(zone);
+  it('should take today, refuse yesterday, and open a link through its whole expiry date', async () => {
+    const today = todayYmd();
+    expect((await share({ expires_on: addDays(today, -1) })).status).toBe(400);
+    const link = (await share({ expires_on: today })).body;
+    expect(link).toMatchObject({ expires_on: today, expired: false });
+    expect((await open(link.token)).status).toBe(200);
+    await t.services.db('share_links').where({ id: link.id }).update({ expires_on: addDays(today, -1) });
     expect((await open(link.token)).status).toBe(404);
   });
 });
