@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CadenceApiError, PRIMARY_CHANNEL_MESSAGE, mentionToken, type CadenceAdminClient, type CadenceClient, type CampaignCreate, type HistoryEntry, type HistoryResource } from '@cadence/core';
+import { CadenceApiError, PRIMARY_CHANNEL_MESSAGE, mentionToken, type CadenceAdminClient, type CadenceClient, type CampaignCreate, type HistoryEntry, type HistoryResource, addDays, todayYmd } from '@cadence/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryFactory, serverFactory, type ClientFactory, type Workspace } from './clients';
 
@@ -685,6 +685,42 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(await failure(w.client.notifications.setPrefs({ time_zone: 'Mars/Olympus' }))).toMatchObject({ status: 400, details: [{ path: 'time_zone' }] });
       expect(await failure(w.client.notifications.setPrefs({ digest_time: '25:00' }))).toMatchObject({ status: 400, details: [{ path: 'digest_time' }] });
       expect(await w.client.notifications.prefs()).toEqual(before);
+  describe('stakeholder links', () => {
+    const inDays = (n: number) => addDays(todayYmd(), n);
+    it('should share a view once, list it without its secret, open it counting a visit, change and revoke it', async () => {
+      const view = await w.client.views.create({ name: `Board ${randomUUID().slice(0, 8)}`, query: 'status=live', shared: true });
+      const link = await w.client.shareLinks.create(view.id, { expires_on: inDays(30) });
+      expect(link).toMatchObject({ view_id: view.id, view_name: view.name, created_by: w.userId, expires_on: inDays(30), has_password: false, visits: 0, expired: false, revoked_at: null });
+      expect(link.fields).toEqual(['description', 'details', 'tasks', 'approvals']);
+      expect(link.token.startsWith('cad_link_')).toBe(true);
+      expect(link.path).toBe(`/shared/${encodeURIComponent(link.token)}`);
+      const listed = await w.client.shareLinks.forView(view.id);
+      expect(listed.map((l) => l.id)).toEqual([link.id]);
+      expect(JSON.stringify(listed)).not.toContain(link.token);
+      const opened = await w.client.shareLinks.open(link.token);
+      expect(opened).toMatchObject({ view: { name: view.name, dashboard: 'global', query: 'status=live' }, expires_on: inDays(30), shared_by: w.email });
+      expect(typeof opened.credential).toBe('string');
+      expect((await w.client.shareLinks.list()).find((l) => l.id === link.id)?.visits).toBe(1);
+      expect(await w.client.shareLinks.update(link.id, { fields: ['brief'], password: 'for the board' })).toMatchObject({ fields: ['brief'], has_password: true });
+      expect(await failure(w.client.shareLinks.open(link.token))).toMatchObject({ status: 401, code: 'password_required' });
+      expect(await failure(w.client.shareLinks.open(link.token, { password: 'nope' }))).toMatchObject({ status: 403 });
+      expect((await w.client.shareLinks.open(link.token, { password: 'for the board' })).fields).toEqual(['brief']);
+      await w.client.shareLinks.revoke(link.id);
+      expect(await failure(w.client.shareLinks.open(link.token, { password: 'for the board' }))).toMatchObject({ status: 404 });
+      expect((await w.client.shareLinks.forView(view.id)).map((l) => l.id)).toEqual([]);
+      expect((await w.client.shareLinks.forView(view.id, { all: true }))[0]?.revoked_at).toBeTruthy();
+    });
+
+    it('should refuse an expiry in the past and an unknown field with a 400 naming it, and an unknown view with 404', async () => {
+      const view = await w.client.views.create({ name: `Past ${randomUUID().slice(0, 8)}`, query: '' });
+      const past = await failure(w.client.shareLinks.create(view.id, { expires_on: inDays(-1) }));
+      expect(past).toMatchObject({ status: 400 });
+      expect(past.fieldMessage('expires_on')).toBe('The expiry date must not be in the past');
+      const field = await failure(w.client.shareLinks.create(view.id, { expires_on: inDays(3), fields: ['budget' as never] }));
+      expect(field.details[0]?.path).toBe('fields.0');
+      expect(await w.client.shareLinks.forView(view.id, { all: true })).toEqual([]);
+      expect((await failure(w.client.shareLinks.create(MISSING_ID, { expires_on: inDays(3) }))).status).toBe(404);
+      expect((await failure(w.client.shareLinks.update(MISSING_ID, { fields: [] }))).status).toBe(404);
     });
   });
 

@@ -37,7 +37,7 @@ interface Op {
 }
 
 /** The admin's keys; what each must never be answered with a success (docs/architecture.md#access-keys). */
-type KeyKind = 'read-only key' | 'channel key' | 'write key' | 'bound key';
+type KeyKind = 'read-only key' | 'channel key' | 'write key' | 'bound key' | 'stakeholder link';
 /** Lists and rows a key bound to a view never reads: it reads campaigns (and what its view shows) alone. */
 const NOT_CAMPAIGNS = /^\/api\/((ideas|comments|events|publications|ads|ad-types|articles|prospective-publications|tasks|templates|campaign-comments)(\/|$)|campaigns\/[^/]+\/(tasks|assignees|comments|mentionable|watch)$)/;
 
@@ -50,7 +50,7 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
 
   // Fixtures the fuzzer aims at: rows only the admin may write.
   const post = async (path: string, body: unknown) => (await api.call('POST', path, { token: admin.token, body })).body;
-  const campaign = await post('/api/campaigns', { title: 'Fixture', planning_start_date: '2026-01-01', live_date: '2026-01-05' });
+  const campaign = await post('/api/campaigns', { title: 'Fixture', planning_start_date: '2026-01-01', live_date: '2026-01-05', channels: ['email'], summary: 'Fixture brief' });
   const pub = await post('/api/publications', { name: 'Fixture Weekly' });
   const adType = await post(`/api/publications/${pub.id}/ad-types`, { ad_type: 'Banner' });
   const ad = await post('/api/ads', { publication_id: pub.id, ad_type_id: adType.id, due_date: '2026-01-01', live_date: '2026-01-02' });
@@ -88,14 +88,19 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const before = await Promise.all(watched.map((p) => api.call('GET', p, { token: admin.token })));
 
   const view = await post('/api/views', { name: 'Email plan', query: 'channel=email', shared: true });
-  const keyBodies: Record<KeyKind, object> = {
+  const keyBodies: Record<Exclude<KeyKind, 'stakeholder link'>, object> = {
     'read-only key': { read_only: true },
     'channel key': { read_only: false, channels: ['email'] },
     'write key': { read_only: false },
     'bound key': { read_only: true, view_id: view.id },
   };
   const keys = new Map<string, KeyKind>();
-  for (const [kind, body] of Object.entries(keyBodies) as Array<[KeyKind, object]>) {
+  // A stakeholder link's credential (docs/adr/0061), opened signed out: a read-only key bound to the same view by the rules.
+  const link = await post(`/api/views/${view.id}/share-links`, { expires_on: '2999-12-31' });
+  const opened = (await api.call('POST', `/api/shared/${link.token}/open`, { body: {} })).body;
+  if (!opened.credential) throw new Error(`fixture link: ${JSON.stringify(opened)}`);
+  keys.set(opened.credential, 'stakeholder link');
+  for (const [kind, body] of Object.entries(keyBodies) as Array<[Exclude<KeyKind, 'stakeholder link'>, object]>) {
     const created = await post('/api/access-keys', { name: kind, ...body });
     if (!created.secret) throw new Error(`fixture key ${kind}: ${JSON.stringify(created)}`);
     keys.set(created.secret, kind);
@@ -104,11 +109,14 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const keyBreach = (kind: KeyKind, op: Op, path: string, res: Reply): string | null => {
     if (op.access === 'public' || res.status >= 300) return null;
     if (op.access === 'admin') return 'administered';
-    if ((kind === 'read-only key' || kind === 'bound key') && op.method !== 'GET') return 'wrote';
+    const bound = kind === 'bound key' || kind === 'stakeholder link';
+    if ((kind === 'read-only key' || bound) && op.method !== 'GET') return 'wrote';
     // An empty list or history page reads nothing; a row, a non-empty list or a history entry does.
     // A count of none (My work's side bar count) reads nothing either.
     const nothing = (Array.isArray(res.body) && !res.body.length) || (Array.isArray(res.body?.entries) && !res.body.entries.length) || res.body?.count === 0;
-    if (kind === 'bound key' && NOT_CAMPAIGNS.test(path) && !nothing) return 'read beyond its view';
+    if (bound && NOT_CAMPAIGNS.test(path) && !nothing) return 'read beyond its view';
+    // A link reads campaigns with only the ticked fields: none here ticks the brief.
+    if (kind === 'stakeholder link' && JSON.stringify(res.body ?? '').includes('Fixture brief')) return 'showed a hidden field';
     return null;
   };
 

@@ -51,6 +51,8 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
     element: <RouteErrorBoundary><RootLayout /></RouteErrorBoundary>,
     children: [
       { path: '/auth', element: page(() => import('./pages/auth/AuthPage').then((m) => m.AuthPage)) },
+      // A stakeholder link (docs/adr/0061): outside the signed-in shell, for people without an account.
+      { path: '/shared/:token', element: page(() => import('./pages/shared/SharedPage').then((m) => m.SharedPage)) },
       {
         element: shell,
         children: [

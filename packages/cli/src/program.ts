@@ -194,6 +194,20 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       .action(async (id, _o, cmd) => (await import('./commands/views')).restoreView(ctx(cmd), id)),
     'cadence views restore 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71',
   );
+  const links = program.command('links').description('stakeholder links: saved views shared read-only with people who have no account');
+  example(
+    links
+      .command('list')
+      .description('your open links (an administrator: everyone\'s) with their view, expiry, visits and shown fields')
+      .option('--all', 'include revoked and expired links')
+      .action(async (opts, cmd) => (await import('./commands/links')).listLinks(ctx(cmd), opts)),
+    'cadence links list',
+    'cadence links list --all --json',
+  );
+  example(
+    links.command('revoke').description('revoke a link; its page stops working at once').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/links')).revokeLink(ctx(cmd), id)),
+    'cadence links revoke 3f2c… --yes',
+  );
   example(keys.command('list').description('active keys (never their secrets)').action(async (_o, cmd) => (await import('./commands/keys')).listKeys(ctx(cmd))), 'cadence keys list --json');
   example(
     keys.command('revoke').description('revoke a key; it stops working at once').argument('<id>').action(async (id, _o, cmd) => (await import('./commands/keys')).revokeKey(ctx(cmd), id)),

@@ -170,6 +170,20 @@ export {
   type SavedViewAccessFields,
 } from './rules/saved-views';
 export type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewDashboard, SavedViewUpdate } from './schemas/saved-view';
+export type { ShareLink, ShareLinkCreate, ShareLinkCreated, ShareLinkOpen, ShareLinkOpened, ShareLinkUpdate } from './schemas/share-links';
+export {
+  SHARE_LINK_DEFAULT_FIELDS,
+  SHARE_LINK_FIELDS,
+  SHARE_LINK_FIELD_GROUPS,
+  SHARE_LINK_FIELD_LABELS,
+  SHARE_LINK_TOKEN_PREFIX,
+  isCampaignShaped,
+  presentAnswerForLink,
+  presentForLink,
+  shareLinkExpired,
+  shareLinkPath,
+  type ShareLinkField,
+} from './rules/share-links';
 export type { CadenceEvent, EventCreate, EventUpdate } from './schemas/events';
 export type {
   AccessKey,

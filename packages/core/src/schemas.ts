@@ -73,6 +73,16 @@ export {
 } from './schemas/templates';
 export { savedViewCountsSchema, savedViewCreateSchema, savedViewDashboardSchema, savedViewSchema, savedViewUpdateSchema } from './schemas/saved-view';
 export {
+  shareLinkCreateSchema,
+  shareLinkCreatedSchema,
+  shareLinkFieldSchema,
+  shareLinkListQuerySchema,
+  shareLinkOpenSchema,
+  shareLinkOpenedSchema,
+  shareLinkSchema,
+  shareLinkUpdateSchema,
+} from './schemas/share-links';
+export {
   accessKeyCreateSchema,
   accessKeyCreatedSchema,
   accessKeySchema,

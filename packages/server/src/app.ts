@@ -13,6 +13,7 @@ import { streamsItsOwnBody } from './routes/imports';
 import { healthRouter } from './routes/health/router';
 import type { Services } from './services';
 import { authenticate, type CadenceState } from './http/authenticate';
+import { presentForLinks } from './http/link-presenter';
 import { requestContext } from './history/actor';
 import { corsForAllowedOrigins } from './http/cors';
 import { dispatchByResource } from './http/dispatch';
@@ -83,6 +84,7 @@ export function createApp(s: Services, options: AppOptions = {}): Koa<CadenceSta
   app.use(named('body', (ctx, next) => (streamsItsOwnBody(ctx) ? next() : parseBody(ctx, next))));
   app.use(named('request-context', requestContext()));
   app.use(named('authenticate', authenticate(s)));
+  app.use(named('link-presenter', presentForLinks()));
 
   app.use(named('storage', serveStorage(s.storage)));
   const table = new RouteTable();

@@ -88,6 +88,8 @@ export { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
 export type { WorkingDaysPanelProps } from './working-calendar/WorkingDaysPanel';
 export { WebhooksPanel } from './webhooks/WebhooksPanel';
 export type { WebhooksPanelProps } from './webhooks/WebhooksPanel';
+export { ShareLinkDialog } from './share-links/lazy';
+export type { ShareLinkDialogProps } from './share-links/ShareLinkDialog';
 export { Dialog } from './ui/Dialog';
 export type { DialogProps } from './ui/Dialog';
 export { Field } from './ui/Field';

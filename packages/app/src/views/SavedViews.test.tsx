@@ -73,14 +73,31 @@ describe('saved views (docs/adr/0032)', () => {
     expect(shared).toHaveAttribute('title', 'Shared by editor@cadence.demo');
     await waitFor(() => expect(shared).toHaveTextContent('1 campaign'));
     expect(within(nav).getByRole('heading', { name: 'Shared' })).toBeInTheDocument();
-    // Only its owner or an admin may change a shared view.
-    expect(within(nav).queryByRole('button', { name: 'Actions for view Webinars' })).not.toBeInTheDocument();
+    // Only its owner or an admin may change a shared view; whoever sees it may share it by link (docs/adr/0061).
+    await user.click(within(nav).getByRole('button', { name: 'Actions for view Webinars' }));
+    expect(await screen.findByRole('menuitem', { name: 'Share link…' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Rename' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Save view' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save view' });
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(nav).findByRole('link', { name: /Global Calendar/ })).toBeInTheDocument();
     expect(client.control.views().find((v) => v.created_by === VIEWER_ID)).toMatchObject({ shared: false, query: '' });
+  });
+
+  it('should open the share dialog of a view from its menu', async () => {
+    const user = userEvent.setup();
+    const client = createMemoryClient({ campaigns });
+    await client.views.create({ name: 'Live', query: 'status=live', shared: true });
+    renderWithViews(client, '/');
+    const nav = await views();
+    await user.click(await within(nav).findByRole('button', { name: 'Actions for view Live' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Share link…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share link' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(((await within(dialog).findByLabelText('New share link')) as HTMLInputElement).value).toMatch(/\/shared\/cad_link_/);
   });
 
   it('should rename a view, delete it after confirming, and bring it back with Undo', async () => {

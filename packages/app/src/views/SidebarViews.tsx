@@ -1,5 +1,5 @@
 import { canEditView, formatCount, savedViewHref, type SavedView } from '@cadence/core';
-import { lazyDialog, Menu, useSavedViewActions, useSavedViewCounts, useSavedViews, useSession } from '@cadence/widgets';
+import { lazyDialog, Menu, ShareLinkDialog, useSavedViewActions, useSavedViewCounts, useSavedViews, useSession, type MenuItem } from '@cadence/widgets';
 import { Bookmark, MoreHorizontal, UsersRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -21,7 +21,7 @@ function useSidebarViews() {
   return { session, signedIn, list, views, activeId: views.find((v) => isActiveView(v, pathname, search))?.id ?? null };
 }
 
-function ViewItem({ view, count, active, collapsed, onRename, onDelete, manage }: {
+function ViewItem({ view, count, active, collapsed, onRename, onDelete, onShare, manage }: {
   view: SavedView;
   count: number | undefined;
   active: boolean;
@@ -29,11 +29,17 @@ function ViewItem({ view, count, active, collapsed, onRename, onDelete, manage }
   manage: boolean;
   onRename: () => void;
   onDelete: () => void;
+  /** Whoever sees a view may share it by link (docs/adr/0061). */
+  onShare: () => void;
 }): ReactNode {
+  const items: MenuItem[] = [
+    { label: 'Share link…', onSelect: onShare },
+    ...(manage ? [{ label: 'Rename', onSelect: onRename }, { label: 'Delete', onSelect: onDelete, danger: true }] : []),
+  ];
   const Icon = view.shared ? UsersRound : Bookmark;
   const by = view.shared ? `Shared by ${view.created_by_email ?? 'a former user'}` : undefined;
   return (
-    <li className="sidebar__view" data-manage={manage || undefined}>
+    <li className="sidebar__view" data-manage>
       <Link
         to={savedViewHref(view)}
         className="sidebar__item"
@@ -48,16 +54,13 @@ function ViewItem({ view, count, active, collapsed, onRename, onDelete, manage }
           {count !== undefined && <span className="sr-only">{count === 1 ? ' campaign' : ' campaigns'}</span>}
         </span>
       </Link>
-      {manage && !collapsed && (
+      {!collapsed && (
         <span className="sidebar__action">
           <Menu
             label={`Actions for view ${view.name}`}
             triggerClassName="sidebar__action-button"
             icon={<MoreHorizontal size={16} aria-hidden="true" />}
-            items={[
-              { label: 'Rename', onSelect: onRename },
-              { label: 'Delete', onSelect: onDelete, danger: true },
-            ]}
+            items={items}
           />
         </span>
       )}
@@ -77,6 +80,7 @@ export function SidebarViews({ collapsed, onViewShown }: { collapsed: boolean; o
   const actions = useSavedViewActions();
   const [renaming, setRenaming] = useState<SavedView | null>(null);
   const [deleting, setDeleting] = useState<SavedView | null>(null);
+  const [sharing, setSharing] = useState<SavedView | null>(null);
   if (session.ready && !signedIn) return null;
   const { personal, shared } = groupViews(views, session.userId);
   const item = (v: SavedView) => (
@@ -89,6 +93,7 @@ export function SidebarViews({ collapsed, onViewShown }: { collapsed: boolean; o
       manage={canEditView(session.principal, v)}
       onRename={() => setRenaming(v)}
       onDelete={() => setDeleting(v)}
+      onShare={() => setSharing(v)}
     />
   );
   const remove = (v: SavedView) => {
@@ -137,6 +142,7 @@ export function SidebarViews({ collapsed, onViewShown }: { collapsed: boolean; o
           renaming ? actions.rename(renaming, name, { success: VIEW_TOASTS.renamed, failure: (e) => (formErrorOf(e) ? null : VIEW_TOASTS.renameError) }) : Promise.resolve()}
       />
       <DeleteViewDialog open={!!deleting} view={deleting} onClose={() => setDeleting(null)} onConfirm={remove} />
+      <ShareLinkDialog open={!!sharing} view={sharing} onClose={() => setSharing(null)} />
     </nav>
   );
 }

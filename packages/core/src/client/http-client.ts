@@ -247,6 +247,14 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       restore: (id) => call('post', `views/${encodeURIComponent(id)}/restore`),
       counts: () => call('get', 'views/counts'),
     },
+    shareLinks: {
+      list: (o = {}) => call('get', 'share-links', { searchParams: searchParams({ all: o.all ? 1 : undefined }) }),
+      forView: (viewId, o = {}) => call('get', `views/${encodeURIComponent(viewId)}/share-links`, { searchParams: searchParams({ all: o.all ? 1 : undefined }) }),
+      create: (viewId, body) => call('post', `views/${encodeURIComponent(viewId)}/share-links`, { json: body }),
+      update: (id, patch) => call('patch', `share-links/${encodeURIComponent(id)}`, { json: patch }),
+      revoke: (id) => call('delete', `share-links/${encodeURIComponent(id)}`),
+      open: (token, body = {}) => call('post', `shared/${encodeURIComponent(token)}/open`, { json: body }),
+    },
     history: {
       list: historyList,
       forRow: (resource, id, query) => call('get', `${resource}/${encodeURIComponent(id)}/history`, { searchParams: searchParams(query) }),

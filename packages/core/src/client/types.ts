@@ -39,6 +39,7 @@ import type { Channel } from '../channels';
 import type { ImportKind } from '../rules/imports/spec';
 import type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from '../schemas/sso';
 import type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewUpdate } from '../schemas/saved-view';
+import type { ShareLink, ShareLinkCreate, ShareLinkCreated, ShareLinkOpen, ShareLinkOpened, ShareLinkUpdate } from '../schemas/share-links';
 import type { HistoryEntry, HistoryPage, HistoryQuery, RevertResult } from '../schemas/history';
 import type { HistoryResource } from '../rules/history';
 import type { MyTaskCounts, MyTaskCountsQuery, MyTasksQuery, Task, TaskAssignee, TaskCreate, TaskUpdate } from '../schemas/tasks';
@@ -265,6 +266,29 @@ export interface CadenceClient {
     restore(id: string): Promise<SavedView>;
     /** Campaigns each visible view shows, by view id. */
     counts(): Promise<SavedViewCounts>;
+  };
+  /**
+   * Stakeholder links (docs/adr/0061): a saved view shown read-only to people without an account.
+   * Made by whoever may read the view (never a key); changed and revoked by their creator or an
+   * administrator. `open` is for the public page: it needs no sign-in.
+   */
+  shareLinks: {
+    /** The caller's links (an administrator: everyone's); `all` adds revoked and expired ones. */
+    list(options?: { all?: boolean }): Promise<ShareLink[]>;
+    /** A view's links the caller made (its owner and administrators: all of them). */
+    forView(viewId: string, options?: { all?: boolean }): Promise<ShareLink[]>;
+    /** A new link; its `token` (and `path`, the page that opens it) are shown this once. An expiry in the past is a 400 naming `expires_on`. */
+    create(viewId: string, body: ShareLinkCreate): Promise<ShareLinkCreated>;
+    /** Expiry, shown fields, or password (null: none); an open page follows at once. */
+    update(id: string, patch: ShareLinkUpdate): Promise<ShareLink>;
+    /** Revoke: the link stops opening and an open page stops reading at once. */
+    revoke(id: string): Promise<void>;
+    /**
+     * Opens a link signed out: a short-lived credential for a client of its own (`accessKey`), the
+     * view's name and the fields shown. 401 `password_required`, 403 for a wrong password, 404 when
+     * the link is unknown, revoked or expired.
+     */
+    open(token: string, body?: ShareLinkOpen): Promise<ShareLinkOpened>;
   };
   /**
    * Campaign templates back-timed from go-live (docs/adr/0054): listed and read by whoever may

@@ -4,13 +4,16 @@ import * as z from 'zod';
 export const ERROR_CODES = [
   'validation_failed', // 400
   'unauthorized', // 401
+  'password_required', // 401: a stakeholder link that asks for a password was opened without one (docs/adr/0061)
   'forbidden', // 403
+  'wrong_password', // 403: a stakeholder link's password was wrong
   'not_found', // 404
   'method_not_allowed', // 405
   'request_timeout', // 408: the request never finished arriving
   'already_exists', // 409
   'not_ready', // 409: the go-live gate (docs/adr/0056); details name the missing approvals and tasks
   'revert_conflict', // 409: a later change touched the fields a revert would write; details name them
+  'revoked', // 409: a revoked stakeholder link cannot be changed
   'conflict', // 412: the If-Match version is stale; `current` holds the row as it is now
   'payload_too_large', // 413
   'unsupported_media_type', // 415

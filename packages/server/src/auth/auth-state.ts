@@ -10,4 +10,9 @@ export interface AuthState {
   accessKeyId?: string;
   /** The saved view an access key is bound to (docs/adr/0032): the ICS feed takes its name. */
   view?: { id: string; name: string; ownerId: string | null };
+  /**
+   * A stakeholder link's credential (docs/adr/0061): read-only, bound to `view`, acting with its
+   * sharer's rights; every campaign it receives shows only `fields`.
+   */
+  link?: { id: string; fields: readonly string[]; expiresOn: string };
 }

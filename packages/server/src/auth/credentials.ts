@@ -1,8 +1,9 @@
-import { intersectRights, storedViewFilter, type Channel, type Principal, type SavedView } from '@cadence/core';
+import { intersectRights, shareLinkExpired, storedViewFilter, todayYmd, type Channel, type Principal, type SavedView } from '@cadence/core';
 import type { Services } from '../services';
 import type { AuthState } from './auth-state';
 import { hashToken } from './secrets';
 import { loadSessionPrincipal } from './principal-query';
+import { loadShareLinkAuth } from './share-links';
 import { toPrincipal } from './users';
 
 export const ACCESS_KEY_PREFIX = 'cad_';
@@ -19,7 +20,10 @@ const lastUsedWrites = new Map<string, number>();
 export async function resolveCredential(s: Services, token: string): Promise<CredentialResult> {
   if (token.startsWith(ACCESS_KEY_PREFIX)) return resolveAccessKey(s, token);
   const claims = await s.jwt.verify(token);
-  if (!claims) return { failure: 'Invalid or expired access token' };
+  if (!claims) {
+    const linkId = await s.jwt.verifyLink(token);
+    return linkId ? resolveShareLink(s, linkId) : { failure: 'Invalid or expired access token' };
+  }
   // The cached value is the whole, immutable AuthState: nothing is rebuilt per request.
   const result = await s.principals.get(`s:${claims.userId}:${claims.sessionId}`, async (): Promise<CredentialResult> => {
     const record = await loadSessionPrincipal(s.db, claims.userId, claims.sessionId);
@@ -34,6 +38,14 @@ async function resolveAccessKey(s: Services, secret: string): Promise<Credential
   const auth = await s.principals.get(`k:${keyHash}`, () => loadAccessKeyAuth(s, { 'k.key_hash': keyHash }));
   if (!auth) return { failure: 'Invalid or revoked access key' };
   await touchAccessKey(s, auth.accessKeyId!);
+  return { auth };
+}
+
+/** A stakeholder link's credential (docs/adr/0061): the link as it is now; a revoke or an edit empties the cache. */
+export async function resolveShareLink(s: Services, linkId: string): Promise<CredentialResult> {
+  const auth = await s.principals.get(`l:${linkId}`, () => loadShareLinkAuth(s, linkId));
+  // A cached link may have passed its expiry date since it was read.
+  if (!auth || shareLinkExpired(auth.link!.expiresOn, todayYmd())) return { failure: 'This link has expired or been revoked' };
   return { auth };
 }
 

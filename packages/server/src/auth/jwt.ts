@@ -92,6 +92,35 @@ export class Jwt {
       throw err;
     }
   }
+
+  /**
+   * A stakeholder link's credential (docs/adr/0061): names the link, not a person; the link itself
+   * is read again (revoked, expired, its view and its sharer's rights) on every request.
+   */
+  async signLink(linkId: string, ttlSeconds: number, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+    const iat = Math.floor(now / 1000);
+    const expiresAt = iat + ttlSeconds;
+    const token = await new SignJWT({ typ: 'link' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(linkId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** The link a link credential names, or null for anything else (a session's token included). */
+  async verifyLink(token: string): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['sub', 'exp'] });
+      return payload.typ === 'link' && payload.sub ? payload.sub : null;
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
 }
 
 const UNSUBSCRIBE_AUDIENCE = 'cadence-unsubscribe';

@@ -2,6 +2,7 @@ import { CHANNEL_VALUES } from '@cadence/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { seedDemo } from './seed';
+import { DEMO_SHARE_LINK_TOKEN } from './share-link';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -73,6 +74,12 @@ it('should fill an empty install with data for every screen and print working cr
     const unread = await t.api('GET', '/api/notifications/unread-count', { token: session.body.access_token });
     expect(unread.body.count, c.email).toBeGreaterThanOrEqual(2);
   }
+  // A stakeholder link (docs/adr/0061) on a shared view of the live campaigns, opened signed out.
+  const opened = await t.api('POST', `/api/shared/${DEMO_SHARE_LINK_TOKEN}/open`, { body: {} });
+  expect([opened.status, opened.body.view?.name, opened.body.expires_on]).toEqual([200, 'Live campaigns', '2026-12-22']);
+  const shown = await t.api('GET', '/api/campaigns', { token: opened.body.credential });
+  expect(shown.body.length).toBeGreaterThan(0);
+  expect(shown.body.every((c: { status: string; summary: string | null }) => c.status === 'live' && c.summary === null)).toBe(true);
   for (const c of result.credentials) {
     const res = await t.api('POST', '/api/auth/signin', { body: { email: c.email, password: c.password } });
     expect(res.status, c.email).toBe(200);

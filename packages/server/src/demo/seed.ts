@@ -3,6 +3,7 @@ import { seedApprovals } from './approvals';
 import { seedComments } from './comments';
 import { seedWebhooks } from './webhooks';
 import { seedNotifications } from './notifications';
+import { seedShareLink } from './share-link';
 import type { Services } from '../services';
 import {
   DEMO_CAMPAIGN_TITLES,
@@ -188,6 +189,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
         created_by: admin,
       })),
     );
+    await seedShareLink(trx, admin, today);
   });
   return { seeded: true, credentials };
 }

@@ -1,4 +1,4 @@
-import { CLOSE_CODES, REALTIME_LIMITS, RealtimeFrameError, decodeClientFrame, encodeServerFrame, type ClientFrame, type Principal, type ServerFrame } from '@cadence/core';
+import { CLOSE_CODES, REALTIME_LIMITS, RealtimeFrameError, decodeClientFrame, encodeServerFrame, presentAnswerForLink, type ClientFrame, type Principal, type ServerFrame } from '@cadence/core';
 import type { RawData, WebSocket } from 'ws';
 import type { AuthState } from '../auth/auth-state';
 import type { CredentialResult } from '../auth/credentials';
@@ -21,6 +21,11 @@ export interface ConnectionDeps {
    */
   reloadAuth(auth: AuthState): Promise<AuthState | null>;
   log: Pick<Logger, 'warn'>;
+}
+
+/** A frame as a stakeholder link shows it: a campaign row with only the fields its sharer ticked. */
+function linkFrame(frame: ServerFrame, fields: readonly string[]): ServerFrame {
+  return frame.type === 'change' && 'row' in frame && frame.row ? ({ ...frame, row: presentAnswerForLink(frame.row, fields) } as ServerFrame) : frame;
 }
 
 const encodings = new WeakMap<ServerFrame, string>();
@@ -199,12 +204,15 @@ export class RealtimeConnection {
     const socket = (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
     socket?.cork();
     try {
+      // A stakeholder link is judged as it is now on every batch (through the principal cache, which
+      // a revoke or an edit empties): a revoked link's socket hears nothing more (docs/adr/0061).
+      if (this.auth?.link && batch.length) await this.refreshAuth();
       for (const change of batch) {
         if (change.seq <= this.cursor) continue;
         if (changesWhoCallerIs(change, this.auth)) await this.refreshAuth();
         this.cursor = change.seq;
         const frame = deliver(change, this.principal, this.subs.values());
-        if (frame) this.send(frame);
+        if (frame) this.send(this.auth?.link ? linkFrame(frame, this.auth.link.fields) : frame);
       }
     } finally {
       socket?.uncork();

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { REALTIME_LIMITS } from '@cadence/core';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { loadAccessKeyAuth, resolveCredential } from '../auth/credentials';
+import { loadAccessKeyAuth, resolveCredential, resolveShareLink } from '../auth/credentials';
 import { loadPrincipalRecord, toPrincipal } from '../auth/users';
 import type { Services } from '../services';
 import { isAllowedOrigin } from '../http/origins';
@@ -47,6 +47,11 @@ export function attachRealtime(s: Services, server: Server, hub: ChangeHub): Rea
     resolveCredential: (token) => resolveCredential(s, token),
     // A key is read again whole (limits, creator's rights, bound view); a session keeps its id and gets the user's current rights.
     reloadAuth: async (auth) => {
+      // A link through the principal cache: it is asked on every batch, and a revoke empties the cache.
+      if (auth.link) {
+        const link = await resolveShareLink(s, auth.link.id);
+        return 'auth' in link ? link.auth : null;
+      }
       if (auth.accessKeyId) return loadAccessKeyAuth(s, { 'k.id': auth.accessKeyId });
       const record = await loadPrincipalRecord(s.db, auth.principal.userId);
       return record ? { ...auth, principal: toPrincipal(record), user: record.user } : null;

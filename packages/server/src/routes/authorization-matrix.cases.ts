@@ -24,7 +24,7 @@ export interface Who {
    * An access key made by the administrator (docs/architecture.md#access-keys): it acts as its creator within its
    * limits: read-only, to channels, or bound to a shared view of channel x (`channel=x`).
    */
-  via?: { readOnly: boolean; channels?: readonly string[]; bound?: boolean };
+  via?: { readOnly: boolean; channels?: readonly string[]; bound?: boolean; link?: boolean };
 }
 
 const who = (key: string, p: Partial<Omit<Who, 'key'>> = {}): Who => ({
@@ -56,6 +56,8 @@ export const PRINCIPALS: readonly Who[] = [
   who(`admin's write key limited to ${X}`, { admin: true, via: { readOnly: false, channels: [X] } }),
   who("admin's full write key", { admin: true, via: { readOnly: false } }),
   who(`admin's key bound to a shared view of ${X}`, { admin: true, via: { readOnly: true, bound: true } }),
+  // A stakeholder link's credential (docs/adr/0061): by the rules, a read-only key bound to its view.
+  who(`admin's stakeholder link to a shared view of ${X}`, { admin: true, via: { readOnly: true, bound: true, link: true } }),
 ];
 
 // ── The oracle: docs/architecture.md#rules, read literally ───────────────────────────────────────────────
@@ -218,6 +220,8 @@ export interface Cell {
     closedDay(day: string): Promise<string>;
     ssoMapping(): Promise<string>;
     view(t: ViewTarget): Promise<string>;
+    /** A stakeholder link to a shared view, the principal's own or another user's (docs/adr/0061). */
+    shareLink(own: boolean): Promise<string>;
     /** A shared view another user (an administrator) saved and then deleted: it sits in their trash. */
     deletedView(): Promise<string>;
     /** A history entry: another user's update of a new row of this kind (a task: of another user's global campaign on x). */
@@ -800,6 +804,20 @@ const BASE_CASES: readonly RouteCase[] = [
     expected: (w) => (person(w) ? 200 : 403),
     run: (c) => status(c.call('PUT', '/api/notification-preferences', { body: { kinds: { approved: 'app' } } })),
   },
+  // ── stakeholder links (docs/adr/0061): people share the views they read; a link is changed by its creator or an administrator ──
+  rowCase('POST /api/views/:id/share-links', VIEW_TARGETS, (w, t) => viewOutcome(w, viewRead(w, t) ? 201 : 404), (c, t) => c.fx.view[t as ViewTarget], { expires_on: '2999-12-31' }),
+  rowCase('GET /api/views/:id/share-links', VIEW_TARGETS, (w, t) => viewOutcome(w, viewRead(w, t) ? 200 : 404), (c, t) => c.fx.view[t as ViewTarget]),
+  {
+    route: 'GET /api/share-links',
+    targets: OWN_OTHER,
+    expected: (w, t) => viewOutcome(w, shown(t === 'own' || w.admin)),
+    run: async (c, t) => {
+      const id = await c.fresh.shareLink(t === 'own');
+      return listed(c.call('GET', '/api/share-links'), id);
+    },
+  },
+  rowCase('PATCH /api/share-links/:id', OWN_OTHER, (w, t) => viewOutcome(w, t === 'own' || w.admin ? 200 : 404), (c, t) => c.fresh.shareLink(t === 'own'), { fields: ['brief'] }),
+  rowCase('DELETE /api/share-links/:id', OWN_OTHER, (w, t) => viewOutcome(w, t === 'own' || w.admin ? 204 : 404), (c, t) => c.fresh.shareLink(t === 'own')),
 
   rowCase('GET /api/sso/mappings', NONE, adminOnly(200), () => ''),
   createCase('POST /api/sso/mappings', adminOnly(201), (c) => ({ claim: 'groups', value: `matrix-${c.unique()}`, grant: 'channel_view:pr' })),
@@ -843,6 +861,10 @@ export const UNLOGGED_WRITES = [
   'POST /api/notifications/read-all',
   'POST /api/notifications/:id/read',
   'PUT /api/notification-preferences',
+  // Stakeholder links are credentials, like access keys' sessions: their list keeps who made and revoked them when (docs/adr/0061).
+  'POST /api/views/:id/share-links',
+  'PATCH /api/share-links/:id',
+  'DELETE /api/share-links/:id',
 ] as const;
 
 /**
@@ -892,6 +914,7 @@ export const PUBLIC_ROUTES = [
   // An e-mail's one-click unsubscribe (RFC 8058, docs/adr/0060): the signed token is the credential.
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
+  'POST /api/shared/:token/open',
 ] as const;
 
 /**

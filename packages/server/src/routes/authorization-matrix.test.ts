@@ -130,6 +130,11 @@ function factories(ownerId: string): Cell['fresh'] {
       const id = await post('/api/views', { name: `View ${unique()}`, dashboard: target === `shared on ${Y}` ? Y : 'global', query: 'status=live', shared });
       return target === 'own personal' ? attribute('saved_views', id, ownerId) : id;
     },
+    async shareLink(own: boolean) {
+      const view = await post('/api/views', { name: `Linked ${unique()}`, query: 'status=live', shared: true });
+      const id = await post(`/api/views/${view}/share-links`, { expires_on: '2999-12-31' });
+      return own ? attribute('share_links', id, ownerId) : id;
+    },
     async deletedView() {
       const id = await post('/api/views', { name: `View ${unique()}`, query: 'status=live', shared: true });
       const res = await t.api('DELETE', `/api/views/${id}`, { token: author.token });
@@ -220,6 +225,13 @@ async function keyOf(w: Who): Promise<Session> {
     const view = await t.api('POST', '/api/views', { token: admin.token, body: { name: `Bound ${unique()}`, query: `channel=${X}`, shared: true } });
     if (view.status !== 201) throw new Error(`fixture view for a bound key: ${view.status}`);
     view_id = view.body.id;
+  }
+  if (via.link) {
+    // A stakeholder link's credential: the administrator shares the view, and the link is opened signed out.
+    const link = await t.api('POST', `/api/views/${view_id}/share-links`, { token: admin.token, body: { expires_on: '2999-12-31' } });
+    const opened = await t.api('POST', `/api/shared/${link.body.token}/open`, { body: {} });
+    if (opened.status !== 200) throw new Error(`fixture link ${w.key}: ${link.status} ${opened.status} ${JSON.stringify(opened.body)}`);
+    return { token: opened.body.credential, userId: admin.userId, email: admin.email, isKey: true };
   }
   const res = await t.api('POST', '/api/access-keys', {
     token: admin.token,
@@ -335,7 +347,9 @@ describe('coverage', () => {
     const unsubscribePage = await t.api('GET', '/api/notifications/unsubscribe?token=not-a-token');
     const unsubscribe = await t.api('POST', '/api/notifications/unsubscribe?token=not-a-token', { raw: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect({ page: unsubscribePage.status, post: unsubscribe.status }).toEqual({ page: 400, post: 400 });
-    cells += 12;
+    // A stakeholder link opens signed out; one that does not exist is a 404, not a 401.
+    expect((await t.api('POST', `/api/shared/cad_link_${'x'.repeat(43)}/open`, { body: {} })).status).toBe(404);
+    cells += 13;
   });
 });
 

@@ -19,6 +19,7 @@ import { publicationRoutes } from './industry/publications';
 import { storageRoutes } from './storage/routes';
 import { userRoutes } from './users/routes';
 import { savedViewRoutes } from './views/routes';
+import { shareLinkRoutes } from './share-links/routes';
 import { taskRoutes } from './tasks/routes';
 import { templateRoutes } from './templates/routes';
 import { workingCalendarRoutes } from './working-calendar/routes';
@@ -48,6 +49,7 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   calendarFeedRoutes(s, t);
   historyRoutes(s, t);
   savedViewRoutes(s, t);
+  shareLinkRoutes(s, t);
   workingCalendarRoutes(s, t);
   webhookRoutes(s, t);
   notificationRoutes(s, t);

@@ -41,6 +41,7 @@ import { memoryTasks } from './memory-tasks';
 import { memoryTemplates } from './memory-templates';
 import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
+import { memoryShareLinks } from './memory-share-links';
 import { memoryWorkingCalendar } from './memory-working-calendar';
 import { memoryWebhooks } from './memory-webhooks';
 import { memoryNotifications } from './memory-notifications';
@@ -234,6 +235,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
+  const shareLinks = memoryShareLinks({ run, now, today: () => todayYmd(clock()), principal, views: () => savedViews, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const workingCalendar = memoryWorkingCalendar({ run, now, principal, ...(options.workingCalendar ? { initial: options.workingCalendar } : {}) });
   const webhooks = memoryWebhooks({ run, now, principal, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.webhookDeliveries ? { deliveries: options.webhookDeliveries } : {}) });
   const inbox = memoryNotifications({ run, now, principal, items: structuredClone(options.notifications ?? []), ...(options.notificationPrefs ? { prefs: options.notificationPrefs } : {}) });
@@ -242,6 +244,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     webhooks,
     views,
     notifications: inbox.api,
+    shareLinks,
     tasks: taskStore.api,
     campaignComments: commentStore.api,
     templates: memoryTemplates({

@@ -25,6 +25,7 @@ import * as campaignApprovalSummary from './20261207000000_campaign_approval_sum
 import * as campaignComments from './20261208000000_campaign_comments';
 import * as webhooks from './20261208100000_webhooks';
 import * as notifications from './20261208200000_notifications';
+import * as shareLinks from './20261208300000_share_links';
 
 interface Migration {
   name: string;
@@ -61,6 +62,7 @@ const migrations: Migration[] = [
   { name: '20261208000000_campaign_comments', ...campaignComments },
   { name: '20261208100000_webhooks', ...webhooks },
   { name: '20261208200000_notifications', ...notifications },
+  { name: '20261208300000_share_links', ...shareLinks },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */
