@@ -685,6 +685,9 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect(await failure(w.client.notifications.setPrefs({ time_zone: 'Mars/Olympus' }))).toMatchObject({ status: 400, details: [{ path: 'time_zone' }] });
       expect(await failure(w.client.notifications.setPrefs({ digest_time: '25:00' }))).toMatchObject({ status: 400, details: [{ path: 'digest_time' }] });
       expect(await w.client.notifications.prefs()).toEqual(before);
+    });
+  });
+
   describe('stakeholder links', () => {
     const inDays = (n: number) => addDays(todayYmd(), n);
     it('should share a view once, list it without its secret, open it counting a visit, change and revoke it', async () => {
