@@ -370,6 +370,16 @@ describe('the principal on the wire and the abilities summary', () => {
     expect(principalFrom({ user: { id: 'u1' }, role: null, permissions: [], principal: wire })).toEqual(p);
   });
 
+  it('should tell the browser a key or link is bound to a view, so it offers no tasks, ideas or comments', () => {
+    const bound = key({ accessKeyId: 'key', readOnly: true, campaignFilter: { status: 'live' } }, user(['global_view']));
+    const wire = toWirePrincipal(bound);
+    expect(wire.view).toBe(true);
+    const inBrowser = principalFrom({ user: { id: 'u1' }, role: null, permissions: [], principal: wire });
+    expect(can(inBrowser, 'read', 'campaign', { scope: 'global', primary_channel: null, channels: ['email'], created_by: 'u2' } as CampaignAccessFields)).toBe(true);
+    expect([can(inBrowser, 'read', 'task'), can(inBrowser, 'read', 'idea'), can(inBrowser, 'read', 'campaign_comment')]).toEqual([false, false, false]);
+    expect(toWirePrincipal(user(['global_view'])).view).toBeUndefined();
+  });
+
   it('should fall back to role and permissions from a server that sends no principal', () => {
     expect(principalFrom({ user: { id: 'u9' }, role: 'admin', permissions: [] })).toEqual({ userId: 'u9', role: 'admin', permissions: [] });
   });

@@ -407,6 +407,11 @@ export interface WirePrincipal {
   channels: Channel[] | null;
   /** An access key: it never administers (older servers did not send this). */
   key?: boolean;
+  /**
+   * A key or stakeholder link bound to a saved view: it reads campaigns alone (no tasks, ideas or
+   * comments), and the server applies the view's filter, which the browser need not know.
+   */
+  view?: boolean;
 }
 
 export const toWirePrincipal = (p: Principal): WirePrincipal => ({
@@ -416,6 +421,7 @@ export const toWirePrincipal = (p: Principal): WirePrincipal => ({
   read_only: !!p.readOnly,
   channels: p.channels ? [...p.channels] : null,
   key: isKeyPrincipal(p),
+  ...(p.campaignFilter ? { view: true } : {}),
 });
 
 /**
@@ -430,7 +436,12 @@ export function principalFrom(res: {
 }): Principal {
   const w = res.principal;
   if (!w) return { userId: res.user.id, role: res.role, permissions: res.permissions };
-  return { userId: w.user_id, role: w.role, permissions: w.permissions, readOnly: w.read_only, channels: w.channels, ...(w.key ? { accessKeyId: 'key' } : {}) };
+  return {
+    userId: w.user_id, role: w.role, permissions: w.permissions, readOnly: w.read_only, channels: w.channels,
+    ...(w.key ? { accessKeyId: 'key' } : {}),
+    // An empty filter matches every campaign the server sends; what it marks is "bound to a view".
+    ...(w.view ? { campaignFilter: {} } : {}),
+  };
 }
 
 /** Nobody: the caller before the server said who they are, and after it failed. */

@@ -58,7 +58,7 @@ export const SCREEN_STATES: ScreenState[] = [
     path: '/',
     open: async (page) => {
       await tab('Campaign List')(page);
-      await page.getByRole('button', { name: /^Actions for / }).first().click();
+      await page.getByRole('main').getByRole('button', { name: /^Actions for (?!view )/ }).first().click();
       await page.getByRole('menuitem', { name: 'Delete Campaign' }).click();
       await page.getByRole('alertdialog').waitFor();
     },
@@ -207,6 +207,52 @@ export const SCREEN_STATES: ScreenState[] = [
     open: async (page) => {
       await page.getByRole('search', { name: 'Filter activity' }).waitFor();
       await page.getByText('Loading history…').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    // The bell's inbox (docs/adr/0060): the demo gives the administrator unread items.
+    name: 'inbox',
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      await page.getByRole('button', { name: 'Mark all read' }).waitFor();
+      await page.getByText('Loading notifications…').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'settings notifications',
+    path: '/settings/notifications',
+    open: async (page) => {
+      await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+      await page.getByText('Loading notification settings…').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    // The demo's endpoint points at nothing: its failed deliveries show (docs/adr/0058).
+    name: 'settings webhooks',
+    path: '/settings/webhooks',
+    open: async (page) => {
+      await page.getByRole('list', { name: 'Webhooks' }).waitFor();
+    },
+  },
+  {
+    // A stakeholder link of the demo's shared view (docs/adr/0061), from the side bar's view menu.
+    name: 'share link dialog',
+    path: '/',
+    open: async (page, phone) => {
+      if (phone) await page.getByRole('button', { name: 'Toggle side bar' }).click();
+      await page.getByRole('button', { name: 'Actions for view Live campaigns' }).click();
+      await page.getByRole('menuitem', { name: 'Share link…' }).click();
+      await page.getByRole('dialog', { name: 'Share link' }).waitFor();
+    },
+  },
+  {
+    // The page the demo's link opens, signed out or not: the view read-only.
+    name: 'stakeholder page',
+    path: '/shared/cad_link_demo-stakeholders-live-campaigns',
+    open: async (page) => {
+      await page.getByRole('heading', { name: 'Live campaigns', level: 1 }).waitFor();
+      await page.getByRole('tabpanel').first().waitFor();
     },
   },
   {

@@ -133,6 +133,7 @@ export const authUserResponseSchema = z.object({
     read_only: z.boolean(),
     channels: z.array(channelSchema).nullable(),
     key: z.boolean().optional(),
+    view: z.boolean().optional(),
   }),
   abilities: z.record(z.string(), z.unknown()),
 });

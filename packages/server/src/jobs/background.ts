@@ -7,7 +7,15 @@
  * A task runs again at once while it finds work, otherwise after its interval; a request that
  * has just committed work calls `wake(name)` so this process starts on it without waiting.
  */
+import type { Knex } from 'knex';
 import type { Logger } from '../logger';
+
+/** Runs `fn` once `db` commits (at once when it is not a transaction): how a write wakes a task without it claiming rows not yet visible. */
+export function afterCommit(db: Knex, fn: () => void): void {
+  const done = (db as Knex.Transaction).executionPromise;
+  if (done) done.then(fn, () => {});
+  else fn();
+}
 
 export interface BackgroundTask {
   /** Its name in logs and in `wake()`. */

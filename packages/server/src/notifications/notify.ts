@@ -1,7 +1,7 @@
 import { DEFAULT_DELIVERIES, NOTIFICATION_KINDS, type NotificationData, type NotificationKind } from '@cadence/core';
 import type { Knex } from 'knex';
 import { changedInTransaction } from '../data/changes';
-import type { Background } from '../jobs/background';
+import { afterCommit, type Background } from '../jobs/background';
 import { userReadsCampaignSql } from './readers';
 
 /** The background task that mails items at once (mail-task.ts); `notify` wakes it. */
@@ -32,13 +32,6 @@ const INSERT = `INSERT INTO notifications (user_id, kind, campaign_id, task_id, 
    WHERE x.campaign_id IS NULL OR (c.id IS NOT NULL AND ${userReadsCampaignSql('x.user_id', 'c')})
   ON CONFLICT DO NOTHING
   RETURNING id`;
-
-/** Runs `fn` once `db` commits (at once when it is not a transaction). */
-export function afterCommit(db: Knex, fn: () => void): void {
-  const done = (db as Knex.Transaction).executionPromise;
-  if (done) done.then(fn, () => {});
-  else fn();
-}
 
 /**
  * Writes inbox items in ONE statement however many there are (a campaign moved under 1,000

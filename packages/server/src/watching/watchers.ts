@@ -1,5 +1,6 @@
 import type { WatchReason, WatchState } from '@cadence/core';
 import type { Knex } from 'knex';
+import { userReadsCampaignSql } from '../notifications/readers';
 
 // Who watches a campaign (docs/adr/0059). Implicit watchers are derived when asked: its owner and
 // creator, its tasks' assignees, the reviewers of its channels' approval steps (docs/adr/0056) and
@@ -18,13 +19,8 @@ const IMPLICIT = `
    WHERE r.channel = ANY (c.channels) AND r.mode <> 'none'
   UNION ALL SELECT unnest(k.mention_ids)::text, 4 FROM campaign_comments k, c WHERE k.campaign_id = c.id`;
 
-/** May user `u` read campaign `c` now (core's readCampaign for a person, as SQL)? */
-const READS = `(
-  EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin')
-  OR (c.scope = 'channel' AND EXISTS (SELECT 1 FROM user_permissions p WHERE p.user_id = u.id AND p.permission_type = 'channel_view' AND p.channel = c.primary_channel))
-  OR (c.scope = 'global' AND EXISTS (SELECT 1 FROM user_permissions p WHERE p.user_id = u.id
-        AND ((p.permission_type = 'global_view' AND p.channel IS NULL) OR (p.permission_type = 'channel_view' AND p.channel = ANY (c.channels)))))
-)`;
+/** May user `u` read campaign `c` now (core's readCampaign for a person, as SQL: notifications/readers.ts, held to `can()` by its test)? */
+const READS = userReadsCampaignSql('u.id', 'c');
 
 const CAMPAIGN = 'SELECT id, owner_id, created_by, scope, primary_channel, channels FROM campaigns WHERE id = ?';
 

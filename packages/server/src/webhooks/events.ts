@@ -1,3 +1,4 @@
+import { afterCommit } from '../jobs/background';
 import { randomUUID } from 'node:crypto';
 import { can, previousAttributes, webhookEventsOf, type CampaignAccessFields, type WebhookEventType } from '@cadence/core';
 import type { Knex } from 'knex';
@@ -44,9 +45,7 @@ export function onWebhooksQueued(db: Knex, wake: Waker): () => void {
 function wakeAfterCommit(trx: Knex): void {
   const set = wakers.get(trx.client.config as object);
   if (!set?.size) return;
-  const done = (trx as Knex.Transaction).executionPromise;
-  if (done) done.then(() => set.forEach((wake) => wake()), () => {});
-  else set.forEach((wake) => wake());
+  afterCommit(trx, () => set.forEach((wake) => wake()));
 }
 
 /** Whether any active endpoint listens to one of `types`: a create skips its one-statement fast path for it (data/crud.ts). */

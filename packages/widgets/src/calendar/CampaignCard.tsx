@@ -1,6 +1,7 @@
-import { CAMPAIGN_STATUSES, dayDialogChannels, formatYmd, statusLabel, type Campaign, type CampaignStatus } from '@cadence/core';
+import { CAMPAIGN_STATUSES, can, dayDialogChannels, formatYmd, statusLabel, type Campaign, type CampaignStatus } from '@cadence/core';
 import { useState, type ReactNode } from 'react';
 import { useCampaignActions } from '../provider/campaign-actions';
+import { useSession } from '../provider/session';
 import { isVirtual, type AnyCampaign, type CampaignRights } from '../provider/permissions';
 import { Badge, ChannelChip, PriorityDot, StatusBadge } from '../ui/bits';
 import { Menu, type MenuItem } from '../ui/Menu';
@@ -30,6 +31,8 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
   const actions = useCampaignActions();
   const [confirming, setConfirming] = useState(false);
   const [tasksOpen, setTasksOpen] = useState(false);
+  // A key or stakeholder link bound to a view reads campaigns alone: no Tasks button that would fail.
+  const readsTasks = can(useSession().principal, 'read', 'task');
   const channels = dayDialogChannels(c.channels);
   const row = isVirtual(c) ? null : c;
   const items: MenuItem[] = row
@@ -60,7 +63,7 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
             </>
           )}
           {/* Readers open its tasks and its review here (docs/adr/0049, 0056): a reviewer may decide with view rights alone. */}
-          {row && !rights.edit && (
+          {row && !rights.edit && readsTasks && (
             <button type="button" className="cad-button cad-button--ghost" aria-label={`Tasks of ${c.title}`} onClick={() => setTasksOpen(true)}>
               Tasks
             </button>
@@ -81,7 +84,7 @@ export function CampaignCard({ campaign: c, status, rights, onEdit, headingLevel
         {channels.moreLabel && <Badge tone="outline">{channels.moreLabel}</Badge>}
       </div>
       {c.owner && <p className="cad-card__owner">Owner: {c.owner}</p>}
-      {row && !rights.edit && <TasksDialog campaign={row} open={tasksOpen} onOpenChange={setTasksOpen} />}
+      {row && !rights.edit && readsTasks && <TasksDialog campaign={row} open={tasksOpen} onOpenChange={setTasksOpen} />}
       {row && (
         <DeleteCampaignDialog
           title={c.title}

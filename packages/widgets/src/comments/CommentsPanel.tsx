@@ -71,7 +71,7 @@ function CommentItem({ comment: k, now, editable, onEdit, onDelete }: {
     <li className="cad-comment" aria-busy={pending || undefined}>
       <p className="cad-comment__meta">
         <span className="cad-comment__author">{k.author_email ?? 'Former user'}</span>{' '}
-        <time dateTime={k.created_at} title={formatTimestamp(k.created_at)}>{relativeTime(k.created_at, now)}</time>
+        {pending ? <span>Sending…</span> : <time dateTime={k.created_at} title={formatTimestamp(k.created_at)}>{relativeTime(k.created_at, now)}</time>}
         {k.edited_at && (
           <>
             {' · '}
