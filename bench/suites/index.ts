@@ -13,8 +13,9 @@ import { signinSuite } from './signin.js';
 import { spaSuite } from './spa.js';
 import { storageSuite } from './storage.js';
 import { teamSuite } from './team.js';
+import { watchersSuite } from './watchers.js';
 import { webhooksSuite } from './webhooks.js';
 import { writesSuite } from './writes.js';
 
 /** In the order they run: build-only and browser suites first, then the server and database ones. */
-export const suites: Suite[] = [bundleSuite, renderSuite, myWorkSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, replanSuite, importSuite, storageSuite, webhooksSuite, chainSuite];
+export const suites: Suite[] = [bundleSuite, renderSuite, myWorkSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, replanSuite, watchersSuite, importSuite, storageSuite, webhooksSuite, chainSuite];

@@ -11,16 +11,11 @@ import { createScratchDatabase } from '../lib/pg.js';
 import { startBenchServer } from '../lib/server.js';
 import { median, quantile, round } from '../lib/stats.js';
 import type { BenchRow, Suite } from '../lib/types.js';
+import { call } from '../lib/api.js';
 
 const LIVE: Ymd = '2027-03-16';
 const HOLIDAY: Ymd = '2027-03-18';
 const TASKS = 50;
-
-async function call(method: string, url: string, token: string | undefined, body?: unknown): Promise<any> {
-  const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return res.status === 204 ? undefined : res.json();
-}
 
 interface Dashboard {
   ws: WebSocket;

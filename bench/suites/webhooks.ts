@@ -12,17 +12,12 @@ import { createScratchDatabase } from '../lib/pg.js';
 import { startBenchServer } from '../lib/server.js';
 import { median, quantile, round } from '../lib/stats.js';
 import type { BenchRow, Suite } from '../lib/types.js';
+import { call } from '../lib/api.js';
 
 /** Events sent; a quick run (the CI smoke run, under 20 s on a busy machine) sends fewer. */
 const EVENTS = 1000;
 const QUICK_EVENTS = 300;
 const WRITERS = 8;
-
-async function call(method: string, url: string, token: string | undefined, body?: unknown): Promise<any> {
-  const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return res.status === 204 ? undefined : res.json();
-}
 
 /** Counts each event id it receives and whether its signature holds. */
 async function receiver(secret: () => string) {

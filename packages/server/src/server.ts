@@ -28,7 +28,7 @@ import { Readiness } from './ops/readiness';
 import { answerClientErrors } from './http/client-errors';
 import { webhookTask, WEBHOOK_TASK } from './webhooks/deliver';
 import { onWebhooksQueued } from './webhooks/events';
-import { SecretBox } from './webhooks/secret-box';
+import { SecretBox } from './auth/secret-box';
 
 export interface ServicesOptions {
   config: Config;

@@ -10,7 +10,7 @@ import type { Background } from './jobs/background';
 import type { FileStorage } from './storage/storage';
 import type { Site } from './http/origins';
 import type { OidcClient } from './auth/sso/oidc';
-import type { SecretBox } from './webhooks/secret-box';
+import type { SecretBox } from './auth/secret-box';
 
 /** Everything a request handler may need, built once at start-up. */
 export interface Services {

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 
 export interface AccessClaims {
   userId: string;
@@ -26,18 +26,34 @@ export class Jwt {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+  /** Signs `claims` (with their `typ`) about `subject` for `audience`, valid for `ttlSeconds` from `now`. */
+  private async signed(claims: { typ: string } & Record<string, unknown>, subject: string, audience: string, ttlSeconds: number, now: number): Promise<{ token: string; expiresAt: number }> {
     const iat = Math.floor(now / 1000);
-    const expiresAt = iat + this.ttlSeconds;
-    const token = await new SignJWT({ sid: claims.sessionId, typ: 'access' })
+    const expiresAt = iat + ttlSeconds;
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.userId)
+      .setSubject(subject)
       .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
+      .setAudience(audience)
       .setIssuedAt(iat)
       .setExpirationTime(expiresAt)
       .sign(this.key);
     return { token, expiresAt };
+  }
+
+  /** The payload of a token of this server for `audience` and of use `typ`, or null for one malformed, expired, tampered, not HS256 or of another use. */
+  private async payloadOf(token: string, audience: string, typ: string, required: string[] = []): Promise<JWTPayload | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience, requiredClaims: ['sub', 'exp', ...required] });
+      return payload.typ === typ && payload.sub ? payload : null;
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
+
+  async sign(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+    return this.signed({ sid: claims.sessionId, typ: 'access' }, claims.userId, AUDIENCE, this.ttlSeconds, now);
   }
 
   /** Returns the claims, or null for any token that is malformed, expired, tampered or not HS256. */
@@ -47,22 +63,12 @@ export class Jwt {
       if (known.expiresAtMs > Date.now()) return known.claims;
       this.verified.delete(token);
     }
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        requiredClaims: ['sub', 'exp', 'sid'],
-      });
-      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return null;
-      const claims = { userId: payload.sub, sessionId: payload.sid };
-      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
-      return claims;
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError) return null;
-      throw err;
-    }
+    const payload = await this.payloadOf(token, AUDIENCE, 'access', ['sid']);
+    if (!payload || typeof payload.sid !== 'string') return null;
+    const claims = { userId: payload.sub!, sessionId: payload.sid };
+    if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
+    return claims;
   }
 
   /**
@@ -70,27 +76,13 @@ export class Jwt {
    * notification and works without signing in, for a year; it can only turn that kind's mail off.
    */
   async signUnsubscribe(userId: string, kind: string, now = Date.now()): Promise<string> {
-    const iat = Math.floor(now / 1000);
-    return new SignJWT({ typ: 'unsubscribe', kind })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
-      .setIssuer(ISSUER)
-      .setAudience(UNSUBSCRIBE_AUDIENCE)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + UNSUBSCRIBE_TTL_SECONDS)
-      .sign(this.key);
+    return (await this.signed({ typ: 'unsubscribe', kind }, userId, UNSUBSCRIBE_AUDIENCE, UNSUBSCRIBE_TTL_SECONDS, now)).token;
   }
 
   /** The person and kind of an unsubscribe token, or null for one that is malformed, expired, tampered or of another use. */
   async verifyUnsubscribe(token: string): Promise<{ userId: string; kind: string } | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: UNSUBSCRIBE_AUDIENCE, requiredClaims: ['sub', 'exp'] });
-      if (payload.typ !== 'unsubscribe' || typeof payload.kind !== 'string' || !payload.sub) return null;
-      return { userId: payload.sub, kind: payload.kind };
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError) return null;
-      throw err;
-    }
+    const payload = await this.payloadOf(token, UNSUBSCRIBE_AUDIENCE, 'unsubscribe');
+    return payload && typeof payload.kind === 'string' ? { userId: payload.sub!, kind: payload.kind } : null;
   }
 
   /**
@@ -98,28 +90,12 @@ export class Jwt {
    * is read again (revoked, expired, its view and its sharer's rights) on every request.
    */
   async signLink(linkId: string, ttlSeconds: number, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
-    const iat = Math.floor(now / 1000);
-    const expiresAt = iat + ttlSeconds;
-    const token = await new SignJWT({ typ: 'link' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(linkId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(iat)
-      .setExpirationTime(expiresAt)
-      .sign(this.key);
-    return { token, expiresAt };
+    return this.signed({ typ: 'link' }, linkId, AUDIENCE, ttlSeconds, now);
   }
 
   /** The link a link credential names, or null for anything else (a session's token included). */
   async verifyLink(token: string): Promise<string | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['sub', 'exp'] });
-      return payload.typ === 'link' && payload.sub ? payload.sub : null;
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError) return null;
-      throw err;
-    }
+    return (await this.payloadOf(token, AUDIENCE, 'link'))?.sub ?? null;
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { campaigns as campaignResource, type CampaignRaw } from '../data/resources/campaigns';
-import type { SecretBox } from '../webhooks/secret-box';
+import type { SecretBox } from '../auth/secret-box';
 import { newWebhookSecret } from '../webhooks/sign';
 
 // A demo webhook (docs/adr/0058) pointing at nothing, so the Settings panel shows an endpoint

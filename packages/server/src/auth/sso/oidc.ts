@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
+import { SecretBox } from '../secret-box';
 import type { SsoErrorCode } from '@cadence/core';
 import { isLoopback, type Config } from '../../config';
 import type { Logger } from '../../logger';
@@ -49,14 +49,14 @@ export interface VerifiedSignIn {
  */
 export class OidcClient {
   private configuration: Promise<client.Configuration> | null = null;
-  private readonly key: Buffer;
+  private readonly box: SecretBox;
 
   constructor(
     private readonly config: Pick<Config, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'OIDC_SCOPES'>,
     secret: string,
     private readonly log: Logger,
   ) {
-    this.key = createHash('sha256').update(`cadence-sso-refresh-token:${secret}`).digest();
+    this.box = new SecretBox('cadence-sso-refresh-token', secret);
   }
 
   private discover(): Promise<client.Configuration> {
@@ -136,22 +136,13 @@ export class OidcClient {
     return { ...info, ...idClaims, sub: subject };
   }
 
-  /** The provider's refresh token at rest: AES-256-GCM under a key derived from the server secret. */
+  /** The provider's refresh token at rest (auth/secret-box.ts). */
   seal(token: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-    return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+    return this.box.seal(token);
   }
 
+  /** Null when sealed under another secret (JWT_SECRET changed): the session must sign in again. */
   unseal(sealed: string): string | null {
-    try {
-      const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-      const decipher = createDecipheriv('aes-256-gcm', this.key, iv!);
-      decipher.setAuthTag(tag!);
-      return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
-    } catch {
-      return null; // sealed under another secret (JWT_SECRET changed): the session must sign in again
-    }
+    return this.box.unseal(sealed);
   }
 }

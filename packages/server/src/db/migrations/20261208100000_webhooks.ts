@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * Signed webhooks (docs/adr/0058-signed-webhooks.md). `webhook_endpoints`: what administrators
  * register, with the secret that signs, sealed under a key from the server secret (the server
- * must sign with it, so it cannot be hashed: webhooks/secret-box.ts).
+ * must sign with it, so it cannot be hashed: auth/secret-box.ts).
  * `webhook_deliveries` is the queue: one row per (event, endpoint), written in the transaction of
  * the write that raised the event, claimed by the delivery task with SKIP LOCKED, kept as the
  * endpoint's delivery log. Not on the realtime feed: settings, not plan data.

@@ -14,7 +14,7 @@ import { NEXT_CURSOR_HEADER } from '../campaigns/routes';
 
 // Webhook endpoints and their delivery log (docs/adr/0058-signed-webhooks.md): administrators
 // only (the route kit's `admin` access: keys never administer). The secret is shown on create
-// and on rotation, never listed; it is kept sealed (webhooks/secret-box.ts).
+// and on rotation, never listed; it is kept sealed (auth/secret-box.ts).
 
 const TAG = 'Webhooks';
 const DEFAULT_PAGE = 50;

@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Webhook secrets at rest (docs/adr/0058): the server must sign with them, so they cannot be
- * hashed as access keys are; they are sealed with AES-256-GCM under a key derived from the
- * server secret (JWT_SECRET, or DATA_DIR/jwt-secret), as single sign-on seals the provider's
- * refresh tokens. A database dump or a backup alone then cannot forge deliveries.
+ * Secrets the server must use again, so cannot hash as it does access keys: a provider's refresh
+ * token (single sign-on) and a webhook's signing secret (docs/adr/0058). Sealed with AES-256-GCM
+ * under a key derived from the server secret (JWT_SECRET, or DATA_DIR/jwt-secret) and a purpose,
+ * so a database dump or a backup alone can neither refresh a session nor forge a delivery.
  */
 export class SecretBox {
   private readonly key: Buffer;
