@@ -703,6 +703,8 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       const opened = await w.client.shareLinks.open(link.token);
       expect(opened).toMatchObject({ view: { name: view.name, dashboard: 'global', query: 'status=live' }, expires_on: inDays(30), shared_by: w.email });
       expect(typeof opened.credential).toBe('string');
+      // A page renewing its credential is not a new visit.
+      expect(typeof (await w.client.shareLinks.open(link.token, { renew: true })).credential).toBe('string');
       expect((await w.client.shareLinks.list()).find((l) => l.id === link.id)?.visits).toBe(1);
       expect(await w.client.shareLinks.update(link.id, { fields: ['brief'], password: 'for the board' })).toMatchObject({ fields: ['brief'], has_password: true });
       expect(await failure(w.client.shareLinks.open(link.token))).toMatchObject({ status: 401, code: 'password_required' });

@@ -65,6 +65,8 @@ export const shareLinkListQuerySchema = z.strictObject({
 
 export const shareLinkOpenSchema = z.strictObject({
   password: z.string({ error: 'Must be text' }).max(200, { error: 'Must be at most 200 characters' }).optional(),
+  /** An open page renewing its credential before it ends: not a new visit. */
+  renew: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type ShareLinkOpen = z.input<typeof shareLinkOpenSchema>;
 

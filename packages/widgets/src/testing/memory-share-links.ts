@@ -118,8 +118,10 @@ export function memoryShareLinks(o: ShareLinksContext): CadenceClient['shareLink
           if (!data.password) throw new CadenceApiError(401, 'password_required', 'This link needs a password');
           if (data.password !== s.password) throw new CadenceApiError(403, 'wrong_password', 'That password is not right for this link');
         }
-        s.link.visits += 1;
-        s.link.last_visited_at = o.now();
+        if (!data.renew) {
+          s.link.visits += 1;
+          s.link.last_visited_at = o.now();
+        }
         return {
           credential: `memory-link:${s.link.id}`,
           credential_expires_at: Math.floor(Date.now() / 1000) + 1800,

@@ -75,7 +75,7 @@ export function SharedPage(): ReactNode {
   const expiresAt = state.kind === 'open' ? state.opened.credential_expires_at : null;
   useEffect(() => {
     if (expiresAt === null) return;
-    const timer = setTimeout(() => void openSharedLink(origin, token, password).then(setState), renewInMs(expiresAt, Date.now()));
+    const timer = setTimeout(() => void openSharedLink(origin, token, password, true).then(setState), renewInMs(expiresAt, Date.now()));
     return () => clearTimeout(timer);
   }, [expiresAt, origin, token, password]);
 

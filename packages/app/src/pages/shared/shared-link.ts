@@ -9,9 +9,9 @@ export type SharedState =
   | { kind: 'open'; opened: ShareLinkOpened };
 
 /** The page's state after opening the link: the server's 401, 403 and 404 each have a page of their own. */
-export async function openSharedLink(apiUrl: string, token: string, password?: string): Promise<SharedState> {
+export async function openSharedLink(apiUrl: string, token: string, password?: string, renew = false): Promise<SharedState> {
   try {
-    const opened = await createHttpClient({ apiUrl }).shareLinks.open(token, password ? { password } : {});
+    const opened = await createHttpClient({ apiUrl }).shareLinks.open(token, { ...(password ? { password } : {}), ...(renew ? { renew } : {}) });
     return { kind: 'open', opened };
   } catch (error) {
     if (error instanceof CadenceApiError) {

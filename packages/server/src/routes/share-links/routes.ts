@@ -136,7 +136,7 @@ export function shareLinkRoutes(s: Services, t: RouteTable): void {
   t.add({
     method: 'post', path: '/api/shared/:token/open', tag: TAG, access: 'public', params: { token: TOKEN },
     summary:
-      'Open a stakeholder link (no account): counts a visit and answers a short-lived credential that reads the view’s campaigns through the ordinary routes. ' +
+      'Open a stakeholder link (no account): counts a visit (not with renew: true, an open page renewing its credential) and answers a short-lived credential that reads the view’s campaigns through the ordinary routes. ' +
       '401 `password_required` when it needs a password and none was sent, 403 for a wrong one (limited like sign-in), 404 for a link that is unknown, revoked or expired',
     body: shareLinkOpenSchema, response: shareLinkOpenedSchema,
     handler: async ({ params, body, ctx }) => {
@@ -156,7 +156,7 @@ export function shareLinkRoutes(s: Services, t: RouteTable): void {
       }
       const [sharer] = await Promise.all([
         s.db('users').where({ id: link.created_by }).first<{ email: string }>('email'),
-        s.db('share_links').where({ id: link.id }).update({ visits: s.db.raw('visits + 1'), last_visited_at: s.db.fn.now() }),
+        body.renew ? null : s.db('share_links').where({ id: link.id }).update({ visits: s.db.raw('visits + 1'), last_visited_at: s.db.fn.now() }),
       ]);
       const credential = await s.jwt.signLink(link.id, LINK_CREDENTIAL_TTL_SECONDS);
       return {

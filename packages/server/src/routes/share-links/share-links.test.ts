@@ -89,6 +89,8 @@ describe('opening a link', () => {
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ view: { name: 'Live email', dashboard: 'global' }, expires_on: future, shared_by: 'sharer@example.com' });
     await open(link.token);
+    // An open page renewing its credential is the same visit.
+    expect((await open(link.token, { renew: true })).status).toBe(200);
     const listed = (await t.api('GET', '/api/share-links', { token: sharer.token })).body.find((l: { id: string }) => l.id === link.id);
     expect(listed.visits).toBe(2);
     expect(listed.last_visited_at).not.toBeNull();
