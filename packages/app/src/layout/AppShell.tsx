@@ -22,7 +22,7 @@ function SidebarTrigger(): ReactNode {
  * in on pages whose header does not already say it (the dashboard's welcome line does).
  */
 function TopBar(): ReactNode {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const { open, isMobile } = useSidebar();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -36,8 +36,9 @@ function TopBar(): ReactNode {
         </>
       )}
       {user && pathname !== '/' && <span className="topbar__user">{user.email}</span>}
-      {/* The inbox (docs/adr/0060): an item opens its campaign at its tab through the router. */}
-      {user && (
+      {/* The inbox (docs/adr/0060): an item opens its campaign at its tab through the router. Drawn once
+          a stored session's check has answered (the widgets are handed its answer): the bell never asks who the user is first. */}
+      {user && !loading && (
         <span className="topbar__inbox">
           <InboxBell onOpen={(href) => navigate(href)} />
         </span>

@@ -51,5 +51,5 @@ it("should document the caller's principal on GET /api/auth/user beside the olde
   const ok = res.body.paths['/api/auth/user'].get.responses['200'];
   const schema = ok.content['application/json'].schema;
   expect(schema.required).toEqual(expect.arrayContaining(['user', 'role', 'permissions', 'abilities', 'principal']));
-  expect(Object.keys(schema.properties.principal.properties).sort()).toEqual(['channels', 'key', 'permissions', 'read_only', 'role', 'user_id']);
+  expect(Object.keys(schema.properties.principal.properties).sort()).toEqual(['channels', 'key', 'permissions', 'read_only', 'role', 'user_id', 'view']);
 });
