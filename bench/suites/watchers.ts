@@ -46,11 +46,11 @@ export const watchersSuite: Suite = {
       ctx.log(`signing up ${watchers} watchers`);
       const people = await inBatches(watchers, 25, async (i) => {
         const who = { email: `watcher-${i}@example.com`, password: 'bench-password-1' };
-        const { user } = await call('POST', `${server.url}/api/auth/signup`, undefined, who);
-        await call('POST', `${server.url}/api/users/${user.id}/permissions`, token, { permission_type: 'global_view' });
+        await call('POST', `${server.url}/api/auth/signup`, undefined, who);
         const session = await call('POST', `${server.url}/api/auth/signin`, undefined, who);
+        await call('POST', `${server.url}/api/users/${session.user.id}/permissions`, token, { permission_type: 'global_view' });
         await call('PUT', `${server.url}/api/campaigns/${campaign.id}/watch`, session.access_token, { watching: true });
-        return { id: user.id as string, token: session.access_token as string };
+        return { id: session.user.id as string, token: session.access_token as string };
       });
 
       const wsUrl = `${server.url.replace('http', 'ws')}/api/realtime`;
