@@ -110,6 +110,9 @@ describe.runIf(hasChromium)('the app in Chromium: mentions, the inbox and notifi
     await phone.page.getByRole('button', { name: 'Mark all read' }).waitFor();
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // A sheet over the whole screen, not a strip under the bell.
+    const sheet = (await phone.page.locator('.cad-popover').boundingBox())!;
+    expect([sheet.x, sheet.y, sheet.width, sheet.height]).toEqual([0, 0, 390, 844]);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'inbox-390');
     await phone.page.getByRole('button', { name: 'Mark all read' }).click();
