@@ -1,7 +1,7 @@
 /**
- * `watchers`: a campaign watched by 1,000 people is moved (one PATCH of live_date). Each watcher
- * gets a "campaign_changed" inbox item, written in one INSERT … SELECT in the move's transaction
- * (docs/adr/0060); the mail leaves later from a background task. The figures: time from sending
+ * `watchers`: a campaign watched by 1,000 people is moved (one PATCH of live_date). The move's
+ * transaction queues one fan-out row; a background task woken by its commit writes each watcher's
+ * "campaign_changed" inbox item in one INSERT … SELECT (docs/adr/0060); the mail leaves later. The figures: time from sending
  * the PATCH to each of 50 watchers' open sockets receiving its item (p95), and the PATCH's own
  * latency against the same PATCH on a campaign nobody else watches (the request must not wait for
  * mail or webhooks).
@@ -115,7 +115,7 @@ export const watchersSuite: Suite = {
           unit: 'ms',
           ours: round(p95),
           budget: { on: 'value', op: '<=', limit: 250 },
-          detail: `${moves} moves × ${listening} watchers with a socket open (all ${watchers} get an item, written in one INSERT … SELECT); median ${round(median(latencies))} ms, max ${round(Math.max(...latencies))} ms`,
+          detail: `${moves} moves × ${listening} watchers with a socket open (all ${watchers} get an item, written in one INSERT … SELECT by the fan-out task after the move commits); median ${round(median(latencies))} ms, max ${round(Math.max(...latencies))} ms`,
         },
         {
           suite: 'watchers',
@@ -123,7 +123,9 @@ export const watchersSuite: Suite = {
           unit: 'ms',
           ours: round(median(watchedMs)),
           peer: { name: 'the same PATCH on a campaign nobody else watches', value: round(median(quietMs)) },
-          detail: `${round(ratio, 2)}× the unwatched PATCH; p95 ${round(quantile(watchedMs, 0.95))} vs ${round(quantile(quietMs, 0.95))} ms; the mail leaves from a background task afterwards`,
+          // The items are written after the commit: the watched PATCH costs what the unwatched one does, within noise.
+          budget: { on: 'ratio', op: '<=', limit: 1.2 },
+          detail: `${round(ratio, 2)}× the unwatched PATCH; p95 ${round(quantile(watchedMs, 0.95))} vs ${round(quantile(quietMs, 0.95))} ms; the items and the mail are written by background tasks afterwards`,
         },
       ];
       return rows;

@@ -84,4 +84,25 @@ describe('background tasks', () => {
     await bg.drain();
     expect([...a.handled, ...b.handled]).toEqual([1, 2, 3, 4]);
   });
+
+  it('should wait in a drain for a tick already under way, whose claimed work a new tick cannot see', async () => {
+    const bg = new Background(quiet);
+    const queue = [1, 2];
+    const handled: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let ticks = 0;
+    // Claims everything at once, as SKIP LOCKED hides claimed rows from other ticks, and commits after the gate.
+    bg.add({ name: 'claims', intervalMs: 60_000, tick: async () => { ticks++; const taken = queue.splice(0); await gate; handled.push(...taken); return taken.length; } });
+    bg.start();
+    await until(() => ticks === 1);
+    let drained = false;
+    const draining = bg.drain().then(() => (drained = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(drained).toBe(false);
+    release();
+    await draining;
+    expect(handled).toEqual([1, 2]);
+    await bg.stop();
+  });
 });

@@ -64,9 +64,22 @@ export class Background {
     await Promise.all(running);
   }
 
-  /** Runs every task's ticks until none finds work (tests, and a CLI that drains before it exits). */
+  /**
+   * Runs every task's ticks until none finds work (tests, and a CLI that drains before it exits).
+   * A tick already running (woken by a commit) is waited for first: its claimed rows are skipped by
+   * ours, so "nothing left" is only true once it has committed too.
+   */
   async drain(): Promise<void> {
-    for (const { task } of this.tasks.values()) while ((await task.tick()) > 0);
+    for (const entry of this.tasks.values()) {
+      for (;;) {
+        if (entry.running) {
+          await entry.running;
+          continue;
+        }
+        if ((await entry.task.tick()) > 0) continue;
+        if (!entry.running) break;
+      }
+    }
   }
 
   private schedule(name: string, ms: number): void {

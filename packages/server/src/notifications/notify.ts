@@ -17,15 +17,17 @@ export interface NotificationItem {
   data: NotificationData;
   /** A reminder's due date: with the unique index, one item per task, kind and due date. */
   day?: string | null;
+  /** When the news happened, when it is written later (a fan-out expanded after its change committed); else now. */
+  created_at?: string | null;
 }
 
 /** Core's default delivery of each kind, as SQL: what a recipient who never chose gets. */
 const DEFAULT_DELIVERY_SQL = `CASE x.kind ${NOTIFICATION_KINDS.map((k) => `WHEN '${k}' THEN '${DEFAULT_DELIVERIES[k]}'`).join(' ')} ELSE 'app' END`;
 
-const INSERT = `INSERT INTO notifications (user_id, kind, campaign_id, task_id, actor_id, data, delivery, day)
+const INSERT = `INSERT INTO notifications (user_id, kind, campaign_id, task_id, actor_id, data, delivery, day, created_at)
   SELECT x.user_id, x.kind, x.campaign_id, x.task_id, x.actor_id, coalesce(x.data, '{}'::jsonb),
-         coalesce(p.kinds ->> x.kind, ${DEFAULT_DELIVERY_SQL}), x.day
-    FROM jsonb_to_recordset(?::jsonb) AS x(user_id uuid, kind text, campaign_id uuid, task_id uuid, actor_id uuid, data jsonb, day date)
+         coalesce(p.kinds ->> x.kind, ${DEFAULT_DELIVERY_SQL}), x.day, coalesce(x.created_at, now())
+    FROM jsonb_to_recordset(?::jsonb) AS x(user_id uuid, kind text, campaign_id uuid, task_id uuid, actor_id uuid, data jsonb, day date, created_at timestamptz)
     JOIN users u ON u.id = x.user_id
     LEFT JOIN campaigns c ON c.id = x.campaign_id
     LEFT JOIN notification_preferences p ON p.user_id = x.user_id
@@ -50,6 +52,7 @@ export async function notify(db: Knex, items: readonly NotificationItem[], backg
     actor_id: i.actor_id || null,
     data: i.data,
     day: i.day ?? null,
+    created_at: i.created_at ?? null,
   }));
   const result = await db.raw(INSERT, [JSON.stringify(rows)]);
   const written = (result.rows as unknown[]).length;

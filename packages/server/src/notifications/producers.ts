@@ -2,11 +2,12 @@ import { excerptOf, recipientsOf, watchedChanges, type NotificationKind } from '
 import type { Knex } from 'knex';
 import type { Services } from '../services';
 import { notify, type NotificationItem } from './notify';
-import { watchersOf } from '../watching/watchers';
+import { queueCampaignChanged } from './fanout';
 
 // Who hears about what (docs/adr/0060): each producer names the candidates, core's `recipientsOf`
 // drops the actor and repeats, and `notify` writes the items in one statement in the caller's
-// transaction, dropping anyone who cannot read the campaign now.
+// transaction, dropping anyone who cannot read the campaign now. News for all of a campaign's
+// watchers is queued instead, and written just after the commit (fanout.ts).
 
 type Ctx = Pick<Services, 'background'>;
 
@@ -70,21 +71,21 @@ export async function lastRequesterOf(trx: Knex, campaignId: string): Promise<st
   return (row?.actor_id as string | null | undefined) ?? null;
 }
 
-/** A campaign's dates or status changed: each of its watchers hears of it, one item per change. */
+/**
+ * A campaign's dates or status changed: each of its watchers hears of it, one item per change. The
+ * write queues ONE fan-out row, whatever the number of watchers; the items are written just after
+ * it commits (notifications/fanout.ts). Answers whether there was news to queue.
+ */
 export async function notifyCampaignChanged(
   s: Ctx,
   trx: Knex,
   e: { before: Record<string, unknown> & CampaignRef; after: Record<string, unknown>; actorId: string | null },
-): Promise<number> {
+): Promise<boolean> {
   const changes = watchedChanges(e.before, e.after);
-  if (!Object.keys(changes).length) return 0;
+  if (!Object.keys(changes).length) return false;
   const title = typeof e.after.title === 'string' ? e.after.title : e.before.title;
-  const to = recipientsOf(await watchersOf(trx, e.before.id), e.actorId);
-  return notify(
-    trx,
-    to.map((user_id) => ({ user_id, kind: 'campaign_changed' as const, campaign_id: e.before.id, actor_id: e.actorId, data: { campaign_title: title, changes } })),
-    s.background,
-  );
+  await queueCampaignChanged(s, trx, { campaignId: e.before.id, actorId: e.actorId, data: { campaign_title: title, changes } });
+  return true;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { TEST_ZONES, type TestZone } from '@cadence/core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setNotificationClock } from '../../notifications/background-tasks';
+import { claimFanout, expandFanout, fanoutTask } from '../../notifications/fanout';
 import { notify, type NotificationItem } from '../../notifications/notify';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { subscribedSocket } from '../../test/socket';
@@ -129,11 +130,13 @@ describe('the inbox', () => {
     const c = await campaign({ owner_id: viewer.userId });
     const moved = await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { live_date: '2027-03-27', title: 'Renamed' } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await t.services.background.drain();
     const mine = (await inbox(viewer)).filter((n) => n.campaign_id === c.id && n.kind === 'campaign_changed');
     expect(mine).toHaveLength(1);
     expect(mine[0]!.data).toEqual({ campaign_title: 'Renamed', changes: { live_date: { before: '2027-03-20', after: '2027-03-27' } } });
     // A change of neither dates nor status tells nobody.
     await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { title: 'Renamed again' } });
+    await t.services.background.drain();
     expect((await inbox(viewer)).filter((n) => n.campaign_id === c.id && n.kind === 'campaign_changed')).toHaveLength(1);
     expect((await inbox(admin)).some((n) => n.campaign_id === c.id)).toBe(false);
   });
@@ -145,6 +148,7 @@ describe('the inbox', () => {
     const update = history.body.entries.find((e: { action: string }) => e.action === 'update');
     const reverted = await t.api('POST', `/api/history/${update.id}/revert`, { token: admin.token });
     expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
+    await t.services.background.drain();
     const changes = (await inbox(viewer)).filter((n) => n.campaign_id === c.id).map((n) => n.data.changes.live_date);
     expect(changes).toEqual([
       { before: '2027-03-27', after: '2027-03-20' },
@@ -196,6 +200,93 @@ describe('notify', () => {
     expect(await notify(t.services.db, [item(stranger.userId, c.id), item(emailEditor.userId, c.id), item(emailEditor.userId, e.id), item(viewer.userId, c.id)])).toBe(0 + 0 + 1 + 0);
     expect((await inbox(emailEditor)).filter((n) => n.campaign_id === e.id)).toHaveLength(1);
     expect(await inbox(stranger)).toEqual([]);
+  });
+});
+
+describe('fan-out after commit', () => {
+  const changedItems = async (who: Who, campaignId: string) => (await inbox(who)).filter((n) => n.campaign_id === campaignId && n.kind === 'campaign_changed');
+  const queued = (campaignId: string) => t.services.db('notification_fanouts').where({ campaign_id: campaignId }).select('id', 'created_at');
+
+  it('should write no inbox item in a watched move’s own transaction, only one queued fan-out, and bring the items live just after', async () => {
+    const c = await campaign({ owner_id: viewer.userId });
+    // Background work held: what the PATCH wrote is all there is.
+    await t.services.background.stop();
+    const socket = await subscribedSocket(t.url, viewer.token, 'notifications');
+    const statements: string[] = [];
+    const listen = (q: { sql: string }) => void statements.push(q.sql);
+    try {
+      t.services.db.on('query', listen);
+      const moved = await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { live_date: '2027-03-24' } });
+      t.services.db.off('query', listen);
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(statements.filter((q) => /insert\s+into\s+"?notifications"?\s/i.test(q))).toEqual([]);
+      expect(statements.filter((q) => /insert\s+into\s+"?notification_fanouts"?/i.test(q))).toHaveLength(1);
+      expect(await changedItems(viewer, c.id)).toEqual([]);
+      const [row] = await queued(c.id);
+      expect(row).toBeDefined();
+      t.services.background.start();
+      const change = await socket.waitFor((m) => m.type === 'change' && m.row?.campaign_id === c.id && m.row?.kind === 'campaign_changed');
+      expect(change.row.data).toEqual({ campaign_title: c.title, changes: { live_date: { before: '2027-03-20', after: '2027-03-24' } } });
+      // Dated when the campaign moved, not when the item was written.
+      expect(new Date(change.row.created_at).getTime()).toBe(new Date(row!.created_at).getTime());
+      expect(await queued(c.id)).toEqual([]);
+      expect(await changedItems(admin, c.id)).toEqual([]);
+    } finally {
+      t.services.db.off('query', listen);
+      socket.ws.close();
+      t.services.background.start();
+    }
+  });
+
+  it('should leave a fan-out queued when its expansion dies half way, then write each item once, however many processes expand', async () => {
+    const c = await campaign({ owner_id: viewer.userId, channels: ['email'] });
+    const d = await campaign({ owner_id: emailEditor.userId, channels: ['email'] });
+    await t.services.background.stop();
+    try {
+      for (const [id, body] of [
+        [c.id, { live_date: '2027-03-25' }],
+        [c.id, { planning_start_date: '2027-03-02' }],
+        [d.id, { live_date: '2027-03-26' }],
+      ] as const) {
+        const res = await t.api('PATCH', `/api/campaigns/${id}`, { token: admin.token, body });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      expect((await queued(c.id)).length + (await queued(d.id)).length).toBe(3);
+      // The process dies after writing the items, before its commit: all of it rolls back.
+      const died = t.services.db.transaction(async (trx) => {
+        const row = await claimFanout(trx);
+        expect(await expandFanout(t.services, trx, row!)).toBe(1);
+        throw new Error('process died');
+      });
+      await expect(died).rejects.toThrow('process died');
+      expect(await changedItems(viewer, c.id)).toEqual([]);
+      expect((await queued(c.id)).length).toBe(2);
+      // Two processes' tasks at once, then again: each change reaches each watcher once.
+      const [one, two] = [fanoutTask(t.services), fanoutTask(t.services)];
+      await Promise.all([one.tick(), two.tick()]);
+      expect(await one.tick()).toBe(0);
+      expect((await changedItems(viewer, c.id)).map((n) => Object.keys(n.data.changes))).toEqual([['planning_start_date'], ['live_date']]);
+      expect((await changedItems(emailEditor, d.id)).map((n) => n.data.changes.live_date.after)).toEqual(['2027-03-26']);
+      expect(await queued(c.id)).toEqual([]);
+    } finally {
+      t.services.background.start();
+    }
+  });
+
+  it('should judge the watchers when it expands: someone who lost access meanwhile hears nothing', async () => {
+    const who = await signUp(`fanout-${++serial}@inbox.test`);
+    await t.grant(admin.token, who.userId, ['global_view']);
+    const c = await campaign({ owner_id: who.userId });
+    await t.services.background.stop();
+    try {
+      await t.api('PATCH', `/api/campaigns/${c.id}`, { token: admin.token, body: { live_date: '2027-03-23' } });
+      expect((await t.api('DELETE', `/api/users/${who.userId}/permissions?permission_type=global_view`, { token: admin.token })).status).toBe(204);
+      await t.services.background.drain();
+      expect(await queued(c.id)).toEqual([]);
+      expect(await t.services.db('notifications').where({ user_id: who.userId, campaign_id: c.id })).toEqual([]);
+    } finally {
+      t.services.background.start();
+    }
   });
 });
 
