@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('should keep finished webhook deliveries 30 days and read inbox items 90 unless told, 0 keeping them forever', () => {
+    expect(loadConfig({})).toMatchObject({ WEBHOOK_DELIVERY_RETENTION_DAYS: 30, NOTIFICATION_RETENTION_DAYS: 90 });
+    expect(loadConfig({ WEBHOOK_DELIVERY_RETENTION_DAYS: ' ', NOTIFICATION_RETENTION_DAYS: '' })).toMatchObject({ WEBHOOK_DELIVERY_RETENTION_DAYS: 30, NOTIFICATION_RETENTION_DAYS: 90 });
+    expect(loadConfig({ WEBHOOK_DELIVERY_RETENTION_DAYS: '7', NOTIFICATION_RETENTION_DAYS: '0' })).toMatchObject({ WEBHOOK_DELIVERY_RETENTION_DAYS: 7, NOTIFICATION_RETENTION_DAYS: 0 });
+    for (const bad of ['-1', '1.5', 'forever']) {
+      expect(() => loadConfig({ WEBHOOK_DELIVERY_RETENTION_DAYS: bad })).toThrowError(/WEBHOOK_DELIVERY_RETENTION_DAYS: must be a whole number of days/);
+      expect(() => loadConfig({ NOTIFICATION_RETENTION_DAYS: bad })).toThrowError(/NOTIFICATION_RETENTION_DAYS: must be a whole number of days/);
+    }
+  });
+
   it('should keep history forever unless HISTORY_RETENTION_DAYS is a whole number of days', () => {
     expect(loadConfig({}).HISTORY_RETENTION_DAYS).toBeUndefined();
     expect(loadConfig({ HISTORY_RETENTION_DAYS: '' }).HISTORY_RETENTION_DAYS).toBeUndefined();

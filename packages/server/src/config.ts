@@ -13,6 +13,15 @@ const optionalPort = z
   .transform((v) => (v?.trim() ? v : undefined))
   .pipe(z.coerce.number<string | undefined>(portError).int(portError).min(0, portError).max(65535, portError).optional());
 
+const daysError = { error: 'must be a whole number of days (0 keeps them forever)' };
+/** Days to keep something the daily retention task deletes (jobs/retention.ts); 0 = forever. */
+const retentionDays = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v : String(fallback)))
+    .pipe(z.coerce.number<string>(daysError).int(daysError).min(0, daysError).max(36_500, daysError));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -99,6 +108,13 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v?.trim() ? v : undefined))
     .pipe(z.coerce.number<string | undefined>({ error: 'must be a whole number of days' }).int({ error: 'must be a whole number of days' }).min(1, { error: 'must be at least 1 day' }).optional()),
+  /**
+   * How long finished webhook deliveries (delivered or failed) are kept; each endpoint's newest 50,
+   * the log Settings → Webhooks opens on, stay whatever their age. 0 keeps them forever.
+   */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: retentionDays(30),
+  /** How long inbox items are kept once read (unread ones stay). 0 keeps them forever. */
+  NOTIFICATION_RETENTION_DAYS: retentionDays(90),
   /**
    * Hosts a webhook endpoint may use beyond public https ones, by name, comma-separated: plain
    * http and loopback or private addresses are allowed for these alone (link-local and cloud

@@ -20,6 +20,7 @@ import { parseStorageUrl, type StorageLocation } from './storage/storage-url';
 import { ChangeHub } from './realtime/hub';
 import { Background } from './jobs/background';
 import { notificationTasks } from './notifications/background-tasks';
+import { configuredRetentionTask } from './jobs/retention';
 import { attachRealtime, type RealtimeServer } from './realtime/socket';
 import type { Services } from './services';
 import { createMetricsServer, type Ops } from './ops/http';
@@ -138,6 +139,8 @@ export async function startServer(services: Services, options: AppOptions & { po
   const stopWebhookWakes = onWebhooksQueued(services.db, () => services.background.wake(WEBHOOK_TASK));
   // The inbox's mail, digest and reminders (docs/adr/0060).
   services.background.add(...notificationTasks(services));
+  // Old webhook deliveries and read inbox items, daily (WEBHOOK_DELIVERY_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS).
+  services.background.add(configuredRetentionTask(services));
   services.background.start();
   const realtime = attachRealtime(services, server, hub);
   if (metrics) {
