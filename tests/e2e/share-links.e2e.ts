@@ -1,7 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../packages/server/src/db/connect';
 import { apiClient } from '../../packages/server/src/test/api-client';
-import { hasChromium } from './support/browser';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
+import { ensureAppBuilt } from './support/app-build';
+import { hasChromium, launchChromium } from './support/browser';
 import { signUp } from './support/flows';
 import { screenshot, seriousA11yViolations, startHarness, type Harness } from './support/harness';
 
@@ -82,3 +85,69 @@ describe.runIf(hasChromium)('stakeholder links in Chromium', () => {
     await page.getByRole('heading', { name: 'Live for the board' }).waitFor();
   });
 });
+
+// A link's expiry passing is not something a test can wait for (the earliest is tomorrow), and the
+// server has no clock to move: the server is stopped, the link's expiry written into the past in
+// its own database, and the server started again on it, as a day going by would leave it.
+describe.runIf(hasChromium)('an expired stakeholder link in Chromium', () => {
+  let first: ServerProcess | undefined;
+  let again: ServerProcess | undefined;
+  let browser: Browser | undefined;
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await again?.stop();
+    // The owner of the data: deletes it.
+    await first?.stop();
+  });
+
+  it('shows a signed-out visitor the expired page once the expiry date has passed', { timeout: 240_000 }, async () => {
+    ensureAppBuilt();
+    first = await startServerProcess();
+    const api = apiClient(first.url);
+    const { token } = await api.signUpAndIn('owner@example.com');
+    const today = new Date().toISOString().slice(0, 10);
+    await api.call('POST', '/api/campaigns', { token, body: { title: 'Board launch', status: 'live', channels: ['email'], planning_start_date: today, live_date: today } });
+    const view = (await api.call('POST', '/api/views', { token, body: { name: 'For the board', query: 'status=live&tab=list', shared: true } })).body;
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const link = (await api.call('POST', `/api/views/${view.id}/share-links`, { token, body: { expires_on: tomorrow } })).body;
+    expect(link.path).toMatch(/^\/shared\/cad_link_/);
+
+    browser = await launchChromium();
+    const visit = async (server: ServerProcess) => {
+      const context = await browser!.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.url });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await page.goto(link.path);
+      return page;
+    };
+    // Before: the page opens.
+    const before = await visit(first);
+    await before.getByRole('heading', { name: 'For the board' }).waitFor();
+    await before.context().close();
+
+    first.signal('SIGTERM');
+    await first.exited;
+    const { db, pglite } = connect({ dataDir: first.dataDir, ...(first.databaseUrl ? { databaseUrl: first.databaseUrl } : {}) });
+    try {
+      const past = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      expect(await db('share_links').where({ id: link.id }).update({ expires_on: past })).toBe(1);
+    } finally {
+      await db.destroy();
+      // PGlite writes its files on close: the restarted server must find the change there.
+      if (pglite && !pglite.closed) await pglite.close();
+    }
+    again = await startServerProcess({}, { shareWith: first });
+
+    const after = await visit(again);
+    await after.getByRole('heading', { name: 'This link no longer works' }).waitFor();
+    await after.getByText(/It has expired or was revoked/).waitFor();
+    const text = await after.locator('body').innerText();
+    expect(text).not.toContain('Board launch');
+    expect(await seriousA11yViolations(after)).toEqual([]);
+    await screenshot(after, 'shared-page-expired-390');
+    // The page's own request was refused like any unknown link's.
+    expect((await apiClient(again.url).call('POST', `/api/shared/${link.token}/open`, { body: {} })).status).toBe(404);
+  });
+});
+
