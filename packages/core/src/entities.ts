@@ -59,10 +59,10 @@ type Logged = { [N in EntityName]: (typeof ENTITIES)[N]['history'] }[EntityName]
 export type EntityHistory = Exclude<Logged, null>;
 
 /**
- * History resources that are no entity's: administrators' records of roles, access keys and the
- * channels' approval rules (docs/adr/0056).
+ * History resources that are no entity's: administrators' records of roles, access keys, the
+ * channels' approval rules (docs/adr/0056) and webhook endpoints (docs/adr/0058).
  */
-export const ADMIN_RECORDS = ['roles', 'access-keys', 'approval-rules'] as const;
+export const ADMIN_RECORDS = ['roles', 'access-keys', 'approval-rules', 'webhooks'] as const;
 
 /** What a history entry is about: the API's path segment for the row's kind. */
 export type HistoryResource = EntityHistory | (typeof ADMIN_RECORDS)[number];

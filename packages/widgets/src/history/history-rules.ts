@@ -67,6 +67,7 @@ const NOUNS: Record<HistoryResource, string> = {
   campaigns: 'campaign', tasks: 'task', 'campaign-comments': 'campaign comment', ideas: 'idea', comments: 'comment', publications: 'publication', 'ad-types': 'ad type', ads: 'ad',
   'prospective-publications': 'prospective publication', articles: 'article', events: 'event', permissions: 'permission',
   templates: 'template', roles: 'role', 'access-keys': 'access key', 'working-calendar': 'closed day', 'approval-rules': 'approval rule',
+  webhooks: 'webhook endpoint',
 };
 
 /** The kind of record, for the Activity page's filter: "Ad types". */
@@ -119,7 +120,7 @@ export function historySentence(entry: HistoryEntry, now: Date, withNoun = false
 
 /** Entries a Revert button makes sense for: changes, creates and deletes of the product's own rows. */
 export function isRevertible(entry: Pick<HistoryEntry, 'action' | 'resource' | 'changes' | 'row_id' | 'withheld'>): boolean {
-  if (entry.withheld || !entry.row_id || ['permissions', 'roles', 'access-keys', 'working-calendar', 'approval-rules'].includes(entry.resource)) return false;
+  if (entry.withheld || !entry.row_id || ['permissions', 'roles', 'access-keys', 'working-calendar', 'approval-rules', 'webhooks'].includes(entry.resource)) return false;
   if (entry.action === 'update') return Object.keys(entry.changes ?? {}).length > 0;
   return entry.action === 'create' || entry.action === 'delete';
 }

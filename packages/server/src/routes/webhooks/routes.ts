@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { iso } from '../../data/present';
 import { fieldError, notFound } from '../../errors';
+import { recordHistory } from '../../history/record';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { urlProblem } from '../../webhooks/addresses';
@@ -70,6 +71,12 @@ const presentDelivery = (d: DeliveryRow): WebhookDelivery => ({
   payload: typeof d.payload === 'string' ? JSON.parse(d.payload) : d.payload,
 });
 
+/** What an administrators' history entry keeps of an endpoint (never its secret): docs/adr/0058's addendum. */
+const RECORDED = ['url', 'description', 'events', 'format', 'active'] as const;
+type Recorded = Pick<EndpointRow, (typeof RECORDED)[number]>;
+const recorded = (r: Recorded): Record<string, unknown> => Object.fromEntries(RECORDED.map((k) => [k, r[k]]));
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 export function webhookRoutes(s: Services, t: RouteTable): void {
   const checkUrl = (url: string) => {
     const problem = urlProblem(url, s.config.WEBHOOK_ALLOWED_HOSTS);
@@ -96,10 +103,14 @@ export function webhookRoutes(s: Services, t: RouteTable): void {
     handler: async ({ body, auth }) => {
       checkUrl(body.url);
       const secret = newWebhookSecret();
-      const [row] = await s.db('webhook_endpoints')
-        .insert({ url: body.url, description: body.description ?? null, events: [...new Set(body.events)], format: body.format, active: body.active, secret: s.webhookSecrets.seal(secret), created_by: auth.principal.userId })
-        .returning('id');
-      return { ...(await one(s.db, row.id)), secret };
+      const values = { url: body.url, description: body.description ?? null, events: [...new Set(body.events)], format: body.format, active: body.active };
+      const id = await s.db.transaction(async (trx) => {
+        const [row] = await trx('webhook_endpoints').insert({ ...values, secret: s.webhookSecrets.seal(secret), created_by: auth.principal.userId }).returning('id');
+        // Administrators' record, like the approval rules': who added which endpoint.
+        await recordHistory(trx, { resource: 'webhooks', rowId: row.id, action: 'create', row: recorded(values) });
+        return row.id as string;
+      });
+      return { ...(await one(s.db, id)), secret };
     },
   });
 
@@ -116,8 +127,15 @@ export function webhookRoutes(s: Services, t: RouteTable): void {
       const patch: Record<string, unknown> = { ...body };
       if (body.events) patch.events = [...new Set(body.events)];
       if (Object.keys(patch).length) {
-        const n = await s.db('webhook_endpoints').where({ id: params.id }).update({ ...patch, version: s.db.raw('version + 1'), updated_at: s.db.fn.now() });
-        if (!n) throw notFound('Webhook');
+        await s.db.transaction(async (trx) => {
+          const before: Recorded | undefined = await trx('webhook_endpoints').where({ id: params.id }).forUpdate().first(...RECORDED);
+          if (!before) throw notFound('Webhook');
+          await trx('webhook_endpoints').where({ id: params.id }).update({ ...patch, version: trx.raw('version + 1'), updated_at: trx.fn.now() });
+          const changes = Object.fromEntries(
+            RECORDED.filter((k) => k in patch && !same(before[k], patch[k])).map((k) => [k, { before: before[k], after: patch[k] }]),
+          );
+          if (Object.keys(changes).length) await recordHistory(trx, { resource: 'webhooks', rowId: params.id!, action: 'update', changes });
+        });
       }
       return one(s.db, params.id!);
     },
@@ -126,7 +144,11 @@ export function webhookRoutes(s: Services, t: RouteTable): void {
   t.add({
     method: 'delete', path: '/api/webhooks/:id', tag: TAG, access: 'admin', status: 204, summary: 'Remove an endpoint and its delivery log; nothing more is sent to it',
     handler: async ({ params }) => {
-      if (!(await s.db('webhook_endpoints').where({ id: params.id }).delete())) throw notFound('Webhook');
+      await s.db.transaction(async (trx) => {
+        const [gone] = (await trx('webhook_endpoints').where({ id: params.id }).delete().returning([...RECORDED])) as Recorded[];
+        if (!gone) throw notFound('Webhook');
+        await recordHistory(trx, { resource: 'webhooks', rowId: params.id!, action: 'delete', row: recorded(gone) });
+      });
     },
   });
 
@@ -136,8 +158,12 @@ export function webhookRoutes(s: Services, t: RouteTable): void {
     response: webhookWithSecretSchema,
     handler: async ({ params }) => {
       const secret = newWebhookSecret();
-      const n = await s.db('webhook_endpoints').where({ id: params.id }).update({ secret: s.webhookSecrets.seal(secret), version: s.db.raw('version + 1'), updated_at: s.db.fn.now() });
-      if (!n) throw notFound('Webhook');
+      await s.db.transaction(async (trx) => {
+        const n = await trx('webhook_endpoints').where({ id: params.id }).update({ secret: s.webhookSecrets.seal(secret), version: trx.raw('version + 1'), updated_at: trx.fn.now() });
+        if (!n) throw notFound('Webhook');
+        // That it changed and by whom, never the secret itself.
+        await recordHistory(trx, { resource: 'webhooks', rowId: params.id!, action: 'update', changes: { secret: { before: 'previous secret', after: 'new secret' } } });
+      });
       return { ...(await one(s.db, params.id!)), secret };
     },
   });

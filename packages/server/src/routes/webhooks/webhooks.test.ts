@@ -97,6 +97,31 @@ describe('webhook endpoints', () => {
   });
 });
 
+describe('the administrators’ history of endpoints', () => {
+  it('should record who added, changed, re-keyed and removed an endpoint, never its secret, for administrators alone', async () => {
+    const hook = await addHook({ description: 'Audit', events: ['campaign.created'] });
+    expect((await t.api('PATCH', `/api/webhooks/${hook.id}`, { token: admin.token, body: { active: false, events: ['campaign.created', 'task.done'], description: 'Audit' } })).status).toBe(200);
+    const rotated = (await t.api('POST', `/api/webhooks/${hook.id}/rotate-secret`, { token: admin.token })).body.secret as string;
+    expect((await removeHook(hook.id)).status).toBe(204);
+    const res = await t.api('GET', `/api/history?resource=webhooks&id=${hook.id}`, { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const entries = res.body.entries as Array<Record<string, any>>;
+    expect(entries.map((e) => [e.action, e.actor?.id])).toEqual([['delete', admin.userId], ['update', admin.userId], ['update', admin.userId], ['create', admin.userId]]);
+    expect(entries[3]!.row).toEqual({ url: `${receiver.url}/hook`, description: 'Audit', events: ['campaign.created'], format: 'json', active: true });
+    // Only what changed: the description given again is not a change.
+    expect(entries[2]!.changes).toEqual({ active: { before: true, after: false }, events: { before: ['campaign.created'], after: ['campaign.created', 'task.done'] } });
+    expect(Object.keys(entries[1]!.changes)).toEqual(['secret']);
+    expect(entries[0]!.row).toMatchObject({ url: `${receiver.url}/hook`, active: false });
+    const text = JSON.stringify(entries);
+    for (const secret of [hook.secret, rotated]) expect(text).not.toContain(secret);
+    expect(text).not.toContain('whsec_');
+    // Not a record anyone else reads, nor one a Revert puts back.
+    const user = await t.signUpAndIn(`history-reader-${Date.now()}@hooks.test`);
+    expect((await t.api('GET', '/api/history?resource=webhooks', { token: user.token })).body.entries).toEqual([]);
+    expect((await t.api('POST', `/api/history/${entries[0]!.id}/revert`, { token: admin.token })).status).toBe(400);
+  });
+});
+
 describe('deliveries', () => {
   it('should sign each event with the secret (t=…,v1=HMAC-SHA256 of "t.body"), as JSON with the row and the changed fields', async () => {
     const hook = await addHook({ events: ['campaign.created', 'campaign.updated', 'campaign.moved'] });
