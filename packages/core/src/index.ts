@@ -271,6 +271,30 @@ export {
 } from './rules/working-days';
 export type { Weekday, WorkingCalendar } from './rules/working-days';
 export { replanTasks, taskPlanFlag, undoDueDates } from './rules/replan';
+export {
+  LOAD_RULE_KINDS,
+  PLACEMENT_FIELDS,
+  PLANNING_RULE_KINDS,
+  PLANNING_RULE_LIMITS,
+  RULE_PERIODS,
+  RULE_SEVERITIES,
+  blockingViolations,
+  checkPlacement,
+  conflictedIds,
+  conflictsIn,
+  dayFromNumber,
+  dayNumber,
+  goLiveCount,
+  needsRuleCheck,
+  periodStart,
+  planningIndex,
+  ruleDescription,
+  ruleMessage,
+  rulesWindow,
+  violationKey,
+} from './rules/planning-rules';
+export type { DateRange, PlannedCampaign, PlanningIndex, PlanningRule, PlanningRuleKind, RulePeriod, RuleSeverity, RuleViolation, RulesCalendar } from './rules/planning-rules';
+export type { Conflict, ConflictsList, PlanningRuleBody, PlanningRuleFields, PlanningRuleRecord, PlanningRulesImport } from './schemas/planning-rules';
 export type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from './schemas/working-calendar';
 export type { ReplanFlag, ReplanMove, ReplanPlan, ReplanReport, ReplannableTask } from './rules/replan';
 export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCallersCampaignQuery, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
