@@ -290,6 +290,7 @@ export {
   planningIndex,
   ruleDescription,
   ruleMessage,
+  ruleRefusal,
   rulesWindow,
   violationKey,
 } from './rules/planning-rules';
@@ -391,9 +392,10 @@ export { IMAGE_TYPE_MESSAGE, adTypeBody, adTypeForm, imageProblem, parseCost, pu
 export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form';
 
 // The API client shared by widgets, app and CLI.
-export { createHttpClient } from './client/http-client';
+export { RULE_WARNINGS_HEADER, createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
+export type { PlanningRulesApi, RuleWarningOptions } from './client/types';
 export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignCommentsApi, CampaignPage, Crud, NotificationsApi, Page, TaskPage, TasksApi, WebhookDeliveryPage, WebhooksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).

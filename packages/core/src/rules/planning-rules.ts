@@ -506,6 +506,27 @@ export function blockingViolations(violations: readonly RuleViolation[]): RuleVi
   return violations.filter((v) => v.severity === 'block');
 }
 
+/**
+ * The 409 a write that breaks a blocking rule gets (`rule_blocked`): the message is the first
+ * violation's words with the rule they break; details name every blocking violation, path
+ * `rules.<rule id>` (`line <n>.live_date` for an import's line, as the go-live gate names them).
+ */
+export function ruleRefusal(
+  blocks: readonly RuleViolation[],
+  rules: readonly PlanningRule[],
+  where?: { line: number; title: string; more: number },
+): { message: string; details: Array<{ path: string; message: string }> } {
+  const describe = (v: RuleViolation) => {
+    const r = rules.find((x) => x.id === v.rule_id);
+    return r ? ruleDescription(r) : 'a planning rule';
+  };
+  const first = blocks[0]!;
+  const core = `${first.message} (${describe(first)})`;
+  const more = where && where.more > 0 ? ` (and ${where.more} more ${where.more === 1 ? 'line' : 'lines'})` : '';
+  const message = where ? `Line ${where.line}, "${where.title}": ${core}${more}` : core;
+  return { message, details: blocks.map((v) => ({ path: where ? `line ${where.line}.live_date` : `rules.${v.rule_id}`, message: `${v.message} (${describe(v)})` })) };
+}
+
 /** The fields a rule reads; a write that changes none of them cannot break a rule it did not already. */
 export const PLACEMENT_FIELDS = ['live_date', 'channels', 'audiences', 'owner_id', 'owner'] as const;
 
