@@ -132,6 +132,8 @@ export interface MemoryControl {
   notify(item: Notification): Notification;
   /** Every stored inbox item, whoever's. */
   notifications(): Notification[];
+  /** The planning rules (docs/adr/0062). */
+  planningRules(): PlanningRuleRecord[];
 }
 
 /** The in-memory client also uploads example images, as the provider's uploader does. */
@@ -382,6 +384,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     campaignComments: () => structuredClone(commentStore.all()),
     notify: (item) => inbox.deliver(item),
     notifications: () => inbox.all(),
+    planningRules: () => planning.all(),
     addUser: (u, permissions = []) => {
       if (!data.users.some((x) => x.id === u.id)) data.users.push({ ...u });
       if (!emails.has(u.id)) emails.set(u.id, u.email);
