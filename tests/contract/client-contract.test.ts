@@ -107,6 +107,35 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  describe('planning rules (docs/adr/0062)', () => {
+    // The rules are the whole install's: each test's rule is about an audience of its own, so it
+    // judges no other test's campaigns, and is removed at the end.
+    it('should keep a rule, refuse a write breaking a block with 409 rule_blocked, and hand a warning to onWarnings', async () => {
+      const audience = `Audience ${crypto.randomUUID().slice(0, 8)}`;
+      const rule = await w.client.planningRules.create({ kind: 'audience_load', channel: 'email', audience, limit: 1, period: 'day', severity: 'block' });
+      expect(rule).toMatchObject({ limit: 1, gap_days: null, version: 1, description: `At most 1 e-mail send to ${audience} a day` });
+      const body = (title: string) => ({ title, planning_start_date: '2950-01-01', live_date: '2950-01-06', channels: ['email' as const], audiences: [audience] });
+      await w.client.campaigns.create(body('First'));
+      const refused = await failure(w.client.campaigns.create(body('Second')));
+      expect(refused).toMatchObject({ status: 409, code: 'rule_blocked' });
+      expect(refused.message).toBe(`2 e-mail sends to ${audience} that day; the limit is 1 (At most 1 e-mail send to ${audience} a day)`);
+      const warned = await w.client.planningRules.update(rule.id, { kind: 'audience_load', channel: 'email', audience, limit: 1, period: 'day', severity: 'warn' }, { version: 1 });
+      expect(warned.version).toBe(2);
+      expect((await failure(w.client.planningRules.update(rule.id, { kind: 'non_working' }, { version: 1 }))).status).toBe(412);
+      const heard: string[] = [];
+      await w.client.campaigns.create(body('Second'), { onWarnings: (ws) => heard.push(...ws.map((x) => x.message)) });
+      expect(heard).toEqual([`2 e-mail sends to ${audience} that day; the limit is 1`]);
+      const viewer = await w.as([]);
+      expect((await viewer.client.planningRules.list()).some((r) => r.id === rule.id)).toBe(true);
+      expect((await failure(viewer.client.planningRules.create({ kind: 'non_working' }))).status).toBe(403);
+      const bad = await failure(w.client.planningRules.create({ kind: 'channel_load', limit: 0 }));
+      expect(bad.status).toBe(400);
+      expect(bad.details[0]!.path).toBe('limit');
+      await w.client.planningRules.remove(rule.id);
+      expect((await w.client.planningRules.list()).some((r) => r.id === rule.id)).toBe(false);
+    });
+  });
+
   describe('webhooks', () => {
     const hooks = () => (w.client as CadenceAdminClient).webhooks;
     it('should register an endpoint with its secret shown once, list it, ping it into the log, redeliver, rotate and remove it', async () => {

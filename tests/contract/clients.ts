@@ -62,6 +62,7 @@ export const memoryFactory: ClientFactory = {
         tasks: admin.control.tasks(),
         campaignComments: admin.control.campaignComments(),
         views: admin.control.views(),
+        planningRules: admin.control.planningRules(),
         users: users.filter((u) => u.id !== id),
         user: { id, email: userEmail, role: null, permissions: grants.map(([permission_type, channel]) => ({ permission_type, channel: channel ?? null })) },
       });

@@ -128,13 +128,13 @@ describe('CadenceProvider', () => {
     const feed = fakeRealtime();
     const { unmount } = render(<CadenceProvider client={client} realtime={feed.realtime}><IdeasBoard /></CadenceProvider>);
     expect(await screen.findByRole('article', { name: 'First' })).toBeInTheDocument();
-    expect([...new Set(feed.subscriptions().map((s) => s.topic))].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaign_comments', 'campaigns', 'comments', 'events', 'ideas', 'notifications', 'permissions', 'prospective_publications', 'publications', 'saved_views', 'tasks', 'templates', 'working_calendar']);
+    expect([...new Set(feed.subscriptions().map((s) => s.topic))].sort()).toEqual(['ad_types', 'ads', 'articles', 'campaign_comments', 'campaigns', 'comments', 'events', 'ideas', 'notifications', 'permissions', 'planning_rules', 'prospective_publications', 'publications', 'saved_views', 'tasks', 'templates', 'working_calendar']);
     expect(feed.subscriptions()).toContainEqual({ topic: 'ads', filter: { status: 'live' } });
     const row = await client.ideas.create({ title: 'From someone else' });
     act(() => feed.send({ topic: 'ideas', op: 'insert', row }));
     expect(await screen.findByRole('article', { name: 'From someone else' })).toBeInTheDocument();
     unmount();
-    expect(feed.offs).toHaveLength(17);
+    expect(feed.offs).toHaveLength(18);
   });
 
   it('should open core\'s realtime client for apiUrl and close it on unmount', async () => {
