@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { createMemoryClient } from '../testing/memory-client';
 import { makeCampaign } from '../testing/fixtures';
@@ -82,5 +83,20 @@ describe('Compare with…', () => {
     expect(await screen.findByRole('button', { name: 'Compare with: Plan before the moves' })).toBeInTheDocument();
     expect((await client.baselines.list()).map((b) => b.name)).toEqual(['Plan before the moves']);
     expect(await screen.findByTestId('compare-summary')).toHaveTextContent('3 moved, 0 added, 1 removed');
+  });
+
+  it('should outline, on the calendar, where each moved or removed campaign went live then', async () => {
+    const client = await movedPlan();
+    const { user } = renderWidget(<Calendar />, { client });
+    await user.click(await screen.findByRole('button', { name: 'Compare with…' }));
+    const moment = await screen.findByLabelText('Compare with the plan as it was at');
+    await user.clear(moment);
+    await user.type(moment, '2026-03-04T12:00');
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    expect(await screen.findByTestId('compare-summary')).toHaveTextContent('3 moved, 0 added, 1 removed; median slip +2 days');
+    const cell = (day: string) => document.querySelector(`[data-day="${day}"]`) as HTMLElement;
+    expect(within(cell('2026-03-10')).getByRole('img', { name: 'Bravo went live here at the baseline. Moved +6 days since the baseline (was live 2026-03-10)' })).toHaveTextContent('Was: Bravo');
+    expect(within(cell('2026-03-25')).getByRole('img', { name: /^Delta went live here at the baseline\. Removed/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /went live here at the baseline/ })).toHaveLength(4);
   });
 });

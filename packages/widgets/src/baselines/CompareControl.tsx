@@ -17,7 +17,7 @@ export const momentLabel = (iso: string): string =>
   new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** `<input type="datetime-local">`'s value for a moment, in the browser's zone. */
-const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
 function ComparePanel({ comparison, close }: { comparison: Comparison; close: () => void }): ReactNode {
   const { client, store } = useCadence();
@@ -67,7 +67,7 @@ function ComparePanel({ comparison, close }: { comparison: Comparison; close: ()
     <div className="cad-compare__panel">
       <form onSubmit={compareAt} className="cad-compare__form">
         <Field label="Compare with the plan as it was at" error={momentError}>
-          {(p) => <input {...p} type="datetime-local" className="cad-input" value={moment} onChange={(e) => setMoment(e.target.value)} />}
+          {(p) => <input {...p} type="datetime-local" step={1} className="cad-input" value={moment} onChange={(e) => setMoment(e.target.value)} />}
         </Field>
         <button type="submit" className="cad-button cad-button--primary">Compare</button>
       </form>
