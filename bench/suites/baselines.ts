@@ -57,7 +57,7 @@ export const baselinesSuite: Suite = {
       const baseline = await call('POST', `${server.url}/api/baselines`, token, { name: 'Plan as of 90 days ago', at });
       const after = Number((await sql.query("SELECT count(*) AS n FROM history_entries WHERE resource = 'campaigns' AND at > $1", [at])).rows[0].n);
 
-      const window = 'from=2026-01-01&to=2028-12-31';
+      const window = 'from=2026-12-01&to=2028-02-28';
       const time = async (query: string) => {
         const ms: number[] = [];
         let answer: { campaigns: unknown[]; summary: Record<string, unknown> } | undefined;
@@ -73,7 +73,7 @@ export const baselinesSuite: Suite = {
       ctx.log(`summary: ${JSON.stringify(saved.answer.summary)}`);
       const oldest = await time(`at=${encodeURIComponent(new Date(Date.now() - 400 * DAY).toISOString())}`);
 
-      const plan = await sql.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${asOfSql().replace(/\?(::\w+)/g, (_, cast, offset, text) => `$${text.slice(0, offset).split('?').length}${cast}`)}`, [at, '2028-12-31', '2026-01-01']);
+      const plan = await sql.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${asOfSql().replace(/\?(::\w+)/g, (_, cast, offset, text) => `$${text.slice(0, offset).split('?').length}${cast}`)}`, [at, '2028-02-28', '2026-12-01']);
       const lines: string[] = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
       ctx.log(`EXPLAIN of the reading query (baseline 90 days old):\n    ${lines.join('\n    ')}`);
       const index = lines.find((l: string) => /Index .*Scan using history_entries_campaigns_at|Bitmap Index Scan on history_entries_campaigns_at/.test(l));

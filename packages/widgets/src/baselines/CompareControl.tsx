@@ -115,7 +115,7 @@ export function CompareControl({ comparison }: { comparison: Comparison }): Reac
     <div className="cad-compare">
       <Popover
         label={active ? `Compare with: ${active.label}` : 'Compare with…'}
-        trigger={active ? `vs ${active.label}` : 'Compare with…'}
+        trigger={active ? `Compare with: ${active.label}` : 'Compare with…'}
         title="Compare with…"
         className="cad-button cad-compare__trigger"
       >
