@@ -839,10 +839,19 @@ const BASE_CASES: readonly RouteCase[] = [
     route: 'GET /api/baselines',
     targets: OWN_OTHER,
     expected: (w) => viewOutcome(w, 'listed'),
-    run: async (c, t) => listed(c.call('GET', '/api/baselines'), await c.fresh.baseline(t === 'own')),
+    run: async (c, t) => {
+      const id = await c.fresh.baseline(t === 'own');
+      return listed(c.call('GET', '/api/baselines'), id);
+    },
   },
   createCase('POST /api/baselines', (w) => viewOutcome(w, mayShare(w) ? 201 : 403), (c) => ({ name: `Baseline ${c.unique()}`, at: '2026-01-05T09:00:00Z' })),
-  rowCase('PATCH /api/baselines/:id', OWN_OTHER, (w, t) => viewOutcome(w, t === 'own' || w.admin ? 200 : 403), (c, t) => c.fresh.baseline(t === 'own'), { name: 'Renamed by the matrix' }),
+  {
+    // Names are unique: each cell renames to a name of its own.
+    route: 'PATCH /api/baselines/:id',
+    targets: OWN_OTHER,
+    expected: (w, t) => viewOutcome(w, t === 'own' || w.admin ? 200 : 403),
+    run: async (c, t) => status(c.call('PATCH', `/api/baselines/${await c.fresh.baseline(t === 'own')}`, { body: { name: `Renamed ${c.unique()}` } })),
+  },
   rowCase('DELETE /api/baselines/:id', OWN_OTHER, (w, t) => viewOutcome(w, t === 'own' || w.admin ? 204 : 403), (c, t) => c.fresh.baseline(t === 'own')),
 
   rowCase('GET /api/sso/mappings', NONE, adminOnly(200), () => ''),

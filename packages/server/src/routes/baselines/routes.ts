@@ -1,4 +1,4 @@
-import { canChangeBaseline, canCompare, canListBaselines, canSaveBaselines, type Baseline } from '@cadence/core';
+import { can, canChangeBaseline, canCompare, canListBaselines, canSaveBaselines, type Baseline } from '@cadence/core';
 import { baselineCreateSchema, baselineSchema, baselineUpdateSchema, compareQuerySchema, compareResultSchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -42,8 +42,9 @@ const present = (r: BaselineRow): Baseline => ({
   version: r.version,
 });
 
+/** Saved baselines are people's, as saved views are (core's `canListBaselines` is this question). */
 const keysRefused = (auth: AuthState) => {
-  if (!canListBaselines(auth.principal)) throw forbidden('Saved baselines belong to people: access keys cannot use them');
+  if (!can(auth.principal, 'read', 'view')) throw forbidden('Saved baselines belong to people: access keys cannot use them');
 };
 
 const nameTaken = (name: string) => {
