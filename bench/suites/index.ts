@@ -1,4 +1,5 @@
 import type { Suite } from '../lib/types.js';
+import { baselinesSuite } from './baselines.js';
 import { bundleSuite } from './bundle.js';
 import { chainSuite } from './chain.js';
 import { coldStartSuite } from './cold-start.js';
@@ -19,4 +20,4 @@ import { webhooksSuite } from './webhooks.js';
 import { writesSuite } from './writes.js';
 
 /** In the order they run: build-only and browser suites first, then the server and database ones. */
-export const suites: Suite[] = [bundleSuite, renderSuite, myWorkSuite, rulesSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, replanSuite, watchersSuite, importSuite, storageSuite, webhooksSuite, chainSuite];
+export const suites: Suite[] = [bundleSuite, renderSuite, myWorkSuite, rulesSuite, spaSuite, dragSuite, coldStartSuite, signinSuite, httpSuite, realtimeSuite, writesSuite, teamSuite, replanSuite, watchersSuite, importSuite, storageSuite, webhooksSuite, baselinesSuite, chainSuite];

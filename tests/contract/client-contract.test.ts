@@ -758,6 +758,55 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  describe('baselines (docs/adr/0063)', () => {
+    const tick = () => new Promise((r) => setTimeout(r, 15));
+    // A year of the test's own, so the shared database's other rows stay out of the range.
+    const year = () => 2400 + Math.floor(Math.random() * 500);
+
+    it('should compare the plan at a past moment with the plan now: three moves, an addition, a removal and the summary', async () => {
+      const y = year();
+      const mk = (title: string, day: string) => w.client.campaigns.create(campaign(ownerName(), { title, planning_start_date: `${y}-05-01`, live_date: `${y}-05-${day}` }));
+      const [a, b, c, d] = [await mk('A', '10'), await mk('B', '12'), await mk('C', '14'), await mk('D', '16')];
+      await tick();
+      const at = new Date().toISOString();
+      await tick();
+      await w.client.campaigns.update(a.id, { live_date: `${y}-05-11` }, { version: 1 });
+      await w.client.campaigns.update(b.id, { live_date: `${y}-05-15` }, { version: 1 });
+      await w.client.campaigns.update(c.id, { live_date: `${y}-05-20` }, { version: 1 });
+      await w.client.campaigns.remove(d.id, { version: 1 });
+      const e = await mk('E', '25');
+      const result = await w.client.baselines.compare({ at, from: `${y}-05-01`, to: `${y}-05-31` });
+      expect(result.summary).toEqual({ moved: 3, added: 1, removed: 1, median_slip_days: 3 });
+      expect(result.campaigns.map((i) => [i.title, i.change, i.slip_days])).toEqual([
+        ['A', 'moved', 1], ['B', 'moved', 3], ['D', 'removed', null], ['C', 'moved', 6], ['E', 'added', null],
+      ]);
+      expect(result.campaigns.find((i) => i.id === e.id)).toMatchObject({ then: null, now: { live_date: `${y}-05-25`, end_date: null } });
+      expect(result).toMatchObject({ at, baseline: null, from: `${y}-05-01`, to: `${y}-05-31` });
+    });
+
+    it('should save a baseline, compare with it by id, rename it, and refuse a bad one with the field named', async () => {
+      const at = new Date(Date.now() - 1000).toISOString();
+      const name = `Plan ${randomUUID().slice(0, 8)}`;
+      const saved = await w.client.baselines.create({ name, at });
+      expect(saved).toMatchObject({ name, at, created_by: w.userId, version: 1 });
+      expect((await w.client.baselines.list()).map((b) => b.id)).toContain(saved.id);
+      const y = year();
+      const compared = await w.client.baselines.compare({ baseline: saved.id, from: `${y}-01-01`, to: `${y}-01-31` });
+      expect(compared).toMatchObject({ at, baseline: { id: saved.id, name }, campaigns: [], summary: { moved: 0, added: 0, removed: 0, median_slip_days: null } });
+      expect(await w.client.baselines.update(saved.id, { name: `${name} (renamed)` })).toMatchObject({ name: `${name} (renamed)`, at, version: 2 });
+      expect(await failure(w.client.baselines.create({ name: name.toUpperCase() + ' (RENAMED)', at }))).toMatchObject({ status: 409, code: 'already_exists' });
+      const future = await failure(w.client.baselines.create({ name: 'Later', at: new Date(Date.now() + 86_400_000).toISOString() }));
+      expect(future.status).toBe(400);
+      expect(future.fieldMessage('at')).toMatch(/future/);
+      expect((await failure(w.client.baselines.create({ name: ' ', at }))).fieldMessage('name')).toBeTruthy();
+      expect((await failure(w.client.baselines.compare({ at, from: `${y}-02-01`, to: `${y}-01-01` }))).fieldMessage('to')).toBeTruthy();
+      const viewer = await w.as([['global_view']]);
+      expect(await failure(viewer.client.baselines.create({ name: 'Viewer', at }))).toMatchObject({ status: 403 });
+      await w.client.baselines.remove(saved.id);
+      expect((await w.client.baselines.list()).map((b) => b.id)).not.toContain(saved.id);
+    });
+  });
+
   describe('history', () => {
     it('should log each campaign write with its changes, page by page, newest first', async () => {
       const c = await w.client.campaigns.create(campaign(ownerName(), { live_date: '2026-03-04' }));

@@ -66,13 +66,15 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   // A switched-off webhook endpoint (docs/adr/0058) and a delivery of its test ping, so the routes that take their ids are reached.
   const webhook = await post('/api/webhooks', { url: 'https://hooks.example.invalid/fuzz', events: ['*'], active: false });
   const delivery = await post(`/api/webhooks/${webhook.id}/test`, {});
+  // A saved baseline (docs/adr/0063), so its rename and delete are reached.
+  const baseline = await post('/api/baselines', { name: 'Fixture baseline', at: '2026-01-01T00:00:00Z' });
   // An inbox item (docs/adr/0060): a reader's, who was given a task by the admin; everyone else's 404.
   const reader = await api.signUpAndIn('reader@example.com');
   await api.call('POST', `/api/users/${reader.userId}/permissions`, { token: admin.token, body: { permission_type: 'global_view' } });
   await post(`/api/campaigns/${campaign.id}/tasks`, { title: 'For the reader', assignee_id: reader.userId });
   const inboxItem = (await api.call('GET', '/api/notifications', { token: reader.token })).body[0];
   if (!inboxItem?.id) throw new Error('fixture inbox item: none');
-  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, campaignComment.id, admin.userId, low.userId, closedDay, webhook.id, delivery.id, inboxItem.id];
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, campaignComment.id, admin.userId, low.userId, closedDay, webhook.id, delivery.id, inboxItem.id, baseline.id];
   const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id, '/api/templates/' + template.id, '/api/campaign-comments/' + campaignComment.id];
   // Writes that may change a watched row legitimately: its own path, its parents' (cascades), and
   // any history revert ('1' is in the id pool, and entry 1 is the fixture campaign's creation).

@@ -363,6 +363,10 @@ export {
 } from './rules/webhooks';
 export type { WebhookEventLike, WebhookEventType, WebhookFormat, WebhookSubscription } from './rules/webhooks';
 export type { Webhook, WebhookCreate, WebhookDeliveriesQuery, WebhookDelivery, WebhookUpdate, WebhookWithSecret } from './schemas/webhooks';
+// Baselines: the plan at a past moment against the plan now (docs/adr/0063).
+export { PLAN_DATE_FIELDS, canChangeBaseline, canCompare, canListBaselines, canSaveBaselines, changeLabel, compareDates, compareSummary, compareSummaryText, driftsPast, medianDays, planDatesOf, planSpan, planTouches, rewindRow } from './rules/baselines';
+export type { BaselineChange, ComparedCampaign, CompareSummary, PlanDates, RewindEntry } from './rules/baselines';
+export type { Baseline, BaselineCreate, BaselineUpdate, CompareQuery, CompareResult } from './schemas/baselines';
 // Imports: one spec per kind (columns, parse → normalise → check), read the same way from any file.
 // The specs themselves check rows with the schemas: they are in schemas.ts.
 export { MAX_REPORTED_PROBLEMS, ImportReader } from './rules/imports/reader';
@@ -397,7 +401,7 @@ export { RULE_WARNINGS_HEADER, createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
 export type { PlanningRulesApi, RuleWarningOptions } from './client/types';
-export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignCommentsApi, CampaignPage, Crud, NotificationsApi, Page, TaskPage, TasksApi, WebhookDeliveryPage, WebhooksApi, WriteOptions } from './client/types';
+export type { ApprovalsApi, BaselinesApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignCommentsApi, CampaignPage, Crud, NotificationsApi, Page, TaskPage, TasksApi, WebhookDeliveryPage, WebhooksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).
 export { ADMIN_RECORDS, ENTITIES, ENTITY_NAMES, entityOfHistory } from './entities';

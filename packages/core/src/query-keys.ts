@@ -72,6 +72,10 @@ export interface QueryKeyParams {
   savedViews: undefined;
   /** `GET /api/views/counts`: each saved view's campaign count; a campaign change moves it. */
   savedViewCounts: undefined;
+  /** `GET /api/campaigns/compare`: the plan then against now for a window (docs/adr/0063); a campaign change moves "now". */
+  comparison: { at?: string; baseline?: string; from: string; to: string };
+  /** `GET /api/baselines`: the team's saved baselines (not on the feed: refetched after the page's own writes). */
+  baselines: undefined;
   /** `GET /api/notifications`: the caller's inbox (`unread` only, or all). */
   notifications: { unread: boolean };
   /** `GET /api/notifications/unread-count`: the bell's badge. */

@@ -25,7 +25,7 @@ export interface TopicRefresh {
  * changes, and a task's (required tasks hold the gate).
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'approvalRules', 'campaignWatch', 'conflicts'] }],
+  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'approvalRules', 'campaignWatch', 'conflicts', 'comparison'] }],
   tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'campaignWatch'] }],
   /** A campaign's comments (docs/adr/0059): its thread, and who watches it (a mention makes a watcher). */
   campaign_comments: [{ kinds: ['campaignComments', 'campaignWatch', 'history'] }],

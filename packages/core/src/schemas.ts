@@ -164,3 +164,14 @@ export {
   unsubscribedSchema,
   unsubscribeQuerySchema,
 } from './schemas/notifications';
+// Baselines: named past moments and the plan then against the plan now (docs/adr/0063).
+export {
+  BASELINE_LIMITS,
+  baselineCreateSchema,
+  baselineSchema,
+  baselineUpdateSchema,
+  comparedCampaignSchema,
+  compareQuerySchema,
+  compareResultSchema,
+  pastMomentSchema,
+} from './schemas/baselines';

@@ -257,6 +257,13 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       restore: (id) => call('post', `views/${encodeURIComponent(id)}/restore`),
       counts: () => call('get', 'views/counts'),
     },
+    baselines: {
+      list: () => call('get', 'baselines'),
+      create: (body) => call('post', 'baselines', { json: body }),
+      update: (id, body) => call('patch', `baselines/${encodeURIComponent(id)}`, { json: body }),
+      remove: (id) => call('delete', `baselines/${encodeURIComponent(id)}`),
+      compare: (query) => call('get', 'campaigns/compare', { searchParams: searchParams(query) }),
+    },
     shareLinks: {
       list: (o = {}) => call('get', 'share-links', { searchParams: searchParams({ all: o.all ? 1 : undefined }) }),
       forView: (viewId, o = {}) => call('get', `views/${encodeURIComponent(viewId)}/share-links`, { searchParams: searchParams({ all: o.all ? 1 : undefined }) }),

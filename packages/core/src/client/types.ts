@@ -12,6 +12,7 @@ import type { Notification, NotificationListQuery, NotificationPrefsUpdate } fro
 import type { NotificationPrefs } from '../rules/notifications';
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate, VirtualCampaign } from '../schemas/campaign';
 import type { CampaignStats, CampaignStatsQuery } from '../schemas/campaign-stats';
+import type { Baseline, BaselineCreate, BaselineUpdate, CompareQuery, CompareResult } from '../schemas/baselines';
 import type { Webhook, WebhookCreate, WebhookDeliveriesQuery, WebhookDelivery, WebhookUpdate, WebhookWithSecret } from '../schemas/webhooks';
 import type { CampaignFilter } from '../schemas/campaign-filter';
 import type { CadenceEvent, EventCreate, EventUpdate } from '../schemas/events';
@@ -335,6 +336,12 @@ export interface CadenceClient {
   planningRules: PlanningRulesApi;
   /** The working calendar (docs/adr/0052): the weekend and the closed days calendars shade; `from`/`to` limit the days. */
   workingCalendar: { get(range?: { from?: string; to?: string }): Promise<WorkingCalendarData> };
+  /**
+   * Baselines (docs/adr/0063): the plan at a past moment against the plan now, and named moments
+   * saved for it. Saved baselines are the team's (people only, never a key): saved by administrators
+   * and whoever may create campaigns, renamed and deleted by their creator or an administrator.
+   */
+  baselines: BaselinesApi;
   /** The caller's inbox (docs/adr/0060): items about them, newest first; a person's, never an access key's. */
   notifications: NotificationsApi;
   /** The activity log (docs/adr/0028): what the caller may read, newest first. */
@@ -373,6 +380,22 @@ export interface WebhooksApi {
   deliveries(id: string, query?: WebhookDeliveriesQuery): Promise<WebhookDeliveryPage>;
   /** One more attempt of a delivery, now. */
   redeliver(deliveryId: string): Promise<WebhookDelivery>;
+}
+
+export interface BaselinesApi {
+  /** Every saved baseline, newest moment first. */
+  list(): Promise<Baseline[]>;
+  /** Names a past moment: 400 on `name` (empty, too long) or `at` (not a date-time, in the future). */
+  create(body: BaselineCreate): Promise<Baseline>;
+  /** Renames it (its moment stays). */
+  update(id: string, body: BaselineUpdate): Promise<Baseline>;
+  remove(id: string): Promise<void>;
+  /**
+   * Each campaign the caller may read whose plan touches `from`–`to` then or now: its dates at the
+   * moment (`at`, or a saved `baseline`'s), its dates now, moved/added/removed/same and the live
+   * date's slip in days, with a summary. Rebuilt exactly from the activity log.
+   */
+  compare(query: CompareQuery): Promise<CompareResult>;
 }
 
 /** The inbox and how its person hears about each kind (docs/adr/0060). */

@@ -72,6 +72,8 @@ let campaigns: string;
 let tasks: string;
 /** Campaign templates (docs/adr/0054), as the API lists them. */
 let templates: string;
+/** Saved baselines (docs/adr/0063), as the API lists them. */
+let baselines: string;
 let oldSeq: number;
 let first: BackupSummary;
 const firstFile = path.join(dir, 'first.cadence-backup');
@@ -97,6 +99,8 @@ beforeAll(async () => {
   campaigns = (await source.api('GET', '/api/campaigns?limit=500', admin)).text;
   tasks = (await source.api('GET', '/api/tasks', admin)).text;
   templates = (await source.api('GET', '/api/templates', admin)).text;
+  await source.api('POST', '/api/baselines', admin, { name: 'Before the backup', at: new Date(Date.now() - 60_000).toISOString() });
+  baselines = (await source.api('GET', '/api/baselines', admin)).text;
   // Written while the server runs and serves.
   first = await writeBackup(source.running.services, firstFile);
 }, 120_000);
@@ -114,6 +118,7 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
     expect(Object.keys(first.tables).sort()).toEqual((await dataTables(source.db)).sort());
     expect(first.tables.tasks!.rows).toBeGreaterThan(20);
     expect(first.tables.campaign_templates!.rows).toBe(2);
+    expect(first.tables.baselines!.rows).toBe(1);
     // Approvals (docs/adr/0056): the demo's rules and review facts.
     expect(first.tables.approval_rules!.rows).toBe(2);
     expect(first.tables.campaign_reviews!.rows).toBe(3);
@@ -135,6 +140,7 @@ describe(`backup and restore PGlite â†’ ${onServer ? 'PostgreSQL' : 'PGlite'} â†
       // Tasks come back in their order, and their campaigns' summaries with them.
       expect((await middle.api('GET', '/api/tasks', token)).text).toBe(tasks);
       expect((await middle.api('GET', '/api/templates', token)).text).toBe(templates);
+      expect((await middle.api('GET', '/api/baselines', token)).text).toBe(baselines);
 
       // That second backup loads into PGlite: the same rows and files again.
       const last = await host('pglite', secondFile);

@@ -224,6 +224,8 @@ export interface Cell {
     view(t: ViewTarget): Promise<string>;
     /** A stakeholder link to a shared view, the principal's own or another user's (docs/adr/0061). */
     shareLink(own: boolean): Promise<string>;
+    /** A saved baseline (docs/adr/0063), the principal's own or another user's (an administrator's). */
+    baseline(own: boolean): Promise<string>;
     /** A shared view another user (an administrator) saved and then deleted: it sits in their trash. */
     deletedView(): Promise<string>;
     /** A history entry: another user's update of a new row of this kind (a task: of another user's global campaign on x). */
@@ -840,6 +842,39 @@ const BASE_CASES: readonly RouteCase[] = [
   rowCase('PATCH /api/share-links/:id', OWN_OTHER, (w, t) => viewOutcome(w, t === 'own' || w.admin ? 200 : 404), (c, t) => c.fresh.shareLink(t === 'own'), { fields: ['brief'] }),
   rowCase('DELETE /api/share-links/:id', OWN_OTHER, (w, t) => viewOutcome(w, t === 'own' || w.admin ? 204 : 404), (c, t) => c.fresh.shareLink(t === 'own')),
 
+  // ── baselines (docs/adr/0063): a comparison reads the activity log (none for read-only keys, and so bound keys and
+  // links), each campaign by its read rule; saved baselines are people's, as saved views are: read by every person,
+  // saved by admins and creators (global or any channel), renamed and deleted by their creator or an admin ──
+  {
+    route: 'GET /api/campaigns/compare',
+    targets: CAMPAIGN_TARGETS,
+    expected: (w, t) => (historyRead(w) ? shown(campaignRead(w, CAMPAIGNS[t as CampaignTarget])) : 403),
+    run: async (c, t) => {
+      // The fixtures were created after 2020: each is "added", if the caller may read it.
+      const res = await c.call('GET', '/api/campaigns/compare?at=2020-01-01T00:00:00Z&from=2030-01-01&to=2030-02-28');
+      if (res.status !== 200) return res.status;
+      return res.body.campaigns.some((i: { id: string }) => i.id === c.fx.campaign[t as CampaignTarget]) ? 'listed' : 'absent';
+    },
+  },
+  {
+    route: 'GET /api/baselines',
+    targets: OWN_OTHER,
+    expected: (w) => viewOutcome(w, 'listed'),
+    run: async (c, t) => {
+      const id = await c.fresh.baseline(t === 'own');
+      return listed(c.call('GET', '/api/baselines'), id);
+    },
+  },
+  createCase('POST /api/baselines', (w) => viewOutcome(w, mayShare(w) ? 201 : 403), (c) => ({ name: `Baseline ${c.unique()}`, at: '2026-01-05T09:00:00Z' })),
+  {
+    // Names are unique: each cell renames to a name of its own.
+    route: 'PATCH /api/baselines/:id',
+    targets: OWN_OTHER,
+    expected: (w, t) => viewOutcome(w, t === 'own' || w.admin ? 200 : 403),
+    run: async (c, t) => status(c.call('PATCH', `/api/baselines/${await c.fresh.baseline(t === 'own')}`, { body: { name: `Renamed ${c.unique()}` } })),
+  },
+  rowCase('DELETE /api/baselines/:id', OWN_OTHER, (w, t) => viewOutcome(w, t === 'own' || w.admin ? 204 : 403), (c, t) => c.fresh.baseline(t === 'own')),
+
   rowCase('GET /api/sso/mappings', NONE, adminOnly(200), () => ''),
   createCase('POST /api/sso/mappings', adminOnly(201), (c) => ({ claim: 'groups', value: `matrix-${c.unique()}`, grant: 'channel_view:pr' })),
   rowCase('DELETE /api/sso/mappings/:id', ['a mapping'], adminOnly(204), (c) => c.fresh.ssoMapping()),
@@ -882,6 +917,10 @@ export const UNLOGGED_WRITES = [
   'POST /api/notifications/read-all',
   'POST /api/notifications/:id/read',
   'PUT /api/notification-preferences',
+  // Saved baselines are named moments, the team's tools like saved views, not plan data (docs/adr/0063).
+  'POST /api/baselines',
+  'PATCH /api/baselines/:id',
+  'DELETE /api/baselines/:id',
   // Stakeholder links are credentials, like access keys' sessions: their list keeps who made and revoked them when (docs/adr/0061).
   'POST /api/views/:id/share-links',
   'PATCH /api/share-links/:id',

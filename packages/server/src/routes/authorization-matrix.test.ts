@@ -136,6 +136,10 @@ function factories(ownerId: string): Cell['fresh'] {
       const id = await post(`/api/views/${view}/share-links`, { expires_on: '2999-12-31' });
       return own ? attribute('share_links', id, ownerId) : id;
     },
+    async baseline(own: boolean) {
+      const id = await post('/api/baselines', { name: `Baseline ${unique()}`, at: '2026-01-05T09:00:00Z' });
+      return own ? attribute('baselines', id, ownerId) : id;
+    },
     async deletedView() {
       const id = await post('/api/views', { name: `View ${unique()}`, query: 'status=live', shared: true });
       const res = await t.api('DELETE', `/api/views/${id}`, { token: author.token });

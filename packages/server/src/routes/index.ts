@@ -8,6 +8,7 @@ import { ssoRoutes } from './auth/sso';
 import { calendarFeedRoutes } from './calendar/routes';
 import { approvalRoutes } from './approvals/routes';
 import { campaignCommentRoutes } from './campaign-comments/routes';
+import { baselineRoutes } from './baselines/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { eventRoutes } from './events/routes';
@@ -33,6 +34,8 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   ssoRoutes(s, t);
   ssoMappingRoutes(s, t);
   authFunctionRoutes(s, t);
+  // Before the campaigns' /:id routes, which would take "compare" for an id.
+  baselineRoutes(s, t);
   campaignRoutes(s, t);
   taskRoutes(s, t);
   campaignCommentRoutes(s, t);

@@ -13,6 +13,7 @@ import {
   type Channel,
   type ScheduleView,
   type Ymd,
+  type ComparedCampaign,
   type CampaignFilter,
   can,
 } from '@cadence/core';
@@ -37,6 +38,8 @@ import printCss from '../styles/print.css?inline';
 import { CalendarPrint } from '../print/CalendarPrint';
 import { PrintButton } from '../print/PrintButton';
 import { usePrintLayout } from '../print/use-print';
+import { CompareControl } from '../baselines/CompareControl';
+import { useComparison } from '../baselines/use-comparison';
 
 export interface CalendarProps extends WidgetProps {
   /** Only this channel's campaigns (the channel dashboard). */
@@ -99,6 +102,16 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const campaigns = useCampaignSource({ from, to, ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const weeks = useMemo(() => (mode === 'month' ? monthGrid(anchor) : [weekDays(anchor)]), [anchor, mode]);
   const buckets = useMemo(() => bucketByDay(campaigns.all, weeks.flat(), view), [campaigns.all, weeks, view]);
+  const comparison = useComparison(from, to);
+  // The plan then, on the day each moved or removed campaign went live then (docs/adr/0063).
+  const thenByDay = useMemo(() => {
+    const byDay = new Map<Ymd, ComparedCampaign[]>();
+    for (const c of comparison.result?.campaigns ?? []) {
+      if (!c.then || (c.change !== 'moved' && c.change !== 'removed') || (c.now && c.now.live_date === c.then.live_date)) continue;
+      byDay.set(c.then.live_date, [...(byDay.get(c.then.live_date) ?? []), c]);
+    }
+    return byDay;
+  }, [comparison.result]);
 
   const step = (dir: 1 | -1) => {
     const next = mode === 'month' ? addMonths(anchor, dir) : addDays(anchor, 7 * dir);
@@ -124,6 +137,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
           </p>
           <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => step(1)}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
+        <CompareControl comparison={comparison} />
         <PrintButton onPrint={printout.print} loading={campaigns.status === 'loading'} />
       </header>
       {campaigns.status === 'error' ? (
@@ -143,6 +157,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
           canEdit={canEdit}
           mover={mover}
           compact={compact}
+          thenByDay={thenByDay}
         />
       )}
       {compact && campaigns.status !== 'error' && (

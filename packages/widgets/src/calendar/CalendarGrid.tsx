@@ -1,4 +1,4 @@
-import { daysBetween, weekdayNames, type CalendarMode, type Campaign, type Ymd } from '@cadence/core';
+import { daysBetween, weekdayNames, type CalendarMode, type Campaign, type ComparedCampaign, type Ymd } from '@cadence/core';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ghostDay, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
@@ -31,6 +31,8 @@ export interface CalendarGridProps {
   mover: MoveController;
   /** The phone layout: dots instead of chips, and a tap selects the day for the agenda instead of opening it. */
   compact?: boolean;
+  /** While comparing with a baseline (docs/adr/0063): by day, the moved or removed campaigns that went live there then. */
+  thenByDay?: ReadonlyMap<Ymd, readonly ComparedCampaign[]>;
 }
 
 /** An ARIA grid of days: arrow keys move, Enter or Space opens a day that has campaigns. */
@@ -161,6 +163,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 carriedId={move && list.some((c) => c.id === move.campaign.id) ? move.campaign.id : null}
                 compact={props.compact ?? false}
                 closed={closedOf(day)}
+                then={props.thenByDay?.get(day)}
                 handlers={handlers}
               />
             );

@@ -1,4 +1,4 @@
-import { barColor, barSpan, campaignCountLabel, cellOverflow, formatYmd, truncateTitle, type CalendarMode, type Campaign, type Ymd } from '@cadence/core';
+import { barColor, barSpan, campaignCountLabel, cellOverflow, changeLabel, formatYmd, truncateTitle, type CalendarMode, type Campaign, type ComparedCampaign, type Ymd } from '@cadence/core';
 import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
@@ -34,6 +34,8 @@ export interface DayCellProps {
   compact: boolean;
   /** A non-working day of the working calendar (docs/adr/0052): shaded, and a closed day says why. */
   closed?: ClosedDayInfo | null;
+  /** While comparing with a baseline (docs/adr/0063): campaigns that went live on this day then and have moved or gone since. */
+  then?: readonly ComparedCampaign[] | undefined;
   handlers: CellHandlers;
 }
 
@@ -44,7 +46,7 @@ const COMPACT_DOTS = 3;
  * One day of the grid. Memoised: during a drag only the cells whose target or carried state
  * changes render again, so the ghost keeps up with the pointer at 1,000 campaigns.
  */
-export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, compact, closed, handlers }: DayCellProps): ReactNode {
+export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, compact, closed, then, handlers }: DayCellProps): ReactNode {
   const { visible, moreLabel } = cellOverflow(list, mode);
   // A weekend day is named by its weekday already; a closed day says what closes it, in words.
   const closedLabel = closed && closed.kind !== 'weekend' ? closed.label : null;
@@ -89,6 +91,11 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
           />
         );
       })}
+      {!compact && then?.map((c) => (
+        <span key={`then-${c.id}`} className="cad-chip cad-chip--then" role="img" aria-label={`${c.title} went live here at the baseline. ${changeLabel(c)}`} title={changeLabel(c)}>
+          Was: {c.title}
+        </span>
+      ))}
       {ghost && !compact && <Ghost move={ghost} mode={mode} />}
       {moreLabel && !compact && <span className="cad-day__more">{moreLabel}</span>}
     </div>

@@ -36,6 +36,9 @@ import ganttCss from '../styles/gantt.css?inline';
 import printCss from '../styles/print.css?inline';
 import { GanttPrint } from '../print/GanttPrint';
 import { PrintButton } from '../print/PrintButton';
+import { CompareControl } from '../baselines/CompareControl';
+import { ChangeMark } from '../baselines/ChangeMark';
+import { useComparison } from '../baselines/use-comparison';
 import { usePrintLayout } from '../print/use-print';
 
 export interface GanttProps extends WidgetProps {
@@ -103,13 +106,26 @@ function GanttBody(props: GanttProps): ReactNode {
   const showChannels = props.showChannels ?? true;
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
   const closedOf = useClosedDays(span.start, span.end);
+  const comparison = useComparison(span.start, span.end);
 
   const allBars = useMemo(() => layoutGantt(campaigns.all, span, view), [campaigns.all, span.start, span.end, view]); // eslint-disable-line react-hooks/exhaustive-deps
   const printout = usePrintLayout();
   const rows = useMemo<GanttRow[]>(() => {
     const bars = allBars;
     if (!(grouped && showChannels)) {
-      return bars.map((b) => ({ key: b.campaign.id, label: b.campaign.title, bars: [b], ...(isVirtual(b.campaign) ? {} : { campaign: b.campaign }) }));
+      const { byId, removed } = comparison;
+      const own = bars.map((b): GanttRow => {
+        const compared = byId.get(b.campaign.id);
+        return {
+          key: b.campaign.id,
+          label: compared ? <>{b.campaign.title} <ChangeMark compared={compared} /></> : b.campaign.title,
+          bars: [b],
+          ...(isVirtual(b.campaign) ? {} : { campaign: b.campaign }),
+          ...(compared ? { compared } : {}),
+        };
+      });
+      // Removed since the baseline: a row of their own, with the ghost alone.
+      return [...own, ...removed.map((r): GanttRow => ({ key: `removed-${r.id}`, label: <>{r.title} <ChangeMark compared={r} /></>, bars: [], compared: r }))];
     }
     return groupByChannel(bars.map((b) => ({ ...b, channels: b.campaign.channels }))).map((r) => ({
       key: r.channel,
@@ -121,7 +137,7 @@ function GanttBody(props: GanttProps): ReactNode {
       ),
       bars: r.campaigns,
     }));
-  }, [allBars, grouped, showChannels]);
+  }, [allBars, grouped, showChannels, comparison.byId, comparison.removed]);
 
   const unit = range;
   const title = view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline';
@@ -143,6 +159,7 @@ function GanttBody(props: GanttProps): ReactNode {
           <p className="cad-toolbar__label" aria-live="polite">{span.label}</p>
           <button type="button" className="cad-icon-button" aria-label={`Next ${unit}`} onClick={() => setAnchor(stepRange(anchor, range, 1))}><ChevronRight size={ICON_SIZE} aria-hidden="true" /></button>
         </div>
+        <CompareControl comparison={comparison} />
         <PrintButton onPrint={printout.print} loading={campaigns.status === 'loading'} />
       </header>
       {campaigns.status === 'error' ? (

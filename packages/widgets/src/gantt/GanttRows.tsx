@@ -1,4 +1,4 @@
-import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, todayYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
+import { barColor, barColors, barGeometry, barSpan, changeLabel, daysBetween, formatYmd, todayYmd, type Campaign, type ComparedCampaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
@@ -18,6 +18,27 @@ export interface GanttRow {
   bars: Array<GanttBar<AnyCampaign>>;
   /** A campaign's own row (not a channel group) whose tasks can be shown beneath it. */
   campaign?: Campaign;
+  /** While comparing with a baseline (docs/adr/0063): the campaign then and now; a moved or removed one draws its ghost. */
+  compared?: ComparedCampaign;
+}
+
+/** The plan at the baseline, outlined beneath today's bar (or alone, for a removed campaign), named in words. */
+function Ghost({ compared, view, range, alone }: { compared: ComparedCampaign; view: ScheduleView; range: YmdSpan; alone: boolean }) {
+  if (!compared.then || (compared.change !== 'moved' && compared.change !== 'removed')) return null;
+  const span = barSpan(compared.then, view);
+  const geometry = barGeometry(span, range);
+  if (!geometry) return null;
+  const label = `${compared.title} at the baseline: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}. ${changeLabel(compared)}`;
+  return (
+    <span
+      className={alone ? 'cad-gantt__ghost cad-gantt__ghost--alone' : 'cad-gantt__ghost'}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-ghost={compared.id}
+      style={{ left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top: alone ? 12 : 38 }}
+    />
+  );
 }
 
 /** How many task sub-rows an expanded row shows: its summary's count (at least one line, for "No tasks"). */
@@ -181,6 +202,7 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, 
         {row.label}
       </div>
       <div className="cad-gantt__track">
+        {row.compared && <Ghost compared={row.compared} view={view} range={range} alone={!row.bars.length} />}
         {row.bars.map((bar, lane) => (
           <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} />
         ))}

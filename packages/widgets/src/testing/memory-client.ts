@@ -17,6 +17,7 @@ import {
   type AuthUserResponse,
   type CadenceAdminClient,
   type CadenceClient,
+  type Baseline,
   type Campaign,
   type CampaignComment,
   type CampaignTemplate,
@@ -35,6 +36,7 @@ import { campaignCreateSchema, campaignUpdateSchema } from '@cadence/core/schema
 import { memoryCampaignList, memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
+import { memoryBaselines } from './memory-baselines';
 import { memoryHistory } from './memory-history';
 import { memoryCampaignComments } from './memory-campaign-comments';
 import { memoryTasks } from './memory-tasks';
@@ -70,6 +72,8 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   virtual?: VirtualCampaign[];
   /** Saved views of anyone (docs/adr/0032): the signed-in user sees their own and the shared ones. */
   views?: SavedView[];
+  /** Saved baselines (docs/adr/0063). */
+  baselines?: Baseline[];
   /** Campaign templates (docs/adr/0054). */
   templates?: CampaignTemplate[];
   /** Other accounts in the directory (the signed-in user is always listed first). */
@@ -254,6 +258,10 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     views,
     notifications: inbox.api,
     shareLinks,
+    baselines: memoryBaselines({
+      run, now, principal, campaigns, entries: () => log.entries(), emailOf: (id) => (id ? emails.get(id) ?? null : null),
+      ...(options.baselines ? { baselines: options.baselines } : {}),
+    }),
     tasks: taskStore.api,
     campaignComments: commentStore.api,
     templates: memoryTemplates({

@@ -28,6 +28,7 @@ import * as notifications from './20261208200000_notifications';
 import * as shareLinks from './20261208300000_share_links';
 import * as notificationFanouts from './20261209000000_notification_fanouts';
 import * as planningRules from './20261209100000_planning_rules';
+import * as baselines from './20261210063000_baselines';
 
 interface Migration {
   name: string;
@@ -67,6 +68,7 @@ const migrations: Migration[] = [
   { name: '20261208300000_share_links', ...shareLinks },
   { name: '20261209000000_notification_fanouts', ...notificationFanouts },
   { name: '20261209100000_planning_rules', ...planningRules },
+  { name: '20261210063000_baselines', ...baselines },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

@@ -39,6 +39,11 @@ it('should describe every route with its body schema, from the schemas that vali
     ]);
     expect(upload.responses['200'].content['application/json'].schema.required).toEqual(['rows', 'imported', 'skipped']);
   }
+  // Baselines (docs/adr/0063): the comparison's query, and a saved baseline's body.
+  const compare = res.body.paths['/api/campaigns/compare'].get;
+  expect(compare.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['at', 'baseline', 'from', 'to']);
+  expect(compare.responses['200'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['campaigns', 'summary']));
+  expect(res.body.paths['/api/baselines'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'at']);
   // The inbox (docs/adr/0060): its pages, the preferences' body, and the one-click unsubscribe's form post.
   expect(Object.keys(res.body.paths['/api/notifications'].get.responses['200'].headers)).toEqual(['X-Next-Cursor']);
   const prefs = res.body.paths['/api/notification-preferences'].put.requestBody.content['application/json'].schema;
