@@ -45,6 +45,7 @@ export { DeleteCampaignDialog } from './calendar/DeleteCampaignDialog';
 export type { DeleteCampaignDialogProps } from './calendar/DeleteCampaignDialog';
 export { Gantt } from './gantt/Gantt';
 export type { GanttProps } from './gantt/Gantt';
+export type { SwitchesHost } from './ui/Switches';
 export { ChannelBoard } from './channels/ChannelBoard';
 export type { ChannelBoardProps } from './channels/ChannelBoard';
 export { ChannelDialog } from './channels/ChannelDialog';

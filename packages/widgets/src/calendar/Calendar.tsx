@@ -26,6 +26,7 @@ import { useSession } from '../provider/session';
 import { LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
+import { Switches, type SwitchesHost } from '../ui/Switches';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { Agenda } from './Agenda';
 import { CalendarGrid } from './CalendarGrid';
@@ -64,6 +65,8 @@ export interface CalendarProps extends WidgetProps {
   printTitle?: string;
   /** Who a printout says printed it; default the signed-in user's e-mail, null to leave "by" out. */
   printedBy?: string | null;
+  /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
+  switchesIn?: SwitchesHost;
 }
 
 export const VIEW_OPTIONS = [
@@ -115,8 +118,10 @@ function CalendarBody(props: CalendarProps): ReactNode {
     <section ref={panel} className={printout.panelOffPaper ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
         <h2 className="cad-panel__title">{title}</h2>
-        <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
-        <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
+        <Switches into={props.switchesIn}>
+          <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
+          <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
+        </Switches>
         <div className="cad-toolbar__nav">
           <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
           <p id={labelId} className="cad-toolbar__label" aria-live="polite">

@@ -27,6 +27,7 @@ import { useSession } from '../provider/session';
 import { EmptyState, LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
+import { Switches, type SwitchesHost } from '../ui/Switches';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { GanttRows, type GanttRow } from './GanttRows';
 import { useTaskMover } from './GanttTasks';
@@ -63,6 +64,8 @@ export interface GanttProps extends WidgetProps {
   printTitle?: string;
   /** Who a printout says printed it; default the signed-in user's e-mail, null to leave "by" out. */
   printedBy?: string | null;
+  /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
+  switchesIn?: SwitchesHost;
 }
 
 const RANGE_OPTIONS = [
@@ -130,8 +133,10 @@ function GanttBody(props: GanttProps): ReactNode {
     <section ref={panel} className={printout.panelOffPaper ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
         <h2 className="cad-panel__title">{title}</h2>
-        <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
-        <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+        <Switches into={props.switchesIn}>
+          <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
+          <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+        </Switches>
         {showChannels && (
           <label className="cad-switch" htmlFor={groupId}>
             <input id={groupId} type="checkbox" role="switch" checked={grouped} onChange={(e) => setGrouped(e.target.checked)} />

@@ -25,11 +25,23 @@ const taskLines = (row: GanttRow) => Math.max(1, row.campaign?.task_summary?.tot
 
 /** Rows beyond this count are virtualized. */
 export const VIRTUALIZE_ABOVE = 60;
-const ROW_PX = 48;
-const LANE_PX = 30;
 /** Rows drawn beyond each edge of the viewport: enough for a wheel step, few enough that a long jump stays cheap. */
 const OVERSCAN = 4;
-export const rowHeight = (row: GanttRow) => Math.max(ROW_PX, row.bars.length * LANE_PX + 18);
+const BAR_PX = 24;
+
+/** A row's geometry: the lowest row height, a lane's (bar and gap), and the room above the first bar. */
+export interface RowMetrics {
+  row: number;
+  lane: number;
+  pad: number;
+}
+/**
+ * Compact on a wide chart, so twelve rows are above the fold on a 1280×800 laptop
+ * (docs/adr/0065); roomy on a narrow one, where bars are picked up with a finger.
+ */
+export const WIDE_ROWS: RowMetrics = { row: 32, lane: 28, pad: 4 };
+export const NARROW_ROWS: RowMetrics = { row: 48, lane: 30, pad: 12 };
+export const rowHeight = (row: GanttRow, m: RowMetrics = WIDE_ROWS) => Math.max(m.row, m.pad * 2 + row.bars.length * m.lane - (m.lane - BAR_PX));
 
 
 export interface GanttRowsProps {
@@ -69,14 +81,15 @@ interface BarProps {
   move: Move | undefined;
   moves: BarMoves;
   onEdit: (c: Campaign) => void;
+  metrics: RowMetrics;
 }
 
-function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps) {
+function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics }: BarProps) {
   const carried = move?.campaign.id === bar.campaign.id ? move : undefined;
   const c = carried ? previewed(carried) : bar.campaign;
   const span = carried ? barSpan(c, view) : bar.span;
   const geometry = (carried && barGeometry(span, range)) || bar;
-  const top = 12 + lane * LANE_PX;
+  const top = metrics.pad + lane * metrics.lane;
   const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, ...barColors(barColor(c.channels)) };
   const { now } = useCadence();
   const summary = summaryOf(c);
@@ -155,6 +168,7 @@ interface RowProps {
   onToggleTasks: ((campaignId: string) => void) | undefined;
   taskMover: TaskMover | undefined;
   today: Ymd;
+  metrics: RowMetrics;
 }
 
 /**
@@ -162,9 +176,9 @@ interface RowProps {
  * that came into view; the month gridlines are drawn once for the whole body (below), not
  * once per row.
  */
-const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, top, expanded, onToggleTasks, taskMover, today }: RowProps) {
+const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, top, expanded, onToggleTasks, taskMover, today, metrics }: RowProps) {
   const open = expanded && !!row.campaign && !!taskMover;
-  const height = rowHeight(row) + (open ? taskLines(row) * TASK_ROW_PX : 0);
+  const height = rowHeight(row, metrics) + (open ? taskLines(row) * TASK_ROW_PX : 0);
   const style: CSSProperties =
     top === undefined ? { height } : { height, position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` };
   const tasksId = `cad-gantt-tasks-${row.key}`;
@@ -182,7 +196,7 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, 
       </div>
       <div className="cad-gantt__track">
         {row.bars.map((bar, lane) => (
-          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} />
+          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} metrics={metrics} />
         ))}
       </div>
     </>
@@ -190,7 +204,7 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, 
   if (!open) return <div role="listitem" className="cad-gantt__row" style={style}>{cells}</div>;
   return (
     <div role="listitem" className="cad-gantt__item" style={style}>
-      <div className="cad-gantt__row" style={{ height: rowHeight(row) }}>{cells}</div>
+      <div className="cad-gantt__row" style={{ height: rowHeight(row, metrics) }}>{cells}</div>
       <GanttTaskRows campaign={c!} range={range} today={today} mover={taskMover!} id={tasksId} />
     </div>
   );
@@ -219,7 +233,8 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   const virtual = rows.length > VIRTUALIZE_ABOVE;
   const { expanded, onToggleTasks, taskMover } = props;
   const isOpen = (row: GanttRow) => !!row.campaign && !!expanded?.has(row.campaign.id);
-  const heights = useMemo(() => rows.map((r) => rowHeight(r) + (isOpen(r) && taskMover ? taskLines(r) * TASK_ROW_PX : 0)), [rows, expanded, taskMover]); // eslint-disable-line react-hooks/exhaustive-deps
+  const metrics = props.narrow ? NARROW_ROWS : WIDE_ROWS;
+  const heights = useMemo(() => rows.map((r) => rowHeight(r, metrics) + (isOpen(r) && taskMover ? taskLines(r) * TASK_ROW_PX : 0)), [rows, expanded, taskMover, metrics]); // eslint-disable-line react-hooks/exhaustive-deps
   const w = useRowWindow(scroller, heights, OVERSCAN, virtual);
   useScrollToToday(scroller, range, props.today, props.narrow);
   const { movable, pickUp, point, drop, cancel, onKeyDown } = mover;
@@ -249,7 +264,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   }, [range.start, range.end, movable, pickUp, point, drop, cancel, onKeyDown]);
   const moving = mover.move?.campaign.id;
   // Only an expanded row gets the task mover (whose identity changes during a move), so the others stay memoised.
-  const taskProps = (row: GanttRow) => ({ expanded: isOpen(row), onToggleTasks, taskMover: isOpen(row) ? taskMover : undefined, today: props.today });
+  const taskProps = (row: GanttRow) => ({ expanded: isOpen(row), onToggleTasks, taskMover: isOpen(row) ? taskMover : undefined, today: props.today, metrics });
   const moveFor = (row: GanttRow) => (moving && row.bars.some((b) => b.campaign.id === moving) ? mover.move ?? undefined : undefined);
   if (!virtual) {
     return (
