@@ -15,7 +15,7 @@ describe('the entity table', () => {
 
   it("should list every logged entity's history resource, guarded by its policy, and the administrators' records last", () => {
     expect(HISTORY_RESOURCES).toEqual([
-      'campaigns', 'tasks', 'campaign-comments', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'permissions', 'templates', 'working-calendar', 'roles', 'access-keys', 'approval-rules',
+      'campaigns', 'tasks', 'campaign-comments', 'ideas', 'comments', 'publications', 'ad-types', 'ads', 'prospective-publications', 'articles', 'events', 'permissions', 'templates', 'working-calendar', 'planning-rules', 'roles', 'access-keys', 'approval-rules',
     ]);
     expect(HISTORY_POLICY['ad-types']).toBe('industry');
     expect(HISTORY_POLICY.campaigns).toBe('campaign');

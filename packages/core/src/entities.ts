@@ -43,6 +43,9 @@ export const ENTITIES = {
   // The working calendar (docs/adr/0052): read by everyone, keys included, kept by administrators;
   // its changes are marks beside the rows, so every open calendar and Gantt reshades at once.
   working_calendar: { policy: 'working_calendar', history: 'working-calendar', historyReadBy: 'administrators' },
+  // Planning rules (docs/adr/0062): read by everyone, keys included, kept by administrators; like
+  // the working calendar, their changes are marks, so open plans re-judge their conflicts at once.
+  planning_rules: { policy: 'planning_rule', history: 'planning-rules', historyReadBy: 'administrators' },
   // Inbox items (docs/adr/0060): each its recipient's alone, like a preference: no history.
   notifications: { policy: 'notification', history: null },
 } as const satisfies Record<string, EntityFacts>;

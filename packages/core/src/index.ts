@@ -271,6 +271,31 @@ export {
 } from './rules/working-days';
 export type { Weekday, WorkingCalendar } from './rules/working-days';
 export { replanTasks, taskPlanFlag, undoDueDates } from './rules/replan';
+export {
+  LOAD_RULE_KINDS,
+  PLACEMENT_FIELDS,
+  PLANNING_RULE_KINDS,
+  PLANNING_RULE_LIMITS,
+  RULE_PERIODS,
+  RULE_SEVERITIES,
+  blockingViolations,
+  checkPlacement,
+  conflictedIds,
+  conflictsIn,
+  dayFromNumber,
+  dayNumber,
+  goLiveCount,
+  needsRuleCheck,
+  periodStart,
+  planningIndex,
+  ruleDescription,
+  ruleMessage,
+  ruleRefusal,
+  rulesWindow,
+  violationKey,
+} from './rules/planning-rules';
+export type { DateRange, PlannedCampaign, PlanningIndex, PlanningRule, PlanningRuleKind, RulePeriod, RuleSeverity, RuleViolation, RulesCalendar } from './rules/planning-rules';
+export type { Conflict, ConflictsList, PlanningRuleBody, PlanningRuleFields, PlanningRuleRecord, PlanningRulesImport } from './schemas/planning-rules';
 export type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from './schemas/working-calendar';
 export type { ReplanFlag, ReplanMove, ReplanPlan, ReplanReport, ReplannableTask } from './rules/replan';
 export { applyCampaignChange, campaignMatchesQuery, compareCampaignOrder, isCallersCampaignQuery, isCampaignEcho, isPagedCampaignQuery } from './rules/campaign-query';
@@ -367,9 +392,10 @@ export { IMAGE_TYPE_MESSAGE, adTypeBody, adTypeForm, imageProblem, parseCost, pu
 export type { AdTypeForm, PublicationForm } from './rules/forms/publication-form';
 
 // The API client shared by widgets, app and CLI.
-export { createHttpClient } from './client/http-client';
+export { RULE_WARNINGS_HEADER, createHttpClient } from './client/http-client';
 export type { HttpClientOptions } from './client/http-client';
 export { CadenceApiError, isConflict } from './client/errors';
+export type { PlanningRulesApi, RuleWarningOptions } from './client/types';
 export type { ApprovalsApi, BulkOptions, CadenceAdminClient, CadenceClient, CampaignCommentsApi, CampaignPage, Crud, NotificationsApi, Page, TaskPage, TasksApi, WebhookDeliveryPage, WebhooksApi, WriteOptions } from './client/types';
 export { createRealtimeClient } from './client/realtime';
 // Every entity once: its topic, policy resource and history resource (docs/architecture.md#entities).

@@ -46,7 +46,7 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
  * decided by its reviewers, administered (rules, overrides) by administrators.
  * `campaign_comment` is a comment on a campaign (docs/adr/0059), judged with its campaign.
  */
-export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar', 'campaign_comment', 'notification'] as const;
+export const POLICY_RESOURCES = ['campaign', 'calendar', 'dashboard', 'idea', 'comment', 'industry', 'event', 'user', 'view', 'history', 'task', 'template', 'approval', 'working_calendar', 'planning_rule', 'campaign_comment', 'notification'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 
 export interface CampaignAccessFields {
@@ -96,6 +96,8 @@ export interface PolicyRows {
   approval: { campaign: CampaignAccessFields; reviewer_ids?: readonly string[] | undefined };
   /** The install's weekend and closed days (docs/adr/0052): one calendar, no rows of its own to judge. */
   working_calendar: object;
+  /** The install's planning rules (docs/adr/0062): one list, nothing per row to judge. */
+  planning_rule: object;
   /**
    * A comment on a campaign (docs/adr/0059): its author, and its campaign as the campaign's rule
    * reads it (null: the campaign is gone, and so is every record of it).
@@ -176,6 +178,8 @@ const RULES: { [R in PolicyResource]: Rule<R> } = {
   },
   // Every signed-in principal reads it, keys included (dashboards shade closed days); administrators keep it.
   working_calendar: (p, action) => (action === 'read' ? p.userId !== '' : action !== 'promote' && administers(p)),
+  // The same: every signed-in principal reads the rules (a drag is judged in the browser); administrators keep them.
+  planning_rule: (p, action) => (action === 'read' ? p.userId !== '' : action !== 'promote' && administers(p)),
   task(p, action, t) {
     // A key bound to a view reads campaigns alone, not their tasks (docs/adr/0032, 0049).
     if (p.campaignFilter) return false;

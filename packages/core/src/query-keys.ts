@@ -64,6 +64,10 @@ export interface QueryKeyParams {
   history: HistorySource;
   /** `GET /api/working-calendar`: the weekend and closed days, for one window of days (docs/adr/0052). */
   workingCalendar: { from: string; to: string };
+  /** `GET /api/planning-rules`: the install's planning rules (docs/adr/0062). */
+  planningRules: undefined;
+  /** `GET /api/conflicts`: the conflicts list for a window; any campaign's change may move it. */
+  conflicts: { from: string; to: string };
   /** `GET /api/views`: the side bar's saved views. */
   savedViews: undefined;
   /** `GET /api/views/counts`: each saved view's campaign count; a campaign change moves it. */

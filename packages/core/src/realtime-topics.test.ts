@@ -6,7 +6,7 @@ import { ALL_REFRESHED_KINDS, REALTIME_TOPICS, TOPIC_REFRESHES, type RealtimeTop
 describe('realtime topics', () => {
   it('should list every topic the server publishes, each once', () => {
     expect(REALTIME_TOPICS).toEqual([
-      'campaigns', 'tasks', 'campaign_comments', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions', 'saved_views', 'templates', 'working_calendar', 'notifications',
+      'campaigns', 'tasks', 'campaign_comments', 'ads', 'events', 'ideas', 'comments', 'publications', 'ad_types', 'prospective_publications', 'articles', 'permissions', 'saved_views', 'templates', 'working_calendar', 'planning_rules', 'notifications',
     ]);
   });
 

@@ -25,7 +25,7 @@ export interface TopicRefresh {
  * changes, and a task's (required tasks hold the gate).
  */
 export const TOPIC_REFRESHES = {
-  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'approvalRules', 'campaignWatch'] }],
+  campaigns: [{ kinds: ['campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'approvalRules', 'campaignWatch', 'conflicts'] }],
   tasks: [{ kinds: ['tasks', 'myTasks', 'myTaskCounts', 'seenAssignees', 'history', 'approvals', 'campaignWatch'] }],
   /** A campaign's comments (docs/adr/0059): its thread, and who watches it (a mention makes a watcher). */
   campaign_comments: [{ kinds: ['campaignComments', 'campaignWatch', 'history'] }],
@@ -43,7 +43,9 @@ export const TOPIC_REFRESHES = {
   /** Campaign templates (docs/adr/0054): the Settings list and the "New from template" picker. */
   templates: [{ kinds: ['templates', 'history'] }],
   /** The working calendar (docs/adr/0052): shading in the calendar and Gantt, template previews, Settings. */
-  working_calendar: [{ kinds: ['workingCalendar', 'history'] }],
+  working_calendar: [{ kinds: ['workingCalendar', 'conflicts', 'history'] }],
+  /** Planning rules (docs/adr/0062): Settings' list, and every conflict, badge and warning they judge. */
+  planning_rules: [{ kinds: ['planningRules', 'conflicts', 'campaignPages', 'campaignStats', 'history'] }],
   /** Inbox items (docs/adr/0060): the inbox's pages and the bell's count. */
   notifications: [{ kinds: ['notifications', 'unreadNotifications'] }],
 } as const satisfies Record<EntityTopic, readonly TopicRefresh[]>;

@@ -114,6 +114,16 @@ export {
   workingWeekSchema,
 } from './schemas/working-calendar';
 export { ERROR_CODES, apiErrorSchema, errorDetailSchema } from './schemas/errors';
+export {
+  CONFLICTS_MAX_DAYS,
+  conflictSchema,
+  conflictsQuerySchema,
+  conflictsSchema,
+  planningRuleBodySchema,
+  planningRuleSchema,
+  planningRulesImportSchema,
+  ruleViolationSchema,
+} from './schemas/planning-rules';
 export { authProvidersSchema, ssoExchangeSchema, ssoMappingCreateSchema, ssoMappingSchema } from './schemas/sso';
 export { historyEntrySchema, historyPageSchema, historyQuerySchema, revertQuerySchema, revertResultSchema, rowHistoryQuerySchema } from './schemas/history';
 

@@ -8,7 +8,8 @@ import type { WebhookDelivery } from '../schemas/webhooks';
 import type { Notification } from '../schemas/notifications';
 import type { ReplanReport } from '../rules/replan';
 import { CadenceApiError } from './errors';
-import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, WriteOptions } from './types';
+import type { RuleViolation } from '../rules/planning-rules';
+import type { BulkOptions, CadenceAdminClient, CadenceClient, Crud, RuleWarningOptions, WriteOptions } from './types';
 
 export interface HttpClientOptions {
   /** Base URL of the server, e.g. `https://cadence.example.com` (the client adds `/api`). */
@@ -59,6 +60,15 @@ interface CallInit {
 }
 
 /** Reads (GETs) answered with one of these, or not reached at all, are tried again twice (ky: after 0.3 s then 0.6 s, or the server's Retry-After on 429/503). */
+/** The header a write's planning-rule warnings come back in (docs/adr/0062): JSON, ASCII-escaped. */
+export const RULE_WARNINGS_HEADER = 'X-Rule-Warnings';
+
+/** Hands a write's rule warnings to `onWarnings`, when the answer has some. */
+function ruleWarnings(h: Headers, o: RuleWarningOptions | undefined): void {
+  const raw = h.get(RULE_WARNINGS_HEADER);
+  if (raw && o?.onWarnings) o.onWarnings(JSON.parse(raw) as RuleViolation[]);
+}
+
 const RETRY_STATUSES = [408, 429, 502, 503, 504];
 const RETRY_LIMIT = 2;
 const NETWORK_MESSAGE = 'Could not reach the Cadence server. Check your connection and try again.';
@@ -282,6 +292,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
     },
     campaigns: {
       ...crud('campaigns'),
+      create: (body, o) => call('post', 'campaigns', { json: body, onHeaders: (h) => ruleWarnings(h, o) }),
       update: (id, patch, o) =>
         call('patch', `campaigns/${encodeURIComponent(id)}`, {
           json: patch,
@@ -289,6 +300,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
           onHeaders: (h) => {
             const replan = h.get('X-Replan');
             if (replan && o?.onReplan) o.onReplan(JSON.parse(replan) as ReplanReport);
+            ruleWarnings(h, o);
           },
         }),
       promote: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/promote`, { headers: ifMatch(o) }),
@@ -321,7 +333,12 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       of: (id) => call('get', `campaigns/${encodeURIComponent(id)}/approvals`),
       request: (id, comment) => call('post', `campaigns/${encodeURIComponent(id)}/review-requests`, { json: comment ? { comment } : {} }),
       decide: (id, decision) => call('post', `campaigns/${encodeURIComponent(id)}/review-decisions`, { json: decision }),
-      goLive: (id, o) => call('post', `campaigns/${encodeURIComponent(id)}/go-live`, { json: o?.overrideReason ? { override_reason: o.overrideReason } : {}, headers: ifMatch(o) }),
+      goLive: (id, o) =>
+        call('post', `campaigns/${encodeURIComponent(id)}/go-live`, {
+          json: o?.overrideReason ? { override_reason: o.overrideReason } : {},
+          headers: ifMatch(o),
+          onHeaders: (h) => ruleWarnings(h, o),
+        }),
     },
     tasks: {
       list: (campaignId) => call('get', `campaigns/${encodeURIComponent(campaignId)}/tasks`),
@@ -382,6 +399,14 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       list: () => call('get', 'access-keys'),
       create: (body) => call('post', 'access-keys', { json: body }),
       revoke: (id) => call('delete', `access-keys/${encodeURIComponent(id)}`),
+    },
+    planningRules: {
+      list: () => call('get', 'planning-rules'),
+      create: (body) => call('post', 'planning-rules', { json: body }),
+      update: (id, body, o) => call('put', `planning-rules/${encodeURIComponent(id)}`, { json: body, headers: ifMatch(o) }),
+      remove: (id, o) => call('delete', `planning-rules/${encodeURIComponent(id)}`, { headers: ifMatch(o) }),
+      replaceAll: (rules) => call('post', 'planning-rules/import', { json: { rules } }),
+      conflicts: (range) => call('get', 'conflicts', { searchParams: searchParams(range) }),
     },
     workingCalendar: {
       get: (range) => call('get', 'working-calendar', { searchParams: searchParams(range) }),

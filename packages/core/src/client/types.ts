@@ -49,6 +49,31 @@ import type { CampaignComment, CampaignCommentCreate, CampaignCommentUpdate, Com
 import type { ApprovalMode } from '../rules/approvals';
 import type { ClosedDay, ClosedDayCreate, ClosedDaysImport, WorkingCalendarData } from '../schemas/working-calendar';
 import type { ReplanReport } from '../rules/replan';
+import type { RuleViolation } from '../rules/planning-rules';
+import type { ConflictsList, PlanningRuleBody, PlanningRuleRecord } from '../schemas/planning-rules';
+
+/**
+ * The planning rules' warnings a write earned (docs/adr/0062): the rules it breaks that only warn.
+ * A write that breaks a blocking rule is a 409 `rule_blocked` instead, and saves nothing.
+ */
+export interface RuleWarningOptions {
+  onWarnings?: (warnings: RuleViolation[]) => void;
+}
+
+/** Planning rules (docs/adr/0062): read by every signed-in principal, kept by administrators. */
+export interface PlanningRulesApi {
+  /** Every rule, oldest first, each with `description`, the rule in words. */
+  list(): Promise<PlanningRuleRecord[]>;
+  /** Administrators: a new rule; a malformed one is a 400 naming the field (`limit`, `channel`, `audience`, `gap_days`). */
+  create(body: PlanningRuleBody): Promise<PlanningRuleRecord>;
+  /** Administrators: the rule replaced by `body` (every field; those its kind does not use become null); `version` guards (412). */
+  update(id: string, body: PlanningRuleBody, options?: WriteOptions): Promise<PlanningRuleRecord>;
+  remove(id: string, options?: WriteOptions): Promise<void>;
+  /** Administrators: the whole list replaced by `rules`, all or nothing (a bad rule: 400 on `rules.<i>.<field>`). */
+  replaceAll(rules: PlanningRuleBody[]): Promise<PlanningRuleRecord[]>;
+  /** Every conflict with a go-live in the window (at most 366 days), among all campaigns: the conflicts list. */
+  conflicts(range: { from: string; to: string }): Promise<ConflictsList>;
+}
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */
 export interface WriteOptions {
@@ -184,7 +209,7 @@ export interface ApprovalsApi {
    * Make a campaign Live: 409 `not_ready` names what is missing; an administrator may pass
    * `overrideReason` to go live anyway, kept in the campaign's history.
    */
-  goLive(campaignId: string, options?: WriteOptions & { overrideReason?: string }): Promise<Campaign>;
+  goLive(campaignId: string, options?: WriteOptions & RuleWarningOptions & { overrideReason?: string }): Promise<Campaign>;
 }
 
 /**
@@ -206,12 +231,14 @@ export interface CadenceClient {
     /** The one-time code from the single sign-on redirect, exchanged once for a session. */
     exchangeSsoCode(code: string, codeVerifier?: string): Promise<Session>;
   };
-  campaigns: Omit<Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery>, 'update'> & {
+  campaigns: Omit<Crud<Campaign, CampaignCreate, CampaignUpdate, CampaignListQuery>, 'update' | 'create'> & {
+    /** A new campaign; the planning rules it breaks that only warn reach `onWarnings` (a blocking one: 409 `rule_blocked`). */
+    create(body: CampaignCreate, options?: RuleWarningOptions): Promise<Campaign>;
     /**
      * Sends only the given fields. A new `live_date` re-plans the campaign's open tasks on the
      * server (docs/adr/0053): `onReplan` gets what moved, which an Undo sends back as `task_due_dates`.
      */
-    update(id: string, patch: CampaignUpdate, options?: WriteOptions & { onReplan?: (report: ReplanReport) => void }): Promise<Campaign>;
+    update(id: string, patch: CampaignUpdate, options?: WriteOptions & RuleWarningOptions & { onReplan?: (report: ReplanReport) => void }): Promise<Campaign>;
     promote(id: string, options?: WriteOptions): Promise<Campaign>;
     /** One page, newest first: pass the previous page's `nextCursor` until it is null (docs/adr/0020). */
     page(query: CampaignListQuery & { limit: number }): Promise<CampaignPage>;
@@ -304,6 +331,8 @@ export interface CadenceClient {
     /** "Save as template" (administrators): a campaign's defaults, and its tasks as working-day offsets from go-live. */
     fromCampaign(body: TemplateFromCampaign): Promise<CampaignTemplate>;
   };
+  /** Planning rules and the conflicts they find (docs/adr/0062). */
+  planningRules: PlanningRulesApi;
   /** The working calendar (docs/adr/0052): the weekend and the closed days calendars shade; `from`/`to` limit the days. */
   workingCalendar: { get(range?: { from?: string; to?: string }): Promise<WorkingCalendarData> };
   /** The caller's inbox (docs/adr/0060): items about them, newest first; a person's, never an access key's. */

@@ -12,6 +12,7 @@ import type { Notification } from '../schemas/notifications';
 import type { Task } from '../schemas/tasks';
 import type { CampaignTemplate } from '../schemas/templates';
 import type { ClosedDay } from '../schemas/working-calendar';
+import type { PlanningRuleRecord } from '../schemas/planning-rules';
 
 /*
  * The realtime feed's frames (docs/architecture.md#realtime-messages), declared once for the
@@ -44,6 +45,8 @@ export interface TopicRows {
   templates: CampaignTemplate;
   /** A closed day added or reopened (its `day` is the id), or the weekend set (id `weekend`). */
   working_calendar: ClosedDay | { weekend: number[] };
+  /** A rule created, replaced or deleted (a whole list imported: a resync). */
+  planning_rules: PlanningRuleRecord;
   notifications: Notification;
 }
 export type TopicRow<T extends RealtimeTopic> = TopicRows[T];

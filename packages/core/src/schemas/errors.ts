@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'request_timeout', // 408: the request never finished arriving
   'already_exists', // 409
   'not_ready', // 409: the go-live gate (docs/adr/0056); details name the missing approvals and tasks
+  'rule_blocked', // 409: a planning rule that blocks (docs/adr/0062); the message and details name the rule
   'revert_conflict', // 409: a later change touched the fields a revert would write; details name them
   'revoked', // 409: a revoked stakeholder link cannot be changed
   'conflict', // 412: the If-Match version is stale; `current` holds the row as it is now

@@ -46,6 +46,7 @@ export const REGISTRY: { readonly [N in EntityName]: FeedEntity<N> | MarkedEntit
   saved_views: { resource: savedViews },
   templates: { resource: templates },
   working_calendar: { table: 'closed_days' },
+  planning_rules: { table: 'planning_rules' },
   notifications: { resource: notifications },
 };
 

@@ -66,7 +66,7 @@ export function actorName(entry: Pick<HistoryEntry, 'actor' | 'key'>): string {
 const NOUNS: Record<HistoryResource, string> = {
   campaigns: 'campaign', tasks: 'task', 'campaign-comments': 'campaign comment', ideas: 'idea', comments: 'comment', publications: 'publication', 'ad-types': 'ad type', ads: 'ad',
   'prospective-publications': 'prospective publication', articles: 'article', events: 'event', permissions: 'permission',
-  templates: 'template', roles: 'role', 'access-keys': 'access key', 'working-calendar': 'closed day', 'approval-rules': 'approval rule',
+  templates: 'template', roles: 'role', 'access-keys': 'access key', 'working-calendar': 'closed day', 'approval-rules': 'approval rule', 'planning-rules': 'planning rule',
 };
 
 /** The kind of record, for the Activity page's filter: "Ad types". */

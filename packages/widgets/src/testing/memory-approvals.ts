@@ -11,6 +11,7 @@ import {
   reviewerStep,
   CHANNEL_VALUES,
   type ApprovalRule,
+  type RuleWarningOptions,
   type ApprovalsApi,
   type Campaign,
   type CampaignApprovals,
@@ -38,6 +39,8 @@ export interface MemoryApprovalsOptions {
   log: MemoryLog;
   save: (row: Campaign, next: Campaign, action?: string, fields?: Iterable<string>) => Campaign;
   rules?: ApprovalRule[];
+  /** The planning rules' gate (docs/adr/0062), which going Live asks too. */
+  ruleGate?: (before: Campaign, after: Campaign, o?: RuleWarningOptions) => void;
 }
 
 type Fact = Omit<ReviewEvent, 'kind'> & { id: string; campaign_id: string; kind: ReviewEvent['kind'] | 'override'; comment: string | null; created_at: string };
@@ -165,6 +168,8 @@ export function memoryApprovals(o: MemoryApprovalsOptions) {
         checkVersion(c, opts?.version);
         if (c.status === 'live') return structuredClone(c);
         const err = notReady(c);
+        // A blocking planning rule refuses going Live whatever the approvals (an override is for approvals alone).
+        if (!err || opts?.overrideReason) o.ruleGate?.(c, { ...c, status: 'live' }, opts);
         if (err && !opts?.overrideReason) throw err;
         if (err) {
           if (!can(p, 'administer', 'approval')) throw validation([{ path: ['override_reason'], message: 'Only an administrator may override' }]);

@@ -43,10 +43,11 @@ import { memoryApprovals } from './memory-approvals';
 import { memoryViews } from './memory-views';
 import { memoryShareLinks } from './memory-share-links';
 import { memoryWorkingCalendar } from './memory-working-calendar';
+import { memoryPlanningRules } from './memory-planning-rules';
 import { memoryWebhooks } from './memory-webhooks';
 import { memoryNotifications } from './memory-notifications';
 import type { MemoryDirectoryUser } from './memory-people';
-import type { WorkingCalendarData } from '@cadence/core';
+import type { PlanningRuleRecord, WorkingCalendarData } from '@cadence/core';
 
 export type { MemoryDirectoryUser } from './memory-people';
 
@@ -81,6 +82,8 @@ export interface MemoryClientOptions extends Partial<Omit<ExtrasData, 'users'>> 
   now?: () => Date;
   /** The working calendar (docs/adr/0052); the standard weekend and no closed days unless given. */
   workingCalendar?: WorkingCalendarData;
+  /** Planning rules (docs/adr/0062); none by default. */
+  planningRules?: PlanningRuleRecord[];
   /** Webhook endpoints and their deliveries (docs/adr/0058). */
   webhooks?: Webhook[];
   webhookDeliveries?: WebhookDelivery[];
@@ -226,8 +229,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   });
   const extras = memoryExtras(run, now, user, principal, data, log);
   const taskStore = memoryTasks({ run, now, principal, campaigns, tasks: structuredClone(options.tasks ?? []), people: data, log });
+  const calendarState: WorkingCalendarData = structuredClone(options.workingCalendar ?? { weekend: [5, 6], closed_days: [] });
+  const workingCalendar = memoryWorkingCalendar({ run, now, principal, state: calendarState });
+  const planning = memoryPlanningRules({
+    run, now, principal, campaigns, log, calendar: () => calendarState, ...(options.planningRules ? { rules: options.planningRules } : {}),
+  });
   const approvals = memoryApprovals({
-    run, now, principal, campaigns, tasks: () => taskStore.all(), users: () => data.users, permissions: () => data.permissions, log, save, rules: options.approvalRules ?? [],
+    run, now, principal, campaigns, tasks: () => taskStore.all(), users: () => data.users, permissions: () => data.permissions, log, save, rules: options.approvalRules ?? [], ruleGate: planning.gate,
   });
   const commentStore = memoryCampaignComments({
     run, now, principal, campaigns, comments: structuredClone(options.campaignComments ?? []), tasks: () => taskStore.all(), reviewersOf: approvals.reviewersOf, people: data, log,
@@ -236,7 +244,6 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
   const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const shareLinks = memoryShareLinks({ run, now, today: () => todayYmd(clock()), principal, views: () => savedViews, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
-  const workingCalendar = memoryWorkingCalendar({ run, now, principal, ...(options.workingCalendar ? { initial: options.workingCalendar } : {}) });
   const webhooks = memoryWebhooks({ run, now, principal, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.webhookDeliveries ? { deliveries: options.webhookDeliveries } : {}) });
   const inbox = memoryNotifications({ run, now, principal, items: structuredClone(options.notifications ?? []), ...(options.notificationPrefs ? { prefs: options.notificationPrefs } : {}) });
   const client: CadenceClient & { workingCalendar: CadenceAdminClient['workingCalendar']; webhooks: WebhooksApi } = {
@@ -252,6 +259,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       createCampaign: (body) => client.campaigns.create(body), createTask: (campaignId, body) => client.tasks.create(campaignId, body),
     }),
     approvals: approvals.api,
+    planningRules: planning.api,
     workingCalendar,
     history: {
       list: (query = {}) => run('history.list', () => log.api.list(query), [query]),
@@ -284,7 +292,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, filterContext()), [query]),
       stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, filterContext()), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
-      create: (body) =>
+      create: (body, o) =>
         run('campaigns.create', () => {
           const parsed = campaignCreateSchema.safeParse(body);
           if (!parsed.success) throw validation(parsed.error.issues);
@@ -298,6 +306,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           });
           if (!can(principal, 'create', 'campaign', row)) throw forbidden();
           approvals.gate(null, row);
+          planning.gate(null, row as Campaign, o);
           (row as Campaign).approval_summary = approvals.summaryOf(row as Campaign);
           campaigns.unshift(row);
           log.record('campaigns', row.id, 'create', {});
@@ -318,6 +327,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
           const merged = { ...row, ...parsed.data };
           if (lacksPrimaryChannel(merged)) throw validation([{ path: ['primary_channel'], message: PRIMARY_CHANNEL_MESSAGE }]);
           approvals.gate(row, merged as Campaign);
+          planning.gate(row, merged as Campaign, o);
           const next = normalizeScopedCampaign(merged);
           // A change of the approved fields moves the approval summary (docs/adr/0056).
           if (touchesApprovedFields(row, parsed.data)) next.approval_summary = approvals.summaryOf(next);

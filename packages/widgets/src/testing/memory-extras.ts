@@ -14,7 +14,7 @@ export function memoryExtras(
   principal: Principal,
   data: ExtrasData,
   log: MemoryLog,
-): Omit<CadenceClient, 'campaigns' | 'dashboard' | 'history' | 'views' | 'shareLinks' | 'tasks' | 'campaignComments' | 'templates' | 'approvals' | 'workingCalendar' | 'notifications'> {
+): Omit<CadenceClient, 'campaigns' | 'dashboard' | 'history' | 'views' | 'shareLinks' | 'tasks' | 'campaignComments' | 'templates' | 'approvals' | 'workingCalendar' | 'notifications' | 'planningRules'> {
   const session = () => ({
     access_token: 'memory', refresh_token: 'memory', token_type: 'bearer' as const, expires_in: 3600,
     expires_at: Math.floor(Date.now() / 1000) + 3600, user: { id: user.id, email: user.email, email_confirmed_at: null, created_at: now() },

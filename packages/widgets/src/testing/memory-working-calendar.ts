@@ -51,9 +51,10 @@ export function memoryIcsDays(text: string): { days: Array<{ day: Ymd; label: st
 }
 
 /** The working calendar's reads and administrators' writes, as the server answers them (docs/adr/0052). */
-export function memoryWorkingCalendar(ctx: { run: Run; now: () => string; principal: Principal; initial?: WorkingCalendarData }): CadenceAdminClient['workingCalendar'] {
+export function memoryWorkingCalendar(ctx: { run: Run; now: () => string; principal: Principal; initial?: WorkingCalendarData; state?: WorkingCalendarData }): CadenceAdminClient['workingCalendar'] {
   const { run, now, principal } = ctx;
-  const cal: WorkingCalendarData = structuredClone(ctx.initial ?? { weekend: [5, 6], closed_days: [] });
+  // `state`: the caller's own object, which it reads as this changes it (the planning rules' gate).
+  const cal: WorkingCalendarData = ctx.state ?? structuredClone(ctx.initial ?? { weekend: [5, 6], closed_days: [] });
   const admin = () => {
     if (!can(principal, 'administer', 'user')) throw forbidden();
   };
