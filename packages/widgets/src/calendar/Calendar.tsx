@@ -15,11 +15,14 @@ import {
   type Ymd,
   type CampaignFilter,
   can,
+  isFiltered,
 } from '@cadence/core';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
 import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
+import { usePlanningRules } from '../provider/planning-rules';
+import { MoveAnywayDialog } from '../move/MoveAnywayDialog';
 import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
@@ -95,13 +98,15 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const { principal } = session;
   const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
-  const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove });
   const [panel, compact] = useNarrow<HTMLElement>();
 
   const { from, to } = visibleWindow(anchor, mode);
   const campaigns = useCampaignSource({ from, to, ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const weeks = useMemo(() => (mode === 'month' ? monthGrid(anchor) : [weekDays(anchor)]), [anchor, mode]);
   const buckets = useMemo(() => bucketByDay(campaigns.all, weeks.flat(), view), [campaigns.all, weeks, view]);
+  // The planning rules judge a move where it would land (docs/adr/0065).
+  const rules = usePlanningRules(useMemo(() => ({ from, to }), [from, to]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
+  const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
 
   const step = (dir: 1 | -1) => {
     const next = mode === 'month' ? addMonths(anchor, dir) : addDays(anchor, 7 * dir);
@@ -163,6 +168,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
         onClose={() => setOpenDay(null)}
         onEdit={editor.edit}
       />
+      <MoveAnywayDialog mover={mover} />
       {editor.dialog}
     </section>
     {printout.printing && (

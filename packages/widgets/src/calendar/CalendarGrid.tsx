@@ -158,6 +158,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 today={day === today}
                 focused={day === focused}
                 ghost={move && day === target ? move : null}
+                verdict={move && day === target ? mover.verdict : null}
                 carriedId={move && list.some((c) => c.id === move.campaign.id) ? move.campaign.id : null}
                 compact={props.compact ?? false}
                 closed={closedOf(day)}

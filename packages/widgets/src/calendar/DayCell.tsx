@@ -1,6 +1,7 @@
 import { barColor, barSpan, campaignCountLabel, cellOverflow, formatYmd, truncateTitle, type CalendarMode, type Campaign, type Ymd } from '@cadence/core';
 import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
+import { verdictSentence, type Verdict } from '../move/verdict';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { summaryOf, TaskProgress } from '../tasks/task-progress';
 import { approvalOf, CampaignApproval } from '../approvals/campaign-approval';
@@ -28,6 +29,8 @@ export interface DayCellProps {
   focused: boolean;
   /** The move in progress when this cell is its target (the ghost is drawn here), else null. */
   ghost: Move | null;
+  /** What the planning rules say of a drop here (the target cell only), in words. */
+  verdict?: Verdict | null;
   /** The id of the campaign being moved when this cell holds it, else null. */
   carriedId: string | null;
   /** The phone layout: a dot per campaign instead of chips; the agenda below lists them. */
@@ -44,7 +47,7 @@ const COMPACT_DOTS = 3;
  * One day of the grid. Memoised: during a drag only the cells whose target or carried state
  * changes render again, so the ghost keeps up with the pointer at 1,000 campaigns.
  */
-export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, compact, closed, handlers }: DayCellProps): ReactNode {
+export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, verdict, carriedId, compact, closed, handlers }: DayCellProps): ReactNode {
   const { visible, moreLabel } = cellOverflow(list, mode);
   // A weekend day is named by its weekday already; a closed day says what closes it, in words.
   const closedLabel = closed && closed.kind !== 'weekend' ? closed.label : null;
@@ -90,6 +93,11 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
         );
       })}
       {ghost && !compact && <Ghost move={ghost} mode={mode} />}
+      {ghost && verdict && (
+        <span className={`cad-day__verdict${verdict.blocked ? ' cad-day__verdict--block' : ''}`} data-testid="move-verdict">
+          {verdictSentence(verdict)}
+        </span>
+      )}
       {moreLabel && !compact && <span className="cad-day__more">{moreLabel}</span>}
     </div>
   );

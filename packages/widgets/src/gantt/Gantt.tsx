@@ -15,12 +15,15 @@ import {
   type Ymd,
   type CampaignFilter,
   can,
+  isFiltered,
 } from '@cadence/core';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { VIEW_OPTIONS } from '../calendar/Calendar';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
 import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
+import { usePlanningRules } from '../provider/planning-rules';
+import { MoveAnywayDialog } from '../move/MoveAnywayDialog';
 import { useCadence } from '../provider/context';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
@@ -87,7 +90,6 @@ function GanttBody(props: GanttProps): ReactNode {
   const { principal } = session;
   const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
-  const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove });
   // A campaign row's tasks, shown beneath it on demand (its disclosure button), each due date movable.
   const taskMover = useTaskMover(principal, editable);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -104,6 +106,9 @@ function GanttBody(props: GanttProps): ReactNode {
     props.items,
   );
   const showChannels = props.showChannels ?? true;
+  // The planning rules judge a move where it would land (docs/adr/0065).
+  const rules = usePlanningRules(useMemo(() => ({ from: span.start, to: span.end }), [span.start, span.end]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
+  const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
   const closedOf = useClosedDays(span.start, span.end);
 
@@ -187,6 +192,7 @@ function GanttBody(props: GanttProps): ReactNode {
       <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
       <p className="cad-sr-only" role="status" aria-live="polite">{taskMover.announcement}</p>
       <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>
+      <MoveAnywayDialog mover={mover} />
       {editor.dialog}
     </section>
     {printout.printing && (

@@ -1,6 +1,7 @@
 import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, todayYmd, type Campaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
+import { verdictSentence, type Verdict } from '../move/verdict';
 import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';
 import { useCadence } from '../provider/context';
@@ -82,9 +83,11 @@ interface BarProps {
   moves: BarMoves;
   onEdit: (c: Campaign) => void;
   metrics: RowMetrics;
+  /** What the planning rules say of where the carried bar would land. */
+  verdict: Verdict | null;
 }
 
-function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics }: BarProps) {
+function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics, verdict }: BarProps) {
   const carried = move?.campaign.id === bar.campaign.id ? move : undefined;
   const c = carried ? previewed(carried) : bar.campaign;
   const span = carried ? barSpan(c, view) : bar.span;
@@ -139,9 +142,10 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics }:
           {approval && <CampaignApproval campaign={c} drawnOnly />}
         </span>
       )}
-      {carried && carried.via === 'pointer' && (
-        <span className="cad-gantt__drag-label" style={{ left: `${geometry.leftPercent}%`, top }} aria-hidden="true">
-          {formatYmd(span.start, 'MMM dd')} – {formatYmd(span.end, 'MMM dd')}
+      {carried && (carried.via === 'pointer' || verdict) && (
+        <span className={`cad-gantt__drag-label${verdict ? ` cad-gantt__drag-label--${verdict.blocked ? 'block' : 'warn'}` : ''}`} style={{ left: `${geometry.leftPercent}%`, top }} data-testid={verdict ? 'move-verdict' : undefined}>
+          <span aria-hidden="true">{formatYmd(span.start, 'MMM dd')} – {formatYmd(span.end, 'MMM dd')}</span>
+          {verdict && <span className="cad-gantt__verdict">{verdictSentence(verdict)}</span>}
         </span>
       )}
       {view === 'live' && !geometry.clippedStart && (
@@ -160,6 +164,8 @@ interface RowProps {
   onEdit: (c: Campaign) => void;
   /** Only for the row holding the campaign being moved, so no other row renders during a drag. */
   move: Move | undefined;
+  /** The planning rules' verdict, for that row only. */
+  verdict?: Verdict | null;
   moves: BarMoves;
   /** Offset in the virtual list, or undefined in the plain one. */
   top?: number;
@@ -176,7 +182,7 @@ interface RowProps {
  * that came into view; the month gridlines are drawn once for the whole body (below), not
  * once per row.
  */
-const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, top, expanded, onToggleTasks, taskMover, today, metrics }: RowProps) {
+const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, verdict = null, moves, top, expanded, onToggleTasks, taskMover, today, metrics }: RowProps) {
   const open = expanded && !!row.campaign && !!taskMover;
   const height = rowHeight(row, metrics) + (open ? taskLines(row) * TASK_ROW_PX : 0);
   const style: CSSProperties =
@@ -196,7 +202,7 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, 
       </div>
       <div className="cad-gantt__track">
         {row.bars.map((bar, lane) => (
-          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} metrics={metrics} />
+          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} metrics={metrics} verdict={move ? verdict : null} />
         ))}
       </div>
     </>
@@ -272,7 +278,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
         {props.head}
         <div className="cad-gantt__body" style={{ position: 'relative' }}>
           <Gridlines gridlines={props.gridlines} />
-          {rows.map((row) => <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} />)}
+          {rows.map((row) => <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} verdict={moveFor(row) ? mover.verdict : null} moves={moves} />)}
         </div>
       </div>
     );
@@ -283,7 +289,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
       <div className="cad-gantt__body" style={{ height: w.offsets[rows.length], position: 'relative' }}>
         <Gridlines gridlines={props.gridlines} />
         {rows.slice(w.start, w.end).map((row, i) => (
-          <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} top={w.offsets[w.start + i]} />
+          <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} verdict={moveFor(row) ? mover.verdict : null} moves={moves} top={w.offsets[w.start + i]} />
         ))}
       </div>
     </div>
