@@ -18,6 +18,9 @@ import { notifyTasksAssigned } from '../notifications/producers';
 import { getRow } from '../data/crud';
 import { campaigns, type CampaignRaw } from '../data/resources/campaigns';
 import { withNewApprovalSummaries } from '../approvals/store';
+import { planningGateMany } from '../planning-rules/store';
+import type { Ctx } from '../http/authenticate';
+import { AppError } from '../errors';
 import { templates } from '../data/resources/templates';
 import { fieldError, forbidden } from '../errors';
 import { entryColumns } from '../history/record';
@@ -40,7 +43,7 @@ export function campaignFromTemplate(t: CampaignTemplate): Omit<Campaign, 'id' |
  * field (`campaigns.3.roles.Designer`). Each campaign and task is a create entry with its actor,
  * and a realtime change by itself, as a create of each would be.
  */
-export async function applyTemplate(s: Services, p: Principal, templateId: string, body: Apply): Promise<TemplateApplyResult> {
+export async function applyTemplate(s: Services, p: Principal, templateId: string, body: Apply, ctx?: Ctx): Promise<TemplateApplyResult> {
   const template = await getRow(s, templates, p, templateId);
   if (!can(p, 'create', 'campaign')) throw forbidden('You may not create campaigns');
   const cal = await loadWorkingCalendar(s.db);
@@ -75,6 +78,10 @@ export async function applyTemplate(s: Services, p: Principal, templateId: strin
     return { row: { ...row, live_date: c.live_date, planning_start_date: placement.planning_start_date }, placement, assignees };
   });
 
+  // The planning rules judge the new campaigns with the plan and one another (docs/adr/0062): a block names `campaigns.<n>`.
+  await planningGateMany(s.db, planned.map(({ row }) => row as never), [], ctx).catch((e: unknown) => {
+    throw templateRefusal(e);
+  });
   const { ids, taskCount } = await s.db.transaction(async (trx) => {
     const ids: string[] = [];
     let taskCount = 0;
@@ -123,4 +130,12 @@ export async function applyTemplate(s: Services, p: Principal, templateId: strin
   const rows = await campaigns.select(s.db).whereIn('campaigns.id', ids);
   const byId = new Map<string, CampaignRaw>(rows.map((r: CampaignRaw) => [String(r.id), r]));
   return { campaigns: ids.map((id) => campaigns.present(byId.get(id)!)), tasks: taskCount };
+}
+
+/** An apply's refusal names the campaign by its place in the body (`campaigns.<n>`), not a file's line. */
+function templateRefusal(e: unknown): unknown {
+  if (!(e instanceof AppError) || e.code !== 'rule_blocked') return e;
+  const rename = (text: string) => text.replace(/^Line (\d+), /, (_m, n: string) => `Campaign ${n}, `);
+  const details = (e.details ?? []).map((d) => ({ path: d.path.replace(/^line (\d+)\.live_date$/, (_m, n: string) => `campaigns.${Number(n) - 1}.live_date`), message: d.message }));
+  return new AppError(409, 'rule_blocked', rename(e.message), details);
 }

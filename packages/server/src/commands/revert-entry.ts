@@ -2,6 +2,8 @@ import { can, HISTORY_POLICY, planRevert, type HistoryEntry, type Principal, typ
 import type { Knex } from 'knex';
 import { notifyCampaignChanged } from '../notifications/producers';
 import { goLiveGate, refreshApprovalSummaries, withApprovalSummary } from '../approvals/store';
+import { planningGate } from '../planning-rules/store';
+import type { Ctx } from '../http/authenticate';
 import { deleteRow, updateRow } from '../data/crud';
 import { HISTORY_DATA } from '../data/registry';
 import { asJudged, type AnyResource } from '../data/resource';
@@ -47,7 +49,7 @@ async function foreignKeysAsConflict<T>(work: () => Promise<T>): Promise<T> {
  * own entry with `reverts`): an update's before values, a deleted row with its id, or a created
  * row removed. Refused with 409 naming the fields a later change touched.
  */
-export async function revertEntry(s: Services, p: Principal, entryId: string, ifMatch: number | null, dryRun: boolean): Promise<RevertResult> {
+export async function revertEntry(s: Services, p: Principal, entryId: string, ifMatch: number | null, dryRun: boolean, ctx?: Ctx): Promise<RevertResult> {
   const entry = await readableEntry(s.db, p, entryId);
   if (entry.withheld) {
     const where = entry.resource === 'campaigns' ? 'campaign' : entry.resource === 'tasks' ? "task's campaign" : 'row';
@@ -70,6 +72,8 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
     if (!can(p, 'delete', r.policy, gone) || !can(p, 'create', r.policy, gone)) throw forbidden(`You may not bring back this ${r.label.toLowerCase()}`);
     // Its reviews went with it: a Live campaign comes back only through the gate, as a new one would (docs/adr/0056).
     if (entry.resource === 'campaigns') await goLiveGate(s.db, null, plan.row as never);
+    // And the planning rules (docs/adr/0062), as a new campaign on that day would be.
+    if (entry.resource === 'campaigns') await planningGate(s.db, null, plan.row as never, ctx);
     if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
     return foreignKeysAsConflict(() =>
       s.db.transaction(async (trx) => {
@@ -114,6 +118,7 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
         if (again.kind !== 'update') throw revertConflict('The row changed meanwhile', []);
         // Putting a campaign back to Live passes the go-live gate like any other write (docs/adr/0056).
         if (entry.resource === 'campaigns') await goLiveGate(trx, locked as never, { ...(locked as object), ...again.patch } as never);
+        if (entry.resource === 'campaigns') await planningGate(trx, locked as never, { ...(locked as object), ...again.patch } as never, ctx);
         const columns = r.toColumns ? r.toColumns(again.patch) : writable(again.patch);
         if (entry.resource !== 'campaigns') return columns;
         // Dates or status put back are news to the campaign's watchers like any other change (docs/adr/0060).

@@ -13,7 +13,7 @@ export function corsForAllowedOrigins(s: Services): Middleware {
   const headers = cors({
     origin: (ctx) => ctx.get('Origin'),
     allowHeaders: ['Authorization', 'Content-Type', 'If-Match'],
-    exposeHeaders: ['ETag', 'Retry-After', 'X-Next-Cursor', 'X-Request-Id', 'X-Replan'],
+    exposeHeaders: ['ETag', 'Retry-After', 'X-Next-Cursor', 'X-Request-Id', 'X-Replan', 'X-Rule-Warnings'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     maxAge: 600,
   });

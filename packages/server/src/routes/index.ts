@@ -23,6 +23,7 @@ import { shareLinkRoutes } from './share-links/routes';
 import { taskRoutes } from './tasks/routes';
 import { templateRoutes } from './templates/routes';
 import { workingCalendarRoutes } from './working-calendar/routes';
+import { planningRuleRoutes } from './planning-rules/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { notificationRoutes } from './notifications/routes';
 
@@ -51,6 +52,7 @@ export function registerDataRoutes(s: Services, t: RouteTable): void {
   savedViewRoutes(s, t);
   shareLinkRoutes(s, t);
   workingCalendarRoutes(s, t);
+  planningRuleRoutes(s, t);
   webhookRoutes(s, t);
   notificationRoutes(s, t);
 }

@@ -26,6 +26,7 @@ import * as campaignComments from './20261208000000_campaign_comments';
 import * as webhooks from './20261208100000_webhooks';
 import * as notifications from './20261208200000_notifications';
 import * as shareLinks from './20261208300000_share_links';
+import * as planningRules from './20261209100000_planning_rules';
 
 interface Migration {
   name: string;
@@ -63,6 +64,7 @@ const migrations: Migration[] = [
   { name: '20261208100000_webhooks', ...webhooks },
   { name: '20261208200000_notifications', ...notifications },
   { name: '20261208300000_share_links', ...shareLinks },
+  { name: '20261209100000_planning_rules', ...planningRules },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */

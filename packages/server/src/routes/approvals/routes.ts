@@ -3,6 +3,8 @@ import { approvalRuleBodySchema, approvalRuleSchema, campaignApprovalsSchema, ca
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { approvalsOf, loadRules, notReady, refreshApprovalSummaries, touchCampaign } from '../../approvals/store';
+import { planningGate } from '../../planning-rules/store';
+import type { Ctx } from '../../http/authenticate';
 import { getRow, recordUpdate, withLockedRow } from '../../data/crud';
 import { changedInTransaction } from '../../data/changes';
 import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
@@ -233,16 +235,18 @@ export function approvalRoutes(s: Services, t: RouteTable): void {
     access: 'user',
     body: goLiveBodySchema,
     response: campaignSchema,
-    handler: async ({ params, body, auth, ifMatch }) => goLive(s, auth.principal, params.id!, body.override_reason, ifMatch),
+    handler: async ({ params, body, auth, ifMatch, ctx }) => goLive(s, auth.principal, params.id!, body.override_reason, ifMatch, ctx),
   });
 }
 
 /** Status live, through the gate or past it with an administrator's reason (its own history entry). */
-function goLive(s: Services, p: Principal, id: string, reason: string | undefined, ifMatch: number | null): Promise<Campaign> {
+function goLive(s: Services, p: Principal, id: string, reason: string | undefined, ifMatch: number | null, ctx?: Ctx): Promise<Campaign> {
   return withLockedRow(s, campaigns, p, id, ifMatch, async (trx, before: CampaignRaw) => {
     if (before.status === 'live') return campaigns.present(before);
     const { missing } = await approvalsOf(trx, before as never);
     if (missing && !reason) throw notReady(missing);
+    // The planning rules (docs/adr/0062) are asked too; an override is for approvals alone.
+    await planningGate(trx, before as never, { ...before, status: 'live' } as never, ctx);
     if (missing && reason) {
       if (!can(p, 'administer', 'approval')) throw validationFailed('Only an administrator may go live past the gate', [{ path: 'override_reason', message: 'Only an administrator may override' }]);
       await trx('campaign_reviews').insert({ campaign_id: before.id, kind: 'override', comment: reason, basis: approvalBasis(before), actor_id: p.userId });

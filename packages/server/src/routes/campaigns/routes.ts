@@ -29,6 +29,7 @@ import { REPLAN_HEADER, replanWithUpdate } from './replan';
 import { notifyCampaignChanged } from '../../notifications/producers';
 import { standardRoutes } from '../standard-routes';
 import { approvalSummaryFor, goLiveGate, goLiveGateMany, withNewApprovalSummaries } from '../../approvals/store';
+import { planningGate, planningGateMany } from '../../planning-rules/store';
 
 const TAG = 'Campaigns';
 /** Where a full page of GET /api/campaigns?limit says the next one starts (exposed to browsers by CORS). */
@@ -79,6 +80,7 @@ const CAMPAIGN_TARGET: ImportTarget<CampaignImportRow> = {
     values: (row, p) => ({ ...row, channel_config: JSON.stringify(row.channel_config), created_by: p.userId }),
     insert: async (trx, rows, lines) => {
       await goLiveGateMany(trx, rows as never, lines);
+      await planningGateMany(trx, rows as never, lines);
       return insertAndLog(trx, campaigns, await withNewApprovalSummaries(trx, rows));
     },
   },
@@ -137,9 +139,10 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         return { ...values, primary_channel: values.primary_channel ?? null, channel_config: JSON.stringify(values.channel_config), created_by: auth.principal.userId };
       },
       refusal: 'You may not create campaigns here',
-      check: async (row) => {
+      check: async (row, { ctx }) => {
         await checkOwner(s.db, row.owner_id);
         await goLiveGate(s.db, null, row as never);
+        await planningGate(s.db, null, row as never, ctx);
       },
       // Its approval summary (docs/adr/0056): each channel needing approval, not requested yet.
       prepare: async (values, _input, trx) => ({ ...values, approval_summary: await approvalSummaryFor(trx, { ...values, id: undefined } as never) }),
@@ -151,6 +154,8 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
       body: campaignUpdateSchema,
       patch: async (body, before, { auth, ctx }, trx) => {
         const patch = await replanWithUpdate(trx, before, campaignPatch(auth.principal, before, body), ctx);
+        // The planning rules judge the campaign where it lands (docs/adr/0062): a block rolls the re-plan back with it.
+        await planningGate(trx, before as never, { ...before, ...patch } as never, ctx);
         // Its watchers hear of new dates or a new status (docs/adr/0060); a refused check below takes the items back with the write.
         await notifyCampaignChanged(s, trx, { before: before as never, after: patch, actorId: auth.principal.userId || null });
         return patch;

@@ -25,8 +25,8 @@ export function historyRoutes(s: Services, t: RouteTable): void {
       "Put back what an entry changed, as a normal write (If-Match applies to the row; the revert is an entry of its own): an update's before values, " +
       'a deleted row with its id, or a created row removed. 409 revert_conflict names the fields a later change touched. ?dry_run=1 only answers the plan',
     query: revertQuerySchema, response: revertResultSchema,
-    handler: ({ auth, params, query, ifMatch }) =>
-      revertEntry(s, auth.principal, params.entryId!, ifMatch, query.dry_run === '1' || query.dry_run === 'true'),
+    handler: ({ auth, params, query, ifMatch, ctx }) =>
+      revertEntry(s, auth.principal, params.entryId!, ifMatch, query.dry_run === '1' || query.dry_run === 'true', ctx),
   });
   for (const [resource, r] of HISTORY_DATA) {
     t.add({

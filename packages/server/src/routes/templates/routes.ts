@@ -101,7 +101,7 @@ export function templateRoutes(s: Services, t: RouteTable): void {
     body: templateApplySchema,
     response: templateApplyResultSchema,
     status: 201,
-    handler: ({ body, auth, params }) => applyTemplate(s, auth.principal, params.id!, body),
+    handler: ({ body, auth, params, ctx }) => applyTemplate(s, auth.principal, params.id!, body, ctx),
   });
 
   standardRoutes(s, t, {
