@@ -153,6 +153,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
           canEdit={canEdit}
           mover={mover}
           compact={compact}
+          conflicts={rules.byCampaign}
         />
       )}
       {compact && campaigns.status !== 'error' && (

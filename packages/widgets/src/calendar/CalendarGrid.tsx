@@ -1,4 +1,4 @@
-import { daysBetween, weekdayNames, type CalendarMode, type Campaign, type Ymd } from '@cadence/core';
+import { daysBetween, weekdayNames, type CalendarMode, type Campaign, type RuleViolation, type Ymd } from '@cadence/core';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ghostDay, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
@@ -31,6 +31,8 @@ export interface CalendarGridProps {
   mover: MoveController;
   /** The phone layout: dots instead of chips, and a tap selects the day for the agenda instead of opening it. */
   compact?: boolean;
+  /** Each campaign's planning-rule violations, for the badges on chips. */
+  conflicts?: ReadonlyMap<string, readonly RuleViolation[]>;
 }
 
 /** An ARIA grid of days: arrow keys move, Enter or Space opens a day that has campaigns. */
@@ -159,6 +161,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 focused={day === focused}
                 ghost={move && day === target ? move : null}
                 verdict={move && day === target ? mover.verdict : null}
+                {...(props.conflicts ? { conflicts: props.conflicts } : {})}
                 carriedId={move && list.some((c) => c.id === move.campaign.id) ? move.campaign.id : null}
                 compact={props.compact ?? false}
                 closed={closedOf(day)}

@@ -174,6 +174,7 @@ function GanttBody(props: GanttProps): ReactNode {
             expanded={expanded}
             onToggleTasks={props.items ? undefined : toggleTasks}
             taskMover={taskMover}
+            conflicts={rules.byCampaign}
             head={
               <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
                 <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>

@@ -2,6 +2,8 @@ import { barColor, barColors, barGeometry, barSpan, daysBetween, formatYmd, toda
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
 import { verdictSentence, type Verdict } from '../move/verdict';
+import { conflictText } from '../calendar/DayCell';
+import type { RuleViolation } from '@cadence/core';
 import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';
 import { useCadence } from '../provider/context';
@@ -11,7 +13,7 @@ import { approvalOf, CampaignApproval } from '../approvals/campaign-approval';
 import { useRowWindow } from '../ui/row-window';
 import { useScrollToToday } from './scroll-to-today';
 import { GanttTaskRows, TASK_ROW_PX, type TaskMover } from './GanttTasks';
-import { ChevronRight, ICON_SIZE } from '../ui/icons';
+import { ChevronRight, ICON_SIZE, TriangleAlert } from '../ui/icons';
 
 export interface GanttRow {
   key: string;
@@ -64,6 +66,8 @@ export interface GanttRowsProps {
   expanded?: ReadonlySet<string>;
   onToggleTasks?: (campaignId: string) => void;
   taskMover?: TaskMover;
+  /** Each campaign's planning-rule violations (docs/adr/0065): a badge on its bar. */
+  conflicts?: ReadonlyMap<string, readonly RuleViolation[]>;
 }
 
 /** What a bar needs to be dragged, resized and moved by keyboard; stable across a drag, so rows stay memoised. */
@@ -85,9 +89,11 @@ interface BarProps {
   metrics: RowMetrics;
   /** What the planning rules say of where the carried bar would land. */
   verdict: Verdict | null;
+  /** The planning rules the campaign breaks where it is, in words. */
+  conflict: string | undefined;
 }
 
-function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics, verdict }: BarProps) {
+function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics, verdict, conflict }: BarProps) {
   const carried = move?.campaign.id === bar.campaign.id ? move : undefined;
   const c = carried ? previewed(carried) : bar.campaign;
   const span = carried ? barSpan(c, view) : bar.span;
@@ -98,7 +104,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics, v
   const summary = summaryOf(c);
   const tasks = summary ? `, ${taskProgressText(summary, todayYmd(now()))}` : '';
   const approval = approvalOf(c);
-  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}${tasks}${approval ? `, ${approval.name}` : ''}`;
+  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}${tasks}${approval ? `, ${approval.name}` : ''}${conflict ? `, conflict: ${conflict}` : ''}`;
   const movable = !isVirtual(c) && moves.movable(c) ? c : null;
   const handle = (kind: MoveKind, side: 'left' | 'right') =>
     movable && (
@@ -129,6 +135,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics, v
           onKeyUp={(e) => movable && e.key === ' ' && e.preventDefault()}
         >
           {handle('resize-start', 'left')}
+          {conflict && <TriangleAlert size={11} aria-hidden="true" className="cad-gantt__conflict" />}
           {c.title}
           {summary && <TaskProgress campaign={c} compact drawnOnly />}
           {approval && <CampaignApproval campaign={c} drawnOnly />}
@@ -137,6 +144,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics, v
       ) : (
         <span className="cad-gantt__bar cad-gantt__bar--static" style={style} title={label}>
           <span className="cad-sr-only">{label}</span>
+          {conflict && <TriangleAlert size={11} aria-hidden="true" className="cad-gantt__conflict" />}
           <span aria-hidden="true">{c.title}</span>
           {summary && <span aria-hidden="true"><TaskProgress campaign={c} compact /></span>}
           {approval && <CampaignApproval campaign={c} drawnOnly />}
@@ -166,6 +174,8 @@ interface RowProps {
   move: Move | undefined;
   /** The planning rules' verdict, for that row only. */
   verdict?: Verdict | null;
+  /** Each campaign's planning-rule violations, for the badges on bars. */
+  conflicts?: ReadonlyMap<string, readonly RuleViolation[]> | undefined;
   moves: BarMoves;
   /** Offset in the virtual list, or undefined in the plain one. */
   top?: number;
@@ -182,7 +192,7 @@ interface RowProps {
  * that came into view; the month gridlines are drawn once for the whole body (below), not
  * once per row.
  */
-const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, verdict = null, moves, top, expanded, onToggleTasks, taskMover, today, metrics }: RowProps) {
+const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, verdict = null, conflicts, moves, top, expanded, onToggleTasks, taskMover, today, metrics }: RowProps) {
   const open = expanded && !!row.campaign && !!taskMover;
   const height = rowHeight(row, metrics) + (open ? taskLines(row) * TASK_ROW_PX : 0);
   const style: CSSProperties =
@@ -202,7 +212,7 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, verdict
       </div>
       <div className="cad-gantt__track">
         {row.bars.map((bar, lane) => (
-          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} metrics={metrics} verdict={move ? verdict : null} />
+          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} metrics={metrics} verdict={move ? verdict : null} conflict={conflictText(conflicts?.get(bar.campaign.id))} />
         ))}
       </div>
     </>
@@ -270,7 +280,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   }, [range.start, range.end, movable, pickUp, point, drop, cancel, onKeyDown]);
   const moving = mover.move?.campaign.id;
   // Only an expanded row gets the task mover (whose identity changes during a move), so the others stay memoised.
-  const taskProps = (row: GanttRow) => ({ expanded: isOpen(row), onToggleTasks, taskMover: isOpen(row) ? taskMover : undefined, today: props.today, metrics });
+  const taskProps = (row: GanttRow) => ({ expanded: isOpen(row), onToggleTasks, taskMover: isOpen(row) ? taskMover : undefined, today: props.today, metrics, conflicts: props.conflicts });
   const moveFor = (row: GanttRow) => (moving && row.bars.some((b) => b.campaign.id === moving) ? mover.move ?? undefined : undefined);
   if (!virtual) {
     return (

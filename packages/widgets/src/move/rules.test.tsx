@@ -79,4 +79,17 @@ describe('moving a campaign onto a day that breaks a planning rule', () => {
     expect(toasts.at(-1)).toMatchObject({ title: 'Not moved', description: TEXT });
     expect(updates(client)).toEqual([]);
   });
+
+  it('should badge the chips and bars of campaigns that break a rule where they are, in words', async () => {
+    const third = makeCampaign({ title: 'Newsletter C', planning_start_date: '2026-03-20', live_date: '2026-03-26', end_date: '2026-03-27', channels: ['email'] });
+    renderWidget(<Calendar date="2026-03-23" />, { campaigns: [...others(), third], planningRules: [rule('warn')] });
+    const cell = await screen.findByRole('gridcell', { name: /March 23, 2026/ });
+    await waitFor(() => expect(within(cell).getByRole('button', { name: `Newsletter A, conflict: ${TEXT}` })).toBeInTheDocument());
+  });
+
+  it('should badge a Gantt bar in its name', async () => {
+    const third = makeCampaign({ title: 'Newsletter C', planning_start_date: '2026-03-20', live_date: '2026-03-26', end_date: '2026-03-27', channels: ['email'] });
+    renderWidget(<Gantt />, { campaigns: [...others(), third], planningRules: [rule('block')] });
+    expect(await screen.findByRole('button', { name: new RegExp(`^Edit Newsletter C: .*, conflict: ${TEXT}$`) })).toBeInTheDocument();
+  });
 });
