@@ -338,6 +338,42 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     'cadence calendar weekend fri sat',
   );
 
+  const planningRules = program.command('rules').description('planning rules: limits on go-lives per channel, audience or owner, non-working days, gaps (each a warning or a block)');
+  example(
+    planningRules
+      .command('list')
+      .description('every planning rule in words (anyone signed in, access keys too)')
+      .action(async (_o, cmd) => (await import('./commands/rules')).listRules(ctx(cmd))),
+    'cadence rules list',
+  );
+  example(
+    planningRules
+      .command('export')
+      .description('the planning rules as JSON, to import elsewhere')
+      .option('--out <file>', 'write to this file instead of standard output')
+      .action(async (opts, cmd) => (await import('./commands/rules')).exportRules(ctx(cmd), opts)),
+    'cadence rules export --out rules.json',
+  );
+  example(
+    planningRules
+      .command('import')
+      .description('replace every planning rule with a JSON file\'s, all or nothing (administrators)')
+      .argument('<file>', 'JSON: {"rules": [...]} as export writes it, or a list')
+      .action(async (file, _o, cmd) => (await import('./commands/rules')).importRules(ctx(cmd), file)),
+    'cadence rules import rules.json',
+  );
+  const conflicts = program.command('conflicts').description("where the plan breaks the planning rules");
+  example(
+    conflicts
+      .command('list')
+      .description('every conflict with a go-live in the window (at most 366 days)')
+      .requiredOption('--from <date>', 'from this day, YYYY-MM-DD')
+      .requiredOption('--to <date>', 'to this day, YYYY-MM-DD')
+      .option('--csv', 'CSV instead of a table')
+      .action(async (opts, cmd) => (await import('./commands/rules')).listConflicts(ctx(cmd), opts)),
+    'cadence conflicts list --from 2027-01-01 --to 2027-03-31 --csv > conflicts.csv',
+  );
+
   example(
     program
       .command('import')

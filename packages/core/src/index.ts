@@ -325,6 +325,7 @@ export { ensureHttps, extractWebAddress, isHttpUrl } from './rules/urls';
 export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './rules/csv';
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
+export { conflictsCsv } from './rules/conflicts-csv';
 export { TASK_CSV_COLUMNS, tasksToCsv } from './rules/tasks-csv';
 // Campaign templates back-timed from go-live (docs/adr/0054).
 export { TEMPLATE_ANCHORS, assignRoles, placeTemplate, planningStartFor, templateFromCampaign, templateIssues, templateTaskRanks } from './rules/templates';

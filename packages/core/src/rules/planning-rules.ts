@@ -221,9 +221,14 @@ function audienceKey(audience: string): string {
   return audience.trim().toLowerCase();
 }
 
-/** A campaign's audiences as it counts them: trimmed, lower-case keys, each once, with a display name. */
+const audienceCache = new WeakMap<PlannedCampaign, Map<string, string>>();
+
+/** A campaign's audiences as it counts them: trimmed, lower-case keys, each once, with a display name (read once per row object). */
 function audiencesOf(c: PlannedCampaign): Map<string, string> {
+  const cached = audienceCache.get(c);
+  if (cached) return cached;
   const out = new Map<string, string>();
+  audienceCache.set(c, out);
   for (const a of c.audiences ?? []) {
     const key = audienceKey(a);
     if (key && !out.has(key)) out.set(key, a.trim());

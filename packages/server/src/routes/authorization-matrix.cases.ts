@@ -218,6 +218,8 @@ export interface Cell {
     webhook(): Promise<string>;
     /** Closes this day (as an administrator); returns it. */
     closedDay(day: string): Promise<string>;
+    /** A new planning rule (as an administrator; a warning, so no other case's write is refused). */
+    planningRule(): Promise<string>;
     ssoMapping(): Promise<string>;
     view(t: ViewTarget): Promise<string>;
     /** A stakeholder link to a shared view, the principal's own or another user's (docs/adr/0061). */
@@ -713,6 +715,25 @@ const BASE_CASES: readonly RouteCase[] = [
   createCase('POST /api/working-calendar/import', adminOnly(200), (c) => ({
     ics: ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Matrix//EN', 'BEGIN:VEVENT', `UID:${c.unique()}`, `DTSTART;VALUE=DATE:${matrixDay(c).replaceAll('-', '')}`, 'SUMMARY:Imported', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
   })),
+
+  // ── planning rules (docs/adr/0062): read by every signed-in principal, keys included; kept by admins, never keys ──
+  // Every rule a case writes warns and never blocks, so the other cases' campaign writes pass.
+  rowCase('GET /api/planning-rules', NONE, () => 200, () => ''),
+  createCase('POST /api/planning-rules', adminOnly(201), () => ({ kind: 'owner_load', limit: 9_999, period: 'week', severity: 'warn' })),
+  {
+    route: 'PUT /api/planning-rules/:id',
+    targets: NONE,
+    expected: adminOnly(200),
+    run: async (c) => status(c.call('PUT', `/api/planning-rules/${await c.fresh.planningRule()}`, { body: { kind: 'owner_load', limit: 9_998, severity: 'warn' } })),
+  },
+  {
+    route: 'DELETE /api/planning-rules/:id',
+    targets: NONE,
+    expected: adminOnly(204),
+    run: async (c) => status(c.call('DELETE', `/api/planning-rules/${await c.fresh.planningRule()}`)),
+  },
+  createCase('POST /api/planning-rules/import', adminOnly(200), () => ({ rules: [{ kind: 'owner_load', limit: 9_997, severity: 'warn' }] })),
+  { route: 'GET /api/conflicts', targets: NONE, expected: () => 200, run: (c) => status(c.call('GET', '/api/conflicts?from=2030-01-01&to=2030-03-31')) },
 
   // ── single sign-on group mappings: admin only ──
   // ── history (docs/adr/0028): entries follow their row's read rule; a revert is a write like any other ──

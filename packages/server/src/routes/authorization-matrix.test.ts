@@ -118,6 +118,7 @@ function factories(ownerId: string): Cell['fresh'] {
       return own ? attribute('campaign_comments', id, ownerId) : id;
     },
     accessKey: () => post('/api/access-keys', { name: `Key ${unique()}`, read_only: true }),
+    planningRule: () => post('/api/planning-rules', { kind: 'owner_load', limit: 9_999, severity: 'warn' }),
     webhook: () => post('/api/webhooks', { url: `https://hooks.example.invalid/${unique()}`, events: ['task.done'], active: false }),
     async closedDay(day: string) {
       const res = await t.api('POST', '/api/working-calendar/closed-days', { token: author.token, body: { day, label: `Closed ${unique()}` } });

@@ -1,4 +1,4 @@
-import { PLANNING_RULE_LIMITS, can, conflictsIn, ruleDescription, rulesWindow, toCsv, type Conflict, type PlanningRuleFields } from '@cadence/core';
+import { PLANNING_RULE_LIMITS, can, conflictsCsv, conflictsIn, ruleDescription, rulesWindow, type Conflict, type PlanningRuleFields } from '@cadence/core';
 import { conflictsQuerySchema, conflictsSchema, planningRuleBodySchema, planningRuleSchema, planningRulesImportSchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -160,15 +160,4 @@ export async function conflictsList(db: Knex, p: Parameters<typeof can>[0], rang
     campaign_titles: v.campaign_ids.map((id) => (readableIds.has(id) ? (titles.get(id) ?? '') : '')),
   }));
   return { from: range.from, to: range.to, conflicts };
-}
-
-/** The list as CSV: a row a conflict; formulas guarded, as every export of ours is. */
-export function conflictsCsv(conflicts: readonly Conflict[]): string {
-  return toCsv(
-    [
-      ['date', 'severity', 'rule', 'message', 'campaigns', 'campaign_ids'],
-      ...conflicts.map((c) => [c.date, c.severity, c.rule, c.message, c.campaign_titles.filter(Boolean).join('; '), c.campaign_ids.join(' ')]),
-    ],
-    { guardFormulas: true },
-  );
 }
