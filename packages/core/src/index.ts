@@ -449,8 +449,8 @@ export type { IcsCampaign, IcsTask, IcsTaskMode } from './rules/ical';
 export { SSO_ERRORS, claimValues, formatSsoGrant, grantsFromClaims, parseSsoGrant, planGrantSync, ssoErrorMessage } from './rules/sso';
 export type { SsoErrorCode, SsoGrant, SsoMapping } from './rules/sso';
 export type { AuthProviders, SsoMappingCreateRequest, SsoMappingRecord } from './schemas/sso';
-export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, SCHEDULE_MODES, dashboardViewSearch, parseDashboardView, rangesOf } from './rules/dashboard-view';
-export type { DashboardTab, DashboardView, DashboardViewOptions } from './rules/dashboard-view';
+export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, SCHEDULE_MODES, dashboardViewSearch, defaultRangeOf, nextDashboardView, parseDashboardView, rangesOf } from './rules/dashboard-view';
+export type { DashboardTab, DashboardView, DashboardViewOptions, RangesByTab } from './rules/dashboard-view';
 
 export {
   HISTORY_ACTIONS,

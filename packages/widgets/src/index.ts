@@ -45,6 +45,7 @@ export { DeleteCampaignDialog } from './calendar/DeleteCampaignDialog';
 export type { DeleteCampaignDialogProps } from './calendar/DeleteCampaignDialog';
 export { Gantt } from './gantt/Gantt';
 export type { GanttProps } from './gantt/Gantt';
+export type { SwitchesHost } from './ui/Switches';
 export { ChannelBoard } from './channels/ChannelBoard';
 export type { ChannelBoardProps } from './channels/ChannelBoard';
 export { ChannelDialog } from './channels/ChannelDialog';
@@ -86,6 +87,8 @@ export type { TemplatesPanelProps } from './templates/TemplatesPanel';
 // The working calendar (docs/adr/0052): Settings → Working days.
 export { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
 export type { WorkingDaysPanelProps } from './working-calendar/WorkingDaysPanel';
+export { PlanningRulesPanel } from './working-calendar/PlanningRulesPanel';
+export type { PlanningRulesPanelProps } from './working-calendar/PlanningRulesPanel';
 export { WebhooksPanel } from './webhooks/WebhooksPanel';
 export type { WebhooksPanelProps } from './webhooks/WebhooksPanel';
 export { ShareLinkDialog } from './share-links/lazy';

@@ -54,6 +54,15 @@ export const SCREEN_STATES: ScreenState[] = [
     },
   },
   {
+    // The filters behind "Filters (n)" opened: on a wide screen the second line, on a phone all of them (docs/adr/0065).
+    name: 'dashboard more filters open',
+    path: '/?scope=global',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Filters (1)' }).click();
+      await page.getByLabel('Owner').waitFor();
+    },
+  },
+  {
     name: 'delete campaign confirmation',
     path: '/',
     open: async (page) => {
@@ -199,6 +208,15 @@ export const SCREEN_STATES: ScreenState[] = [
     path: '/settings/working-days',
     open: async (page) => {
       await page.getByRole('list', { name: 'Upcoming closed days' }).waitFor();
+    },
+  },
+  {
+    // Settings → Planning rules (docs/adr/0065): the list (the demo has none) and the form to add one.
+    name: 'settings planning rules',
+    path: '/settings/planning-rules',
+    open: async (page) => {
+      await page.getByRole('form', { name: 'Add rule' }).waitFor();
+      await page.getByText('Loading the planning rules…').waitFor({ state: 'detached' });
     },
   },
   {

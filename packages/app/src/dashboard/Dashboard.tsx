@@ -37,6 +37,8 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [saving, setSaving] = useState(false);
   const [fromTemplate, setFromTemplate] = useState(false);
+  // The line beside the tabs where the calendar and timeline draw their switches (docs/adr/0065).
+  const [switches, setSwitches] = useState<HTMLDivElement | null>(null);
   const linked = useLinkedCampaign();
   const channelOnly: CampaignFormValues | undefined = channel ? { scope: 'channel', primary_channel: channel, channels: [channel] } : undefined;
   const create = () => setDialog({ open: true, ...(channelOnly ? { initialValues: channelOnly } : {}) });
@@ -72,14 +74,18 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
     ...(channel ? { channel } : {}),
     // A printout names the page it came from (docs/adr/0033).
     printTitle: channel ? channelInfo(channel).dashboardLabel : 'Global Calendar',
+    switchesIn: switches,
   };
   return (
-    <div className="page">
+    <div className="page page--dashboard">
       {header}
       <ViewNotice dropped={dropped} onDismiss={dismiss} />
       <FilterBar className="dashboard-filters" value={filter} onChange={(f) => update({ filter: f })} {...(channel ? { channel } : {})} />
       {!channel && <StatCards className="dashboard-stats" filter={filter} />}
-      <Tabs label="Dashboard views" tabs={tabs} value={tab} onChange={(t) => update({ tab: t })} idBase={idBase} className="tabs" />
+      <div className="dashboard-viewbar">
+        <Tabs label="Dashboard views" tabs={tabs} value={tab} onChange={(t) => update({ tab: t })} idBase={idBase} className="tabs" />
+        <div ref={setSwitches} className="dashboard-viewbar__switches" />
+      </div>
       <TabPanel idBase={idBase} value={tab} className="tabs">
         {tab === 'timeline' && (
           <Gantt {...dated} {...(channel ? {} : { showChannels: true })}

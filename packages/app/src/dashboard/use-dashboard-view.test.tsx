@@ -45,6 +45,28 @@ describe('useDashboardView (the URL is the view)', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('should keep each tab’s own range: the timeline opens at its quarter, the calendar returns to its week', async () => {
+    const router = open('/?range=week');
+    await act(() => state.update({ range: 'month' }));
+    expect(router.state.location.search).toBe('');
+    await act(() => state.update({ tab: 'timeline' }));
+    expect(router.state.location.search).toBe('?tab=timeline');
+    await act(() => state.update({ range: 'year' }));
+    await act(() => state.update({ tab: 'calendar' }));
+    expect(router.state.location.search).toBe('');
+    await act(() => state.update({ range: 'week' }));
+    await act(() => state.update({ tab: 'timeline' }));
+    expect(router.state.location.search).toBe('?tab=timeline&range=year');
+    await act(() => state.update({ tab: 'calendar' }));
+    expect(router.state.location.search).toBe('?range=week');
+  });
+
+  it('should not carry a link to the calendar’s month into the timeline', async () => {
+    const router = open('/?range=month&date=2026-11-01');
+    await act(() => state.update({ tab: 'timeline' }));
+    expect(router.state.location.search).toBe('?tab=timeline&date=2026-11-01');
+  });
+
   it('should drop bad and unknown parameters, say so, and tidy the address in place', async () => {
     const router = open('/?tab=gantt&status=finished&q=launch&utm_source=mail');
     expect(state.view).toEqual({ tab: 'calendar', mode: 'planning', filter: { q: 'launch' } });

@@ -1,13 +1,14 @@
 import {
   dashboardViewSearch,
+  nextDashboardView,
   parseDashboardView,
-  rangesOf,
   type Channel,
   type DashboardTab,
   type DashboardView,
   type DroppedParam,
+  type RangesByTab,
 } from '@cadence/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /** Parameters other parts of the app read and tidy away themselves (RootLayout's confirmation notice). */
@@ -27,6 +28,7 @@ export interface DashboardViewState {
  * from the query string and writes every change back as a new history entry, so Back and Forward
  * move between views and a copied link reopens the same one. A link's bad or unknown parameters are
  * dropped (the address is rewritten without them, in place) and listed until dismissed.
+ * Each tab keeps its own range for the visit (docs/adr/0065): the address names only the shown tab's.
  */
 export function useDashboardView(tabs: readonly DashboardTab[], channel?: Channel): DashboardViewState {
   const location = useLocation();
@@ -46,11 +48,12 @@ export function useDashboardView(tabs: readonly DashboardTab[], channel?: Channe
   }, [parsed, navigate]);
 
   const { view } = parsed;
+  // What each tab showed so far (links, Back and Forward included), so going back to a tab shows its range.
+  const ranges = useRef<RangesByTab>({});
+  ranges.current[view.tab] = view.range;
   const update = useCallback(
     (patch: Partial<DashboardView>) => {
-      const next: DashboardView = { ...view, ...patch };
-      // A range belongs to its tab: the timeline's quarter means nothing on the calendar.
-      if (next.range && !rangesOf(next.tab).includes(next.range)) delete next.range;
+      const next = nextDashboardView(view, patch, ranges.current);
       const search = dashboardViewSearch(next);
       if (`?${search}` !== location.search && !(search === '' && location.search === '')) navigate({ search });
     },

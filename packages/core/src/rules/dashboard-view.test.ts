@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardViewSearch, parseDashboardView } from './dashboard-view';
+import { dashboardViewSearch, nextDashboardView, parseDashboardView, type DashboardView } from './dashboard-view';
 
 describe('parseDashboardView', () => {
   it('reads the issue’s example link whole', () => {
@@ -66,5 +66,44 @@ describe('dashboardViewSearch', () => {
 
   it('leaves out a range the tab does not have', () => {
     expect(dashboardViewSearch({ tab: 'list', mode: 'planning', range: 'month', filter: {} })).toBe('tab=list');
+  });
+});
+
+describe('nextDashboardView (each tab keeps its own range)', () => {
+  const calendar: DashboardView = { tab: 'calendar', mode: 'planning', filter: {} };
+
+  it('should open the timeline at its own default after Week then Month on the calendar', () => {
+    const week = nextDashboardView(calendar, { range: 'week' });
+    expect(week.range).toBe('week');
+    const month = nextDashboardView(week, { range: 'month' });
+    // Month is the calendar's default: left out of the link.
+    expect(month.range).toBeUndefined();
+    const timeline = nextDashboardView(month, { tab: 'timeline' }, { calendar: 'month' });
+    expect(timeline).toEqual({ tab: 'timeline', mode: 'planning', filter: {} });
+    expect(dashboardViewSearch(timeline)).toBe('tab=timeline');
+  });
+
+  it('should not carry a link to the calendar’s month into the Gantt', () => {
+    const { view } = parseDashboardView('range=month&date=2026-11-01');
+    const timeline = nextDashboardView(view, { tab: 'timeline' }, { calendar: 'month' });
+    expect(timeline.range).toBeUndefined();
+    expect(timeline.date).toBe('2026-11-01');
+  });
+
+  it('should give a tab back the range it had earlier in the visit', () => {
+    const ranges = { calendar: 'week', timeline: 'month' } as const;
+    const back = nextDashboardView({ tab: 'timeline', mode: 'live', range: 'month', filter: {} }, { tab: 'calendar' }, ranges);
+    expect(back).toEqual({ tab: 'calendar', mode: 'live', range: 'week', filter: {} });
+    expect(nextDashboardView(back, { tab: 'timeline' }, ranges).range).toBe('month');
+  });
+
+  it('should take a range given with the tab, and drop one the tab does not have', () => {
+    expect(nextDashboardView(calendar, { tab: 'timeline', range: 'year' }, { timeline: 'month' }).range).toBe('year');
+    expect(nextDashboardView(calendar, { tab: 'list' }, { list: 'week' }).range).toBeUndefined();
+    expect(nextDashboardView({ ...calendar, range: 'week' }, { tab: 'list' }).range).toBeUndefined();
+  });
+
+  it('should keep the range when something else changes', () => {
+    expect(nextDashboardView({ tab: 'timeline', mode: 'planning', range: 'year', filter: {} }, { filter: { status: 'live' } }).range).toBe('year');
   });
 });

@@ -1,4 +1,4 @@
-import { GANTT_RANGES, type GanttRange } from '../constants';
+import { DEFAULT_GANTT_RANGE, GANTT_RANGES, type GanttRange } from '../constants';
 import type { Channel } from '../channels';
 import { ymdProblem } from '../dates';
 import type { CampaignFilter } from '../schemas/campaign-filter';
@@ -15,6 +15,31 @@ const CALENDAR_RANGES = ['week', 'month'] as const satisfies readonly CalendarMo
 /** Which ranges a tab offers: the calendar's week/month, the timeline's month/quarter/year. */
 export function rangesOf(tab: DashboardTab): readonly string[] {
   return tab === 'calendar' ? CALENDAR_RANGES : tab === 'timeline' ? GANTT_RANGES : [];
+}
+
+/** The range a tab opens at when its link names none: the calendar's month, the timeline's quarter (docs/product.md). */
+export function defaultRangeOf(tab: DashboardTab): CalendarMode | GanttRange | undefined {
+  return tab === 'calendar' ? 'month' : tab === 'timeline' ? DEFAULT_GANTT_RANGE : undefined;
+}
+
+/** The range each tab was last shown at during this visit (a tab not yet visited is absent). */
+export type RangesByTab = Partial<Record<DashboardTab, DashboardView['range']>>;
+
+/**
+ * The view after a change (docs/adr/0065): a range belongs to its tab, so choosing another tab
+ * shows that tab's own range (the one it had earlier in the visit, else its default), never the
+ * range of the tab left behind; a range equal to the tab's default is left out of the link.
+ * `ranges` is what each tab showed so far, the current view included.
+ */
+export function nextDashboardView(view: DashboardView, patch: Partial<DashboardView>, ranges: RangesByTab = {}): DashboardView {
+  const next: DashboardView = { ...view, ...patch };
+  if (patch.tab !== undefined && patch.tab !== view.tab && !('range' in patch)) {
+    const kept = ranges[patch.tab];
+    if (kept) next.range = kept;
+    else delete next.range;
+  }
+  if (next.range && (!rangesOf(next.tab).includes(next.range) || next.range === defaultRangeOf(next.tab))) delete next.range;
+  return next;
 }
 
 /**

@@ -16,17 +16,21 @@ import {
   type ComparedCampaign,
   type CampaignFilter,
   can,
+  isFiltered,
 } from '@cadence/core';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
 import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
+import { usePlanningRules } from '../provider/planning-rules';
+import { MoveAnywayDialog } from '../move/MoveAnywayDialog';
 import { useCadence } from '../provider/context';
 import type { AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
 import { LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
+import { Switches, type SwitchesHost } from '../ui/Switches';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { Agenda } from './Agenda';
 import { CalendarGrid } from './CalendarGrid';
@@ -67,6 +71,8 @@ export interface CalendarProps extends WidgetProps {
   printTitle?: string;
   /** Who a printout says printed it; default the signed-in user's e-mail, null to leave "by" out. */
   printedBy?: string | null;
+  /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
+  switchesIn?: SwitchesHost;
 }
 
 export const VIEW_OPTIONS = [
@@ -95,7 +101,6 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const { principal } = session;
   const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
-  const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove });
   const [panel, compact] = useNarrow<HTMLElement>();
 
   const { from, to } = visibleWindow(anchor, mode);
@@ -112,6 +117,9 @@ function CalendarBody(props: CalendarProps): ReactNode {
     }
     return byDay;
   }, [comparison.result]);
+  // The planning rules judge a move where it would land (docs/adr/0065).
+  const rules = usePlanningRules(useMemo(() => ({ from, to }), [from, to]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
+  const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
 
   const step = (dir: 1 | -1) => {
     const next = mode === 'month' ? addMonths(anchor, dir) : addDays(anchor, 7 * dir);
@@ -128,8 +136,10 @@ function CalendarBody(props: CalendarProps): ReactNode {
     <section ref={panel} className={printout.panelOffPaper ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
         <h2 className="cad-panel__title">{title}</h2>
-        <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
-        <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
+        <Switches into={props.switchesIn}>
+          <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
+          <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
+        </Switches>
         <div className="cad-toolbar__nav">
           <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
           <p id={labelId} className="cad-toolbar__label" aria-live="polite">
@@ -158,6 +168,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
           mover={mover}
           compact={compact}
           thenByDay={thenByDay}
+          conflicts={rules.byCampaign}
         />
       )}
       {compact && campaigns.status !== 'error' && (
@@ -173,6 +184,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
         onClose={() => setOpenDay(null)}
         onEdit={editor.edit}
       />
+      <MoveAnywayDialog mover={mover} />
       {editor.dialog}
     </section>
     {printout.printing && (

@@ -1,4 +1,4 @@
-import { daysBetween, weekdayNames, type CalendarMode, type Campaign, type ComparedCampaign, type Ymd } from '@cadence/core';
+import { daysBetween, weekdayNames, type CalendarMode, type Campaign, type ComparedCampaign, type RuleViolation, type Ymd } from '@cadence/core';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ghostDay, type Move } from '../move/move-state';
 import { beginPointerGesture, elementAt } from '../move/pointer';
@@ -33,6 +33,8 @@ export interface CalendarGridProps {
   compact?: boolean;
   /** While comparing with a baseline (docs/adr/0063): by day, the moved or removed campaigns that went live there then. */
   thenByDay?: ReadonlyMap<Ymd, readonly ComparedCampaign[]>;
+  /** Each campaign's planning-rule violations, for the badges on chips. */
+  conflicts?: ReadonlyMap<string, readonly RuleViolation[]>;
 }
 
 /** An ARIA grid of days: arrow keys move, Enter or Space opens a day that has campaigns. */
@@ -160,6 +162,8 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 today={day === today}
                 focused={day === focused}
                 ghost={move && day === target ? move : null}
+                verdict={move && day === target ? mover.verdict : null}
+                {...(props.conflicts ? { conflicts: props.conflicts } : {})}
                 carriedId={move && list.some((c) => c.id === move.campaign.id) ? move.campaign.id : null}
                 compact={props.compact ?? false}
                 closed={closedOf(day)}

@@ -1,6 +1,9 @@
 import { barColor, barSpan, campaignCountLabel, cellOverflow, changeLabel, formatYmd, truncateTitle, type CalendarMode, type Campaign, type ComparedCampaign, type Ymd } from '@cadence/core';
 import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
+import { verdictSentence, type Verdict } from '../move/verdict';
+import { TriangleAlert } from '../ui/icons';
+import type { RuleViolation } from '@cadence/core';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { summaryOf, TaskProgress } from '../tasks/task-progress';
 import { approvalOf, CampaignApproval } from '../approvals/campaign-approval';
@@ -28,6 +31,10 @@ export interface DayCellProps {
   focused: boolean;
   /** The move in progress when this cell is its target (the ghost is drawn here), else null. */
   ghost: Move | null;
+  /** What the planning rules say of a drop here (the target cell only), in words. */
+  verdict?: Verdict | null;
+  /** The planning rules each campaign breaks where it is (docs/adr/0065): a badge on its chip. */
+  conflicts?: ReadonlyMap<string, readonly RuleViolation[]>;
   /** The id of the campaign being moved when this cell holds it, else null. */
   carriedId: string | null;
   /** The phone layout: a dot per campaign instead of chips; the agenda below lists them. */
@@ -46,7 +53,7 @@ const COMPACT_DOTS = 3;
  * One day of the grid. Memoised: during a drag only the cells whose target or carried state
  * changes render again, so the ghost keeps up with the pointer at 1,000 campaigns.
  */
-export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, carriedId, compact, closed, then, handlers }: DayCellProps): ReactNode {
+export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, verdict, conflicts, carriedId, compact, closed, then, handlers }: DayCellProps): ReactNode {
   const { visible, moreLabel } = cellOverflow(list, mode);
   // A weekend day is named by its weekday already; a closed day says what closes it, in words.
   const closedLabel = closed && closed.kind !== 'weekend' ? closed.label : null;
@@ -81,6 +88,7 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
             editable={handlers.canEdit(c)}
             tabbable={focused}
             carried={carriedId === c.id}
+            conflict={conflictText(conflicts?.get(c.id))}
             onEdit={handlers.edit}
             {...(movable
               ? {
@@ -97,6 +105,11 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
         </span>
       ))}
       {ghost && !compact && <Ghost move={ghost} mode={mode} />}
+      {ghost && verdict && (
+        <span className={`cad-day__verdict${verdict.blocked ? ' cad-day__verdict--block' : ''}`} data-testid="move-verdict">
+          {verdictSentence(verdict)}
+        </span>
+      )}
       {moreLabel && !compact && <span className="cad-day__more">{moreLabel}</span>}
     </div>
   );
@@ -124,20 +137,38 @@ interface ChipProps {
   tabbable: boolean;
   /** Being moved: drawn faded where it was. */
   carried: boolean;
+  /** The planning rules it breaks, in words; undefined when none. */
+  conflict?: string | undefined;
   onEdit: (c: Campaign) => void;
   /** Present when the chip can be picked up. */
   onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
   onMoveKey?: (e: KeyboardEvent) => boolean;
 }
 
-function Chip({ campaign: c, mode, editable, tabbable, carried, onEdit, onPointerDown, onMoveKey }: ChipProps) {
+/** A chip's or bar's conflicts in words, or undefined when it has none. */
+export function conflictText(violations: readonly RuleViolation[] | undefined): string | undefined {
+  return violations?.length ? [...new Set(violations.map((v) => v.message))].join('. ') : undefined;
+}
+
+/** The badge of a campaign that breaks a planning rule: a mark, and its words for screen readers and on hover. */
+export function ConflictBadge({ text }: { text: string }): ReactNode {
+  return (
+    <span className="cad-conflict" title={`Conflict: ${text}`}>
+      <TriangleAlert size={11} aria-hidden="true" />
+      <span className="cad-sr-only">, conflict: {text}</span>
+    </span>
+  );
+}
+
+function Chip({ campaign: c, mode, editable, tabbable, carried, conflict, onEdit, onPointerDown, onMoveKey }: ChipProps) {
   const style = { borderLeftColor: barColor(c.channels) };
   const text = truncateTitle(c.title, mode);
   // "4/7" after the title, which gives way to it (chips stay one line, even on a phone).
   // Its approval's mark beside it (docs/adr/0056): the chip's name says it in words.
   const marks =
-    summaryOf(c) || approvalOf(c) ? (
+    summaryOf(c) || approvalOf(c) || conflict ? (
       <>
+        {conflict && <ConflictBadge text={conflict} />}
         {summaryOf(c) && <TaskProgress campaign={c} compact />}
         {approvalOf(c) && <CampaignApproval campaign={c} compact />}
       </>

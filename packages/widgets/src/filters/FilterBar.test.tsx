@@ -1,7 +1,7 @@
 import type { CampaignFilter, Task } from '@cadence/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { CampaignList } from '../list/CampaignList';
 import { StatCards } from '../list/StatCards';
 import { makeCampaign } from '../testing/fixtures';
@@ -34,14 +34,29 @@ const listed = () => screen.queryAllByRole('article').map((a) => a.getAttribute(
 
 describe('FilterBar', () => {
   it('should offer phones a Filters button that names how many filters are on and controls the fields', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 560px)', addEventListener: () => {}, removeEventListener: () => {} }));
+    onTestFinished(() => void vi.unstubAllGlobals());
     renderWidget(<FilterBar value={{ status: 'live', channel: ['email', 'social'] }} />, { campaigns });
-    // Shown by filters.css on narrow screens only; jsdom applies no media query, hence `hidden`.
+    // Shown by filters.css; jsdom applies no style sheet's media query, hence `hidden`.
     const toggle = screen.getByRole('button', { name: 'Filters (2)', hidden: true });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    const fields = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(fields).getByLabelText('Status')).toHaveValue('live');
+    const [fields, more] = toggle.getAttribute('aria-controls')!.split(' ').map((id) => document.getElementById(id)!);
+    expect(within(fields!).getByLabelText('Status')).toHaveValue('live');
+    expect(within(more!).getByLabelText('Owner')).toBeInTheDocument();
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle.closest('[role="search"]')).toHaveClass('cad-filter-bar--open');
+  });
+
+  it('should keep channels, status, priority and search on one line on a wide screen and count only the filters behind the button', async () => {
+    renderWidget(<FilterBar value={{ status: 'live', scope: 'global', overdue: '1' }} />, { campaigns });
+    const toggle = screen.getByRole('button', { name: 'Filters (2)', hidden: true });
+    const [fields, more] = toggle.getAttribute('aria-controls')!.split(' ').map((id) => document.getElementById(id)!);
+    for (const name of ['Status', 'Priority', 'Search']) expect(within(fields!).getByLabelText(name)).toBeInTheDocument();
+    expect(within(fields!).getByRole('button', { name: /^Channels:/ })).toBeInTheDocument();
+    for (const name of ['Scope', 'Owner', 'Task assignee', 'Has overdue tasks']) expect(within(more!).getByLabelText(name)).toBeInTheDocument();
+    expect(within(more!).getByLabelText('Scope')).toHaveValue('global');
+    fireEvent.click(toggle);
     expect(toggle.closest('[role="search"]')).toHaveClass('cad-filter-bar--open');
   });
 

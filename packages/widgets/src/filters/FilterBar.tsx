@@ -19,6 +19,7 @@ import { useSession } from '../provider/session';
 import { ICON_SIZE, Funnel } from '../ui/icons';
 import { Popover } from '../ui/Popover';
 import { SEARCH_DELAY_MS } from '../ui/use-debounced-value';
+import { useMediaQuery } from '../ui/use-media-query';
 import { useSyncedState } from '../ui/use-synced-state';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { filterCountText, withFilter } from './filter-bar-rules';
@@ -143,6 +144,10 @@ function SearchFilter({ value, placeholder, onChange }: { value: string | undefi
 }
 
 const FIELDS: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue', 'q'];
+/** Shown on the bar's one line on a wide screen; the others wait behind "Filters (n)" there, and all of them on a phone (docs/adr/0065). */
+const FIRST_LINE: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'q'];
+/** Where filters.css folds every field away: keep the two in step. */
+const PHONE_QUERY = '(max-width: 560px)';
 
 function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, searchPlaceholder = 'Title, description or owner' }: FilterBarProps): ReactNode {
   const [filter, setFilter] = useSyncedState<CampaignFilter>(value, {}, onChange);
@@ -165,11 +170,16 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
     ...((listsUsers ? users.data : seen.data) ?? []).filter((u) => u.id !== session.userId).map((u) => ({ value: u.id, label: u.email })),
   ];
   const count = filterCountText(isFiltered(filter) ? shown.data?.total : all.data?.total, all.data?.total);
-  const active = (Object.keys(filter) as Array<keyof CampaignFilter>).filter(shows).length;
+  const chosen = (Object.keys(filter) as Array<keyof CampaignFilter>).filter(shows);
+  // The button counts the filters it hides: all of them on a phone, the second line's on a wider screen.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const hidden = phone ? chosen.length : chosen.filter((k) => !FIRST_LINE.includes(k)).length;
   // A bar of one field (the Events page's search) shows it on a phone too: nothing to fold away.
   const collapsible = FIELDS.filter(shows).length > 1;
-  const classes = ['cad-filter-bar', collapsible && 'cad-filter-bar--collapsible', open && 'cad-filter-bar--open'].filter(Boolean).join(' ');
+  const hasMore = FIELDS.some((k) => shows(k) && !FIRST_LINE.includes(k));
+  const classes = ['cad-filter-bar', collapsible && 'cad-filter-bar--collapsible', hasMore && 'cad-filter-bar--more', open && 'cad-filter-bar--open'].filter(Boolean).join(' ');
   const fieldsId = useId();
+  const moreId = useId();
   return (
     <div role="search" className={classes} aria-label="Filter campaigns">
       <div id={fieldsId} className="cad-filter-bar__fields">
@@ -184,6 +194,20 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
             options={PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
             onChange={(v) => set('priority', v as CampaignFilter['priority'])} />
         )}
+        {shows('q') && <SearchFilter value={filter.q} placeholder={searchPlaceholder} onChange={(q) => set('q', q)} />}
+      </div>
+      <div className="cad-filter-bar__end">
+        {/* The fields this button shows (filters.css): the rest of them on a wide screen, all of them on a phone. */}
+        {(collapsible || hasMore) && (
+          <button type="button" className="cad-button cad-filter-bar__toggle" aria-expanded={open} aria-controls={`${fieldsId} ${moreId}`} onClick={() => setOpen((o) => !o)}>
+            <Funnel size={ICON_SIZE} aria-hidden="true" />
+            {hidden ? `Filters (${hidden})` : 'Filters'}
+          </button>
+        )}
+        {showCount && <p className="cad-filter-bar__count" role="status" aria-live="polite">{count}</p>}
+        <button type="button" className="cad-button" disabled={!isFiltered(filter)} onClick={() => setFilter({})}>Clear filters</button>
+      </div>
+      <div id={moreId} className="cad-filter-bar__more">
         {shows('scope') && (
           <SelectFilter label="Scope" all="All scopes" value={filter.scope} options={SCOPE_OPTIONS}
             onChange={(v) => set('scope', v as CampaignFilter['scope'])} />
@@ -195,18 +219,6 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
             onChange={(v) => set('assignee', v)} />
         )}
         {shows('overdue') && <OverdueFilter value={filter.overdue === '1'} onChange={(on) => set('overdue', on ? '1' : undefined)} />}
-        {shows('q') && <SearchFilter value={filter.q} placeholder={searchPlaceholder} onChange={(q) => set('q', q)} />}
-      </div>
-      <div className="cad-filter-bar__end">
-        {/* A phone shows the fields behind this button (filters.css), so the plan is on the first screen. */}
-        {collapsible && (
-          <button type="button" className="cad-button cad-filter-bar__toggle" aria-expanded={open} aria-controls={fieldsId} onClick={() => setOpen((o) => !o)}>
-            <Funnel size={ICON_SIZE} aria-hidden="true" />
-            {active ? `Filters (${active})` : 'Filters'}
-          </button>
-        )}
-        {showCount && <p className="cad-filter-bar__count" role="status" aria-live="polite">{count}</p>}
-        <button type="button" className="cad-button" disabled={!isFiltered(filter)} onClick={() => setFilter({})}>Clear filters</button>
       </div>
     </div>
   );

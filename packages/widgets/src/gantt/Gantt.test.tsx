@@ -106,9 +106,9 @@ describe('Gantt', () => {
       width.mockRestore();
     });
     renderWidget(<Gantt range="year" />, { campaigns: manyCampaigns(3000, '2026-03-11') });
-    // At the top: the 12 rows of the 576 px viewport and 4 below it, so a long scroll jump stays cheap.
+    // At the top: the 18 rows (32 px each) of the 576 px viewport and 4 below it, so a long scroll jump stays cheap.
     // (The first paint, before the viewport is measured, draws fewer; on a loaded machine a check can land there.)
-    await waitFor(() => expect(screen.getAllByRole('listitem').length).toBe(12 + 4));
+    await waitFor(() => expect(screen.getAllByRole('listitem').length).toBe(18 + 4));
   });
 });
 

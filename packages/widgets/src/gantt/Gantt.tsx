@@ -15,18 +15,22 @@ import {
   type Ymd,
   type CampaignFilter,
   can,
+  isFiltered,
 } from '@cadence/core';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { VIEW_OPTIONS } from '../calendar/Calendar';
 import { useCampaignEditor } from '../campaign-dialog/use-campaign-editor';
 import { useMoveController } from '../move/use-move';
 import { useCampaignSource } from '../provider/campaign-queries';
+import { usePlanningRules } from '../provider/planning-rules';
+import { MoveAnywayDialog } from '../move/MoveAnywayDialog';
 import { useCadence } from '../provider/context';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { useSession } from '../provider/session';
 import { EmptyState, LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
+import { Switches, type SwitchesHost } from '../ui/Switches';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { GanttRows, type GanttRow } from './GanttRows';
 import { useTaskMover } from './GanttTasks';
@@ -66,6 +70,8 @@ export interface GanttProps extends WidgetProps {
   printTitle?: string;
   /** Who a printout says printed it; default the signed-in user's e-mail, null to leave "by" out. */
   printedBy?: string | null;
+  /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
+  switchesIn?: SwitchesHost;
 }
 
 const RANGE_OPTIONS = [
@@ -87,7 +93,6 @@ function GanttBody(props: GanttProps): ReactNode {
   const { principal } = session;
   const canEdit = useCallback((c: AnyCampaign) => can(principal, 'update', 'campaign', c), [principal]);
   const mayMove = useCallback((c: AnyCampaign) => editable && canEdit(c), [editable, canEdit]);
-  const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove });
   // A campaign row's tasks, shown beneath it on demand (its disclosure button), each due date movable.
   const taskMover = useTaskMover(principal, editable);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -104,6 +109,9 @@ function GanttBody(props: GanttProps): ReactNode {
     props.items,
   );
   const showChannels = props.showChannels ?? true;
+  // The planning rules judge a move where it would land (docs/adr/0065).
+  const rules = usePlanningRules(useMemo(() => ({ from: span.start, to: span.end }), [span.start, span.end]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
+  const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
   const closedOf = useClosedDays(span.start, span.end);
   const comparison = useComparison(span.start, span.end);
@@ -146,8 +154,10 @@ function GanttBody(props: GanttProps): ReactNode {
     <section ref={panel} className={printout.panelOffPaper ? 'cad-panel cad-panel--printing' : 'cad-panel'} aria-busy={campaigns.status === 'loading'}>
       <header className="cad-toolbar">
         <h2 className="cad-panel__title">{title}</h2>
-        <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
-        <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+        <Switches into={props.switchesIn}>
+          <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
+          <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+        </Switches>
         {showChannels && (
           <label className="cad-switch" htmlFor={groupId}>
             <input id={groupId} type="checkbox" role="switch" checked={grouped} onChange={(e) => setGrouped(e.target.checked)} />
@@ -181,6 +191,7 @@ function GanttBody(props: GanttProps): ReactNode {
             expanded={expanded}
             onToggleTasks={props.items ? undefined : toggleTasks}
             taskMover={taskMover}
+            conflicts={rules.byCampaign}
             head={
               <div className="cad-gantt__row cad-gantt__head" aria-hidden="true">
                 <div className="cad-gantt__label">{grouped && showChannels ? 'Channel' : 'Campaign'}</div>
@@ -199,6 +210,7 @@ function GanttBody(props: GanttProps): ReactNode {
       <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
       <p className="cad-sr-only" role="status" aria-live="polite">{taskMover.announcement}</p>
       <p className="cad-hint">Single-channel campaigns show their channel colour; multi-channel campaigns show light blue.</p>
+      <MoveAnywayDialog mover={mover} />
       {editor.dialog}
     </section>
     {printout.printing && (

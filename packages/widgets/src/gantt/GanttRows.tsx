@@ -1,6 +1,9 @@
 import { barColor, barColors, barGeometry, barSpan, changeLabel, daysBetween, formatYmd, todayYmd, type Campaign, type ComparedCampaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
+import { verdictSentence, type Verdict } from '../move/verdict';
+import { conflictText } from '../calendar/DayCell';
+import type { RuleViolation } from '@cadence/core';
 import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';
 import { useCadence } from '../provider/context';
@@ -10,7 +13,7 @@ import { approvalOf, CampaignApproval } from '../approvals/campaign-approval';
 import { useRowWindow } from '../ui/row-window';
 import { useScrollToToday } from './scroll-to-today';
 import { GanttTaskRows, TASK_ROW_PX, type TaskMover } from './GanttTasks';
-import { ChevronRight, ICON_SIZE } from '../ui/icons';
+import { ChevronRight, ICON_SIZE, TriangleAlert } from '../ui/icons';
 
 export interface GanttRow {
   key: string;
@@ -46,11 +49,23 @@ const taskLines = (row: GanttRow) => Math.max(1, row.campaign?.task_summary?.tot
 
 /** Rows beyond this count are virtualized. */
 export const VIRTUALIZE_ABOVE = 60;
-const ROW_PX = 48;
-const LANE_PX = 30;
 /** Rows drawn beyond each edge of the viewport: enough for a wheel step, few enough that a long jump stays cheap. */
 const OVERSCAN = 4;
-export const rowHeight = (row: GanttRow) => Math.max(ROW_PX, row.bars.length * LANE_PX + 18);
+const BAR_PX = 24;
+
+/** A row's geometry: the lowest row height, a lane's (bar and gap), and the room above the first bar. */
+export interface RowMetrics {
+  row: number;
+  lane: number;
+  pad: number;
+}
+/**
+ * Compact on a wide chart, so twelve rows are above the fold on a 1280×800 laptop
+ * (docs/adr/0065); roomy on a narrow one, where bars are picked up with a finger.
+ */
+export const WIDE_ROWS: RowMetrics = { row: 32, lane: 28, pad: 4 };
+export const NARROW_ROWS: RowMetrics = { row: 48, lane: 30, pad: 12 };
+export const rowHeight = (row: GanttRow, m: RowMetrics = WIDE_ROWS) => Math.max(m.row, m.pad * 2 + row.bars.length * m.lane - (m.lane - BAR_PX));
 
 
 export interface GanttRowsProps {
@@ -72,6 +87,8 @@ export interface GanttRowsProps {
   expanded?: ReadonlySet<string>;
   onToggleTasks?: (campaignId: string) => void;
   taskMover?: TaskMover;
+  /** Each campaign's planning-rule violations (docs/adr/0065): a badge on its bar. */
+  conflicts?: ReadonlyMap<string, readonly RuleViolation[]>;
 }
 
 /** What a bar needs to be dragged, resized and moved by keyboard; stable across a drag, so rows stay memoised. */
@@ -90,20 +107,25 @@ interface BarProps {
   move: Move | undefined;
   moves: BarMoves;
   onEdit: (c: Campaign) => void;
+  metrics: RowMetrics;
+  /** What the planning rules say of where the carried bar would land. */
+  verdict: Verdict | null;
+  /** The planning rules the campaign breaks where it is, in words. */
+  conflict: string | undefined;
 }
 
-function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps) {
+function Bar({ bar, lane, view, range, editable, move, moves, onEdit, metrics, verdict, conflict }: BarProps) {
   const carried = move?.campaign.id === bar.campaign.id ? move : undefined;
   const c = carried ? previewed(carried) : bar.campaign;
   const span = carried ? barSpan(c, view) : bar.span;
   const geometry = (carried && barGeometry(span, range)) || bar;
-  const top = 12 + lane * LANE_PX;
+  const top = metrics.pad + lane * metrics.lane;
   const style: CSSProperties = { left: `${geometry.leftPercent}%`, width: `${geometry.widthPercent}%`, top, ...barColors(barColor(c.channels)) };
   const { now } = useCadence();
   const summary = summaryOf(c);
   const tasks = summary ? `, ${taskProgressText(summary, todayYmd(now()))}` : '';
   const approval = approvalOf(c);
-  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}${tasks}${approval ? `, ${approval.name}` : ''}`;
+  const label = `${c.title}: ${formatYmd(span.start, 'MMM dd, yyyy')} – ${formatYmd(span.end, 'MMM dd, yyyy')}${tasks}${approval ? `, ${approval.name}` : ''}${conflict ? `, conflict: ${conflict}` : ''}`;
   const movable = !isVirtual(c) && moves.movable(c) ? c : null;
   const handle = (kind: MoveKind, side: 'left' | 'right') =>
     movable && (
@@ -134,6 +156,7 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
           onKeyUp={(e) => movable && e.key === ' ' && e.preventDefault()}
         >
           {handle('resize-start', 'left')}
+          {conflict && <TriangleAlert size={11} aria-hidden="true" className="cad-gantt__conflict" />}
           {c.title}
           {summary && <TaskProgress campaign={c} compact drawnOnly />}
           {approval && <CampaignApproval campaign={c} drawnOnly />}
@@ -142,14 +165,16 @@ function Bar({ bar, lane, view, range, editable, move, moves, onEdit }: BarProps
       ) : (
         <span className="cad-gantt__bar cad-gantt__bar--static" style={style} title={label}>
           <span className="cad-sr-only">{label}</span>
+          {conflict && <TriangleAlert size={11} aria-hidden="true" className="cad-gantt__conflict" />}
           <span aria-hidden="true">{c.title}</span>
           {summary && <span aria-hidden="true"><TaskProgress campaign={c} compact /></span>}
           {approval && <CampaignApproval campaign={c} drawnOnly />}
         </span>
       )}
-      {carried && carried.via === 'pointer' && (
-        <span className="cad-gantt__drag-label" style={{ left: `${geometry.leftPercent}%`, top }} aria-hidden="true">
-          {formatYmd(span.start, 'MMM dd')} – {formatYmd(span.end, 'MMM dd')}
+      {carried && (carried.via === 'pointer' || verdict) && (
+        <span className={`cad-gantt__drag-label${verdict ? ` cad-gantt__drag-label--${verdict.blocked ? 'block' : 'warn'}` : ''}`} style={{ left: `${geometry.leftPercent}%`, top }} data-testid={verdict ? 'move-verdict' : undefined}>
+          <span aria-hidden="true">{formatYmd(span.start, 'MMM dd')} – {formatYmd(span.end, 'MMM dd')}</span>
+          {verdict && <span className="cad-gantt__verdict">{verdictSentence(verdict)}</span>}
         </span>
       )}
       {view === 'live' && !geometry.clippedStart && (
@@ -168,6 +193,10 @@ interface RowProps {
   onEdit: (c: Campaign) => void;
   /** Only for the row holding the campaign being moved, so no other row renders during a drag. */
   move: Move | undefined;
+  /** The planning rules' verdict, for that row only. */
+  verdict?: Verdict | null;
+  /** Each campaign's planning-rule violations, for the badges on bars. */
+  conflicts?: ReadonlyMap<string, readonly RuleViolation[]> | undefined;
   moves: BarMoves;
   /** Offset in the virtual list, or undefined in the plain one. */
   top?: number;
@@ -176,6 +205,7 @@ interface RowProps {
   onToggleTasks: ((campaignId: string) => void) | undefined;
   taskMover: TaskMover | undefined;
   today: Ymd;
+  metrics: RowMetrics;
 }
 
 /**
@@ -183,9 +213,9 @@ interface RowProps {
  * that came into view; the month gridlines are drawn once for the whole body (below), not
  * once per row.
  */
-const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, top, expanded, onToggleTasks, taskMover, today }: RowProps) {
+const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, verdict = null, conflicts, moves, top, expanded, onToggleTasks, taskMover, today, metrics }: RowProps) {
   const open = expanded && !!row.campaign && !!taskMover;
-  const height = rowHeight(row) + (open ? taskLines(row) * TASK_ROW_PX : 0);
+  const height = rowHeight(row, metrics) + (open ? taskLines(row) * TASK_ROW_PX : 0);
   const style: CSSProperties =
     top === undefined ? { height } : { height, position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` };
   const tasksId = `cad-gantt-tasks-${row.key}`;
@@ -204,7 +234,7 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, 
       <div className="cad-gantt__track">
         {row.compared && <Ghost compared={row.compared} view={view} range={range} alone={!row.bars.length} />}
         {row.bars.map((bar, lane) => (
-          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} />
+          <Bar key={bar.campaign.id} bar={bar} lane={lane} view={view} range={range} editable={canEdit(bar.campaign)} move={move} moves={moves} onEdit={onEdit} metrics={metrics} verdict={move ? verdict : null} conflict={conflictText(conflicts?.get(bar.campaign.id))} />
         ))}
       </div>
     </>
@@ -212,7 +242,7 @@ const Row = memo(function Row({ row, view, range, canEdit, onEdit, move, moves, 
   if (!open) return <div role="listitem" className="cad-gantt__row" style={style}>{cells}</div>;
   return (
     <div role="listitem" className="cad-gantt__item" style={style}>
-      <div className="cad-gantt__row" style={{ height: rowHeight(row) }}>{cells}</div>
+      <div className="cad-gantt__row" style={{ height: rowHeight(row, metrics) }}>{cells}</div>
       <GanttTaskRows campaign={c!} range={range} today={today} mover={taskMover!} id={tasksId} />
     </div>
   );
@@ -241,7 +271,8 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   const virtual = rows.length > VIRTUALIZE_ABOVE;
   const { expanded, onToggleTasks, taskMover } = props;
   const isOpen = (row: GanttRow) => !!row.campaign && !!expanded?.has(row.campaign.id);
-  const heights = useMemo(() => rows.map((r) => rowHeight(r) + (isOpen(r) && taskMover ? taskLines(r) * TASK_ROW_PX : 0)), [rows, expanded, taskMover]); // eslint-disable-line react-hooks/exhaustive-deps
+  const metrics = props.narrow ? NARROW_ROWS : WIDE_ROWS;
+  const heights = useMemo(() => rows.map((r) => rowHeight(r, metrics) + (isOpen(r) && taskMover ? taskLines(r) * TASK_ROW_PX : 0)), [rows, expanded, taskMover, metrics]); // eslint-disable-line react-hooks/exhaustive-deps
   const w = useRowWindow(scroller, heights, OVERSCAN, virtual);
   useScrollToToday(scroller, range, props.today, props.narrow);
   const { movable, pickUp, point, drop, cancel, onKeyDown } = mover;
@@ -271,7 +302,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
   }, [range.start, range.end, movable, pickUp, point, drop, cancel, onKeyDown]);
   const moving = mover.move?.campaign.id;
   // Only an expanded row gets the task mover (whose identity changes during a move), so the others stay memoised.
-  const taskProps = (row: GanttRow) => ({ expanded: isOpen(row), onToggleTasks, taskMover: isOpen(row) ? taskMover : undefined, today: props.today });
+  const taskProps = (row: GanttRow) => ({ expanded: isOpen(row), onToggleTasks, taskMover: isOpen(row) ? taskMover : undefined, today: props.today, metrics, conflicts: props.conflicts });
   const moveFor = (row: GanttRow) => (moving && row.bars.some((b) => b.campaign.id === moving) ? mover.move ?? undefined : undefined);
   if (!virtual) {
     return (
@@ -279,7 +310,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
         {props.head}
         <div className="cad-gantt__body" style={{ position: 'relative' }}>
           <Gridlines gridlines={props.gridlines} />
-          {rows.map((row) => <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} />)}
+          {rows.map((row) => <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} verdict={moveFor(row) ? mover.verdict : null} moves={moves} />)}
         </div>
       </div>
     );
@@ -290,7 +321,7 @@ export function GanttRows(props: GanttRowsProps): ReactNode {
       <div className="cad-gantt__body" style={{ height: w.offsets[rows.length], position: 'relative' }}>
         <Gridlines gridlines={props.gridlines} />
         {rows.slice(w.start, w.end).map((row, i) => (
-          <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} moves={moves} top={w.offsets[w.start + i]} />
+          <Row key={row.key} {...taskProps(row)} row={row} view={view} range={range} canEdit={canEdit} onEdit={onEdit} move={moveFor(row)} verdict={moveFor(row) ? mover.verdict : null} moves={moves} top={w.offsets[w.start + i]} />
         ))}
       </div>
     </div>

@@ -6,6 +6,21 @@ const MOUSE_SLOP_PX = 4;
 /** Touch and pen: hold this long without moving to pick a campaign up; moving sooner scrolls. */
 export const LONG_PRESS_MS = 350;
 const TOUCH_SLOP_PX = 8;
+/** A drag this close to the window's top or bottom scrolls the page, faster the closer it is (at most MAX_STEP_PX a frame). */
+export const EDGE_PX = 64;
+const MAX_STEP_PX = 20;
+
+/**
+ * How far to scroll the page this frame for a pointer at `y` in a window `height` tall: negative
+ * near the top, positive near the bottom, 0 elsewhere. So a campaign can be dragged to a week
+ * below the fold without letting go (docs/adr/0065).
+ */
+export function edgeScrollStep(y: number, height: number): number {
+  const depth = y < EDGE_PX ? y - EDGE_PX : y > height - EDGE_PX ? y - (height - EDGE_PX) : 0;
+  if (depth === 0) return 0;
+  const step = Math.ceil((MAX_STEP_PX * Math.min(Math.abs(depth), EDGE_PX)) / EDGE_PX);
+  return depth < 0 ? -step : step;
+}
 
 export interface GestureHandlers {
   /** The gesture became a drag (slop passed, or the long press fired). */
@@ -17,6 +32,8 @@ export interface GestureHandlers {
   /** Escape, a lost pointer, or the browser took over (pointercancel). */
   cancel(): void;
 }
+
+const pageScrolls = (view: Window) => view.document.documentElement.scrollHeight > view.innerHeight;
 
 /**
  * Turns a pointerdown into a drag: after a few pixels for a mouse, after a long press for touch
@@ -32,6 +49,20 @@ export function beginPointerGesture(down: ReactPointerEvent, handlers: GestureHa
   const mouse = pointerType === 'mouse';
   let dragging = false;
   const view: Window = (down.currentTarget as Element).ownerDocument.defaultView ?? window;
+  let last = { x: x0, y: y0 };
+  let frame = 0;
+  // Near an edge, each frame scrolls the page a step and moves the drag again: the pointer stands
+  // still while the plan slides under it, so the day under it changes.
+  const scrollFrame = () => {
+    frame = 0;
+    const step = edgeScrollStep(last.y, view.innerHeight);
+    if (!dragging || step === 0) return;
+    const before = view.scrollY;
+    view.scrollBy(0, step);
+    if (view.scrollY === before) return; // at the page's end
+    flushSync(() => handlers.move(last.x, last.y));
+    frame = view.requestAnimationFrame(scrollFrame);
+  };
 
   const stopTouchScroll = (e: TouchEvent) => e.preventDefault();
   const swallowClick = (e: MouseEvent) => {
@@ -47,6 +78,8 @@ export function beginPointerGesture(down: ReactPointerEvent, handlers: GestureHa
 
   const cleanup = () => {
     view.clearTimeout(timer);
+    if (frame) view.cancelAnimationFrame(frame);
+    frame = 0;
     view.removeEventListener('pointermove', onMove);
     view.removeEventListener('pointerup', onUp);
     view.removeEventListener('pointercancel', onCancel);
@@ -61,9 +94,11 @@ export function beginPointerGesture(down: ReactPointerEvent, handlers: GestureHa
       else if (!mouse && distance > TOUCH_SLOP_PX) cleanup(); // a scroll, not a pick-up
       if (!dragging) return;
     }
+    last = { x: e.clientX, y: e.clientY };
     // Rendered in this task, so the ghost is painted in the frame that follows this event
     // (a state update left to React's scheduler is painted a frame later).
     flushSync(() => handlers.move(e.clientX, e.clientY));
+    if (!frame && edgeScrollStep(last.y, view.innerHeight) !== 0 && pageScrolls(view)) frame = view.requestAnimationFrame(scrollFrame);
   };
   const onUp = (e: PointerEvent) => {
     if (e.pointerId !== pointerId) return;

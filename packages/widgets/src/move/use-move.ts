@@ -10,18 +10,21 @@ import {
   type Campaign,
   type CampaignDates,
   type MoveKind,
+  type RuleViolation,
   type ScheduleView,
   type Ymd,
+  needsRuleCheck,
 } from '@cadence/core';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCampaignActions, type CampaignActions } from '../provider/campaign-actions';
 import { useCadence } from '../provider/context';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
 import { TOASTS } from '../messages';
 import { describeOtherChanges } from './conflict-text';
 import { moveKey } from './keys';
-import { hasMoved, pointMove, startMove, stepMove, type Move } from './move-state';
+import { hasMoved, pointMove, previewed, startMove, stepMove, type Move } from './move-state';
 import { forgetMove, rememberMove } from './undo';
+import { verdictOf, verdictSentence, type Verdict } from './verdict';
 
 export interface MoveController {
   move: Move | null;
@@ -36,6 +39,12 @@ export interface MoveController {
   cancel(): void;
   /** Space, arrows and Escape on a chip or bar; true when the key was used. */
   onKeyDown(e: KeyboardEvent, c: AnyCampaign, fromDay?: Ymd | null): boolean;
+  /** What the planning rules say of where the carried campaign would land now (null: nothing, or no move). */
+  verdict: Verdict | null;
+  /** A drop that breaks a rule that only warns, waiting for "Move anyway" (docs/adr/0065). */
+  pending: { move: Move; text: string } | null;
+  confirmPending(): void;
+  dismissPending(): void;
 }
 
 const HELP = {
@@ -45,11 +54,23 @@ const HELP = {
 
 const day = (ymd: string) => formatYmd(ymd, 'MMM dd');
 
+/** A 409 `rule_blocked`'s words (the rule the server refused the write for), else null. */
+export function ruleBlock(error: unknown): string | null {
+  const e = error as { status?: number; code?: string; message?: string } | null;
+  return e && e.status === 409 && e.code === 'rule_blocked' && e.message ? e.message : null;
+}
+
 /** Saves a move as one If-Match PATCH of the changed dates, with Undo in its toast and on Ctrl/Cmd+Z. */
 function useSaveMove(actions: CampaignActions, announce: (text: string) => void) {
   const { toast } = useCadence();
   const refused = useCallback(
     (mine: Campaign, error: unknown) => {
+      if (ruleBlock(error)) {
+        // The server's own verdict (another user's campaign may have moved meanwhile): its words.
+        toast({ title: 'Not moved', description: ruleBlock(error)!, variant: 'destructive' });
+        announce(`Not moved: ${ruleBlock(error)}`);
+        return;
+      }
       if (!isConflict(error)) return; // other failures got the spec's 'Error updating campaign' toast
       const current = error.current as Campaign | undefined;
       const what = current ? describeOtherChanges(mine, current) : 'Reload to see the current version.';
@@ -86,7 +107,7 @@ function useSaveMove(actions: CampaignActions, announce: (text: string) => void)
         rememberMove(undo);
       } catch (error) {
         refused(c, error);
-        if (!isConflict(error)) announce(`Not moved: ${c.title} could not be saved.`);
+        if (!isConflict(error) && !ruleBlock(error)) announce(`Not moved: ${c.title} could not be saved.`);
       }
     },
     [actions, announce, refused],
@@ -99,8 +120,24 @@ export function useMoveController(options: {
   surface: 'calendar' | 'gantt';
   /** The widget's `editable` prop and the user's right to update each campaign. */
   mayUpdate: (c: AnyCampaign) => boolean;
+  /** The planning rules' check of a campaign where it would land (provider/planning-rules.ts); none: no rules. */
+  check?: (candidate: Campaign) => RuleViolation[];
 }): MoveController {
-  const { view, surface, mayUpdate } = options;
+  const { view, surface, mayUpdate, check } = options;
+  const { toast } = useCadence();
+  const checkRef = useRef(check);
+  checkRef.current = check;
+  // Only a new go-live (or channels, owner…) is judged: a campaign is never refused for a conflict it was already in.
+  const judge = useCallback((m: Move): Verdict | null => {
+    const candidate = previewed(m);
+    return checkRef.current && needsRuleCheck(m.campaign, candidate) ? verdictOf(checkRef.current(candidate)) : null;
+  }, []);
+  const [pending, setPendingState] = useState<{ move: Move; text: string } | null>(null);
+  const pendingRef = useRef(pending);
+  const setPending = useCallback((p: { move: Move; text: string } | null) => {
+    pendingRef.current = p;
+    setPendingState(p);
+  }, []);
   const actions = useCampaignActions();
   const [move, setMove] = useState<Move | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -132,8 +169,12 @@ export function useMoveController(options: {
     }
     current.current = moved;
     setMove(moved);
-    if (say) setAnnouncement(describeDates(m.campaign.title, moved.dates, m.view));
-  }, []);
+    const now = judge(moved);
+    const before = judge(m);
+    if (say) setAnnouncement(`${describeDates(m.campaign.title, moved.dates, m.view)}${now ? `. ${verdictSentence(now)}` : ''}`);
+    // A pointer's target speaks only when what the rules say changes.
+    else if (now && now.text !== before?.text) setAnnouncement(verdictSentence(now));
+  }, [judge]);
 
   const point = useCallback((kind: MoveKind, days: number) => update((m) => pointMove(m, kind, days), false), [update]);
 
@@ -146,8 +187,34 @@ export function useMoveController(options: {
       setAnnouncement(`Dropped ${m.campaign.title} where it was.`);
       return;
     }
+    const verdict = judge(m);
+    if (verdict?.blocked) {
+      // Refused with the rule's words; nothing is sent.
+      toast({ title: 'Not moved', description: verdict.text, variant: 'destructive' });
+      setAnnouncement(`Not moved: ${verdict.text}`);
+      return;
+    }
+    if (verdict) {
+      setPending({ move: m, text: verdict.text });
+      setAnnouncement(`${verdictSentence(verdict)}. Move anyway?`);
+      return;
+    }
     void save(m);
-  }, [save]);
+  }, [save, judge, toast, setPending]);
+
+  const confirmPending = useCallback(() => {
+    const p = pendingRef.current;
+    pendingRef.current = null;
+    setPending(null);
+    if (p) void save(p.move);
+  }, [save, setPending]);
+  const dismissPending = useCallback(() => {
+    const p = pendingRef.current;
+    pendingRef.current = null;
+    setPending(null);
+    if (p) setAnnouncement(`Move cancelled. ${describeDates(p.move.campaign.title, p.move.origin, p.move.view)}`);
+  }, [setPending]);
+  const verdict = useMemo(() => (move ? judge(move) : null), [move?.campaign, move?.dates.live_date, move?.dates.planning_start_date, judge]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const cancel = useCallback(() => {
     const m = current.current;
@@ -175,5 +242,5 @@ export function useMoveController(options: {
     [surface, movable, pickUp, drop, cancel, update],
   );
 
-  return { move, announcement, movable, pickUp, point, drop, cancel, onKeyDown };
+  return { move, announcement, movable, pickUp, point, drop, cancel, onKeyDown, verdict, pending, confirmPending, dismissPending };
 }

@@ -5,7 +5,7 @@ import { NavLink } from 'react-router';
 
 /**
  * Settings' sections: for administrators permissions, campaign templates (docs/adr/0054), working
- * days (docs/adr/0052), webhooks (docs/adr/0058) and the activity log (docs/adr/0028); for everyone
+ * days (docs/adr/0052), planning rules (docs/adr/0062), webhooks (docs/adr/0058) and the activity log (docs/adr/0028); for everyone
  * their notifications (docs/adr/0060).
  */
 export function SettingsNav(): ReactNode {
@@ -23,6 +23,7 @@ export function SettingsNav(): ReactNode {
       <NavLink to="/settings" end className="settings-nav__link">Permissions</NavLink>
       <NavLink to="/settings/templates" className="settings-nav__link">Templates</NavLink>
       <NavLink to="/settings/working-days" className="settings-nav__link">Working days</NavLink>
+      <NavLink to="/settings/planning-rules" className="settings-nav__link">Planning rules</NavLink>
       <NavLink to="/settings/webhooks" className="settings-nav__link">Webhooks</NavLink>
       <NavLink to="/settings/activity" className="settings-nav__link">Activity</NavLink>
       <NavLink to="/settings/notifications" className="settings-nav__link">Notifications</NavLink>

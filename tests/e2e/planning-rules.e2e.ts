@@ -1,0 +1,101 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../packages/server/src/test/api-client';
+import { hasChromium } from './support/browser';
+import { expectToast, signIn } from './support/flows';
+import { screenshot, startHarness, type Harness } from './support/harness';
+
+/** Days of the current month, as the browser's calendar shows them; `monday` is the month's second Monday or later (8th–14th). */
+const now = new Date();
+const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+const dayOf = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
+const monday = (() => {
+  for (let d = 8; d <= 14; d++) if (new Date(now.getFullYear(), now.getMonth(), d).getDay() === 1) return d;
+  throw new Error('no Monday');
+})();
+
+describe.runIf(hasChromium)('planning rules while dragging, in Chromium against a real server', () => {
+  let h: Harness;
+  let page: Page;
+  let api: ReturnType<typeof apiClient>;
+  let admin: { token: string; userId: string };
+  const who = { email: 'planner@example.com', password: 'planning-pass' };
+
+  const create = async (title: string, channel: string, planning: number, live: number) =>
+    (await api.call('POST', '/api/campaigns', {
+      token: admin.token,
+      body: { title, planning_start_date: dayOf(planning), live_date: dayOf(live), end_date: dayOf(live + 1), channels: [channel] },
+    })).body as { id: string; version: number };
+  const stored = async (id: string) => (await api.call('GET', `/api/campaigns/${id}`, { token: admin.token })).body as { live_date: string };
+  const cell = (d: number) => page.locator(`[role="gridcell"][data-day="${dayOf(d)}"]`);
+  const centre = async (l: Locator) => {
+    const box = (await l.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  /** Drags the chip titled `title` from day `from` to day `to` and holds it there. */
+  const dragTo = async (title: string, from: number, to: number) => {
+    const start = await centre(cell(from).locator(`.cad-chip[title="${title}"]`));
+    const end = await centre(cell(to));
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 10, start.y, { steps: 3 });
+    await page.mouse.move(end.x, end.y, { steps: 12 });
+  };
+
+  beforeAll(async () => {
+    h = await startHarness();
+    api = apiClient(h.server.url);
+    admin = await api.signUpAndIn(who.email, who.password);
+    for (const body of [
+      { kind: 'channel_load', severity: 'block', limit: 2, period: 'week', channel: 'email' },
+      { kind: 'channel_load', severity: 'warn', limit: 2, period: 'week', channel: 'social' },
+    ]) {
+      const r = await api.call('POST', '/api/planning-rules', { token: admin.token, body });
+      expect(r.status).toBe(201);
+    }
+    ({ page } = await h.newPage());
+    await signIn(page, who.email, who.password);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses a drop on a day that breaks a blocking rule, with the rule’s words, and saves nothing', async () => {
+    await create('Send A', 'email', monday, monday + 1);
+    await create('Send B', 'email', monday, monday + 2);
+    const mover = await create('Email mover', 'email', 2, 4);
+    await page.goto('/?tab=calendar');
+    await cell(2).locator('.cad-chip[title="Email mover"]').waitFor();
+    // Planning from Monday + 1 puts its go-live on Monday + 3: a third e-mail send that week.
+    await dragTo('Email mover', 2, monday + 1);
+    const verdict = cell(monday + 1).getByTestId('move-verdict');
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toBe('Blocked: 3 e-mail sends that week; the limit is 2');
+    expect(await page.locator('p.cad-sr-only[role="status"]').first().textContent()).toContain('Blocked: 3 e-mail sends that week; the limit is 2');
+    await screenshot(page, 'planning-rules-blocked-drag-1280');
+    await page.mouse.up();
+    await expectToast(page, 'Not moved', '3 e-mail sends that week; the limit is 2');
+    expect((await stored(mover.id)).live_date).toBe(dayOf(4));
+    await cell(2).locator('.cad-chip[title="Email mover"]').waitFor();
+  });
+
+  it('asks before a drop that breaks a warning rule and saves it on "Move anyway"', async () => {
+    await create('Post A', 'social', monday, monday + 1);
+    await create('Post B', 'social', monday, monday + 2);
+    const mover = await create('Social mover', 'social', 3, 5);
+    await page.goto('/?tab=calendar');
+    await cell(3).locator('.cad-chip[title="Social mover"]').waitFor();
+    await dragTo('Social mover', 3, monday + 1);
+    const verdict = cell(monday + 1).getByTestId('move-verdict');
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toBe('Warning: 3 social posts that week; the limit is 2');
+    await page.mouse.up();
+    const ask = page.getByRole('alertdialog', { name: 'Move "Social mover" anyway?' });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('3 social posts that week; the limit is 2');
+    await screenshot(page, 'planning-rules-move-anyway-1280');
+    expect((await stored(mover.id)).live_date).toBe(dayOf(5));
+    await ask.getByRole('button', { name: 'Move anyway' }).click();
+    await expect.poll(async () => (await stored(mover.id)).live_date).toBe(dayOf(monday + 3));
+  });
+});
