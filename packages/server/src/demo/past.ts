@@ -100,8 +100,8 @@ export function demoPast(campaigns: readonly FinalCampaign[], today: string): De
 
   campaigns.forEach((c, i) => {
     const j = created.indexOf(c);
-    // Created from six weeks ago to a fortnight ago, one every day or so, in working hours.
-    const createdAt = j < 0 ? importedAt : moment(day(DEMO_PAST_DAYS - Math.round((j * (DEMO_PAST_DAYS - 12)) / Math.max(1, created.length - 1))), 9 * 60 + ((j * 37) % 480));
+    // Created from six weeks ago to last week, one every day or so, in working hours.
+    const createdAt = j < 0 ? importedAt : moment(day(DEMO_PAST_DAYS - Math.round((j * (DEMO_PAST_DAYS - 8)) / Math.max(1, created.length - 1))), 9 * 60 + ((j * 37) % 480));
     if (j >= 0) add({ kind: 'create', at: createdAt, by: c.by, title: c.title });
 
     // What happened since, oldest first, each a patch of the fields then; worked out forwards
@@ -125,8 +125,8 @@ export function demoPast(campaigns: readonly FinalCampaign[], today: string): De
     };
     initial.set(c.title, start);
 
-    // Spread between the creation and two days ago (the reverted one's settle before its bad move).
-    const until = Date.parse(`${day(c.title === DEMO_REVERTED ? 8 : 2)}T00:00:00Z`);
+    // Spread between the creation and yesterday (the reverted one's settle before its bad move).
+    const until = Date.parse(`${day(c.title === DEMO_REVERTED ? 8 : 1)}T00:00:00Z`);
     const spanDays = Math.max(0, Math.floor((until - createdAt.getTime()) / 86_400_000));
     let fields = start;
     let after = 0;
