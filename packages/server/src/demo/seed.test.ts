@@ -172,7 +172,7 @@ it('should give the demo weeks of history by both demo users: creations, an impo
   expect(revert.changes).toEqual(Object.fromEntries(Object.entries(move.changes!).map(([f, c]) => [f, { before: c.after, after: c.before }])));
   expect(reverted.live_date).toBe(move.changes!.live_date!.before);
   // The revert command itself reads these entries as consistent with the row: undoing the revert would move it back.
-  const again = await t.api('POST', `/api/history/${revert.id}/revert?dry_run=1`, { token: await signIn(DEMO_USERS[1]!), body: {} });
+  const again = await t.api('POST', `/api/history/${revert.id}/revert?dry_run=1`, { token, body: {} });
   expect([again.status, again.body.plan]).toEqual([200, { kind: 'update', patch: Object.fromEntries(Object.entries(move.changes!).map(([f, c]) => [f, c.after])) }]);
 
   // Today's rows are the demo's as they always were: the past ends where the demo is.

@@ -130,8 +130,8 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
       ...CHANNEL_VALUES.map((channel) => ({ user_id: viewer, permission_type: 'channel_view', channel, created_by: admin })),
     ]);
 
-    // The second account plans the content and website channels' own campaigns (it views all the rest).
-    await trx('user_permissions').insert(VIEWER_PLANS.map((channel) => ({ user_id: viewer, permission_type: 'channel_create', channel, created_by: admin })));
+    // The second account is named as the planner of the content and website channels' own campaigns;
+    // it is not given channel_create on them yet: the saved-views e2e relies on it sharing nothing (docs/adr/0064).
     const rows = demoCampaigns(today, { admin, viewer });
     // Written by replaying the weeks that led to them, so History, Activity and baselines have a past (docs/adr/0064).
     const ids = await replayDemoPast(trx, { admin, viewer }, rows, today);
