@@ -1,8 +1,10 @@
 import { CHANNEL_VALUES } from '@cadence/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
-import { seedDemo } from './seed';
+import { demoCampaigns, seedDemo } from './seed';
 import { DEMO_SHARE_LINK_TOKEN } from './share-link';
+import { DEMO_REVERTED, demoBaselineAt, demoPast, planAt, type PlanFields } from './past';
+import { DEMO_USERS } from './data';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -87,4 +89,104 @@ it('should fill an empty install with data for every screen and print working cr
   const admin = result.credentials.find((c) => c.role === 'admin')!;
   const s = await t.api('POST', '/api/auth/signin', { body: { email: admin.email, password: admin.password } });
   expect((await t.api('GET', '/api/auth/user', { token: s.body.access_token })).body.role).toBe('admin');
+});
+
+interface Entry {
+  id: string;
+  at: string;
+  actor: { id: string; email: string } | null;
+  row_id: string | null;
+  action: string;
+  changes: Record<string, { before: unknown; after: unknown }> | null;
+  row: Record<string, unknown> | null;
+  reverts: string | null;
+}
+interface Campaign extends PlanFields {
+  id: string;
+  title: string;
+  created_at: string;
+}
+
+const TODAY = '2026-11-22';
+const daysBefore = (at: string) => (Date.parse(`${TODAY}T00:00:00Z`) - Date.parse(at)) / 86_400_000;
+const PLAN = ['planning_start_date', 'live_date', 'end_date', 'status'] as const;
+const planOf = (c: PlanFields): PlanFields => ({ planning_start_date: c.planning_start_date, live_date: c.live_date, end_date: c.end_date, status: c.status });
+
+/** Every campaign's fields at `at`, rebuilt from today's rows by undoing, newest first, each entry after it (what a baseline does). */
+function rebuild(rows: readonly Campaign[], entries: readonly Entry[], at: Date): Map<string, PlanFields> {
+  const fields = new Map(rows.map((c) => [c.id, planOf(c)]));
+  for (const e of entries) {
+    if (Date.parse(e.at) <= at.getTime() || !e.row_id) continue;
+    if (e.action === 'create') fields.delete(e.row_id);
+    for (const [f, c] of Object.entries(e.changes ?? {})) (fields.get(e.row_id) as unknown as Record<string, unknown>)[f] = c.before;
+  }
+  // Rows that came in with a file after `at` were not there yet.
+  for (const c of rows) if (Date.parse(c.created_at) > at.getTime()) fields.delete(c.id);
+  const title = new Map(rows.map((c) => [c.id, c.title]));
+  return new Map([...fields].map(([id, f]) => [title.get(id)!, f]));
+}
+
+it('should give the demo weeks of history by both demo users: creations, an import, moves, status changes and a revert', async () => {
+  const signIn = async (u: { email: string; password: string }) => (await t.api('POST', '/api/auth/signin', { body: { email: u.email, password: u.password } })).body.access_token as string;
+  const token = await signIn(DEMO_USERS[0]!);
+  const users = await t.services.db('users').select('id', 'email');
+  const idOf = (email: string) => users.find((u: { email: string }) => u.email === email)!.id as string;
+  const [admin, viewer] = [idOf(DEMO_USERS[0]!.email), idOf(DEMO_USERS[1]!.email)];
+  const entries = (await t.api('GET', '/api/history?resource=campaigns&limit=500', { token })).body.entries as Entry[];
+  const rows = (await t.api('GET', '/api/campaigns', { token })).body as Campaign[];
+
+  // Both users, by their own ids, over the past six weeks, newest first by time as by id.
+  expect(new Set(entries.map((e) => e.actor?.id))).toEqual(new Set([admin, viewer]));
+  const ages = entries.map((e) => daysBefore(e.at));
+  expect(Math.max(...ages)).toBeGreaterThan(35);
+  expect(Math.min(...ages)).toBeGreaterThan(0);
+  expect(entries.map((e) => e.at)).toEqual([...entries.map((e) => e.at)].sort().reverse());
+  expect(new Set(entries.map((e) => e.at)).size).toBe(entries.length);
+
+  // Every campaign came in once, by a create or with the file, before anything else happened to it.
+  const file = entries.filter((e) => e.action === 'import');
+  expect(file).toMatchObject([{ row_id: null, row: { imported: 6 }, actor: { id: admin } }]);
+  for (const c of rows) {
+    const own = entries.filter((e) => e.row_id === c.id).reverse();
+    const imported = c.created_at === file[0]!.at;
+    expect(own.filter((e) => e.action === 'create').length, c.title).toBe(imported ? 0 : 1);
+    if (!imported) expect(own[0]!.action, c.title).toBe('create');
+    expect(own.every((e) => Date.parse(e.at) >= Date.parse(c.created_at)), c.title).toBe(true);
+  }
+  // An imported campaign's History tab ends with its file.
+  const paid = rows.find((c) => c.title === 'Search retargeting Q-push')!;
+  const tab = (await t.api('GET', `/api/campaigns/${paid.id}/history`, { token })).body.entries as Entry[];
+  expect(tab.at(-1)).toMatchObject({ action: 'import', row: { imported: 6 } });
+
+  // Moves and status changes, by both users.
+  const updates = entries.filter((e) => e.action === 'update');
+  expect(updates.filter((e) => e.changes?.live_date).length).toBeGreaterThan(10);
+  expect(updates.filter((e) => e.changes?.status).length).toBeGreaterThan(10);
+  expect(updates.some((e) => e.actor?.id === viewer && e.changes?.live_date)).toBe(true);
+
+  // The administrator's bad move, reverted by the campaign's planner: the revert's values are the move's, undone.
+  const reverted = rows.find((c) => c.title === DEMO_REVERTED)!;
+  const revert = entries.find((e) => e.reverts !== null)!;
+  const move = entries.find((e) => e.id === revert.reverts)!;
+  expect([revert.row_id, revert.actor?.id, move.row_id, move.actor?.id]).toEqual([reverted.id, viewer, reverted.id, admin]);
+  expect(revert.changes).toEqual(Object.fromEntries(Object.entries(move.changes!).map(([f, c]) => [f, { before: c.after, after: c.before }])));
+  expect(reverted.live_date).toBe(move.changes!.live_date!.before);
+  // The revert command itself reads these entries as consistent with the row: undoing the revert would move it back.
+  const again = await t.api('POST', `/api/history/${revert.id}/revert?dry_run=1`, { token, body: {} });
+  expect([again.status, again.body.plan]).toEqual([200, { kind: 'update', patch: Object.fromEntries(Object.entries(move.changes!).map(([f, c]) => [f, c.after])) }]);
+
+  // Today's rows are the demo's as they always were: the past ends where the demo is.
+  const final = demoCampaigns(TODAY, { admin, viewer });
+  expect(new Map(rows.map((c) => [c.title, planOf(c)]))).toEqual(new Map(final.map((c) => [c.title, planOf(c)])));
+
+  // Four weeks ago, rebuilt from the entries, is the plan the demo's past had then: some campaigns
+  // not yet there, some at other dates or statuses.
+  const at = demoBaselineAt(TODAY);
+  const then = rebuild(rows, entries, at);
+  expect(then).toEqual(planAt(demoPast(final, TODAY), at));
+  const now = new Map(rows.map((c) => [c.title, planOf(c)]));
+  expect(rows.length - then.size).toBeGreaterThanOrEqual(5);
+  const moved = [...then].filter(([title, f]) => f.live_date !== now.get(title)!.live_date);
+  expect(moved.length).toBeGreaterThanOrEqual(5);
+  for (const key of PLAN) expect([...then.values()].some((f, i) => f[key] !== [...then.keys()].map((k) => now.get(k)!)[i]![key]), key).toBe(true);
 });

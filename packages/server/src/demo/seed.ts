@@ -5,6 +5,9 @@ import { seedWebhooks } from './webhooks';
 import { seedNotifications } from './notifications';
 import { seedShareLink } from './share-link';
 import type { Services } from '../services';
+import { seedDemoBaseline } from './baseline';
+import { replayDemoPast, type DemoCampaignRow } from './history';
+import { demoBaselineAt, type DemoActor } from './past';
 import {
   DEMO_CAMPAIGN_TITLES,
   DEMO_COMMENTS,
@@ -51,7 +54,6 @@ function demoTasks(campaigns: ReadonlyArray<{ id: string; live_date: string }>, 
   });
 }
 
-/** Fills an empty database with a quarter of demo data; leaves a database with accounts alone. */
 /**
  * The working calendar's closed days (docs/adr/0052): the year-end holidays of this year and the
  * next, and a company blackout a fortnight from `today`, so calendars shade some and re-planning
@@ -70,6 +72,48 @@ export function demoClosedDays(today: string, createdBy: string) {
   return [...unique.values()].map((r) => ({ ...r, source: 'manual', created_by: createdBy }));
 }
 
+/** Channels whose own campaigns the demo's second account may plan (docs/adr/0064). */
+const VIEWER_PLANS = ['content', 'website'] as const;
+
+/**
+ * The demo's campaigns as they are on `today`: three a channel, over a quarter around it. The
+ * second account created the ones of its channels (VIEWER_PLANS) that belong to that channel alone.
+ */
+export function demoCampaigns(today: string, users: Record<DemoActor, string>): DemoCampaignRow[] {
+  return CHANNEL_VALUES.flatMap((channel, ci) =>
+    DEMO_CAMPAIGN_TITLES[channel].map((title, k) => {
+      const i = ci * 3 + k;
+      const start = addDays(today, -30 + ((i * 7) % 80));
+      const live = addDays(start, 7 + (i % 4) * 5);
+      const channelOnly = k === 2 && ci % 2 === 0;
+      const by: DemoActor = channelOnly && (VIEWER_PLANS as readonly string[]).includes(channel) ? 'viewer' : 'admin';
+      return {
+        title,
+        channel,
+        by,
+        description: `${title}: planned by the ${channel} team.`,
+        channels: channelOnly ? [channel] : [channel, pick(CHANNEL_VALUES, ci + 3)],
+        status: pick(CAMPAIGN_STATUSES, i),
+        planning_start_date: start,
+        live_date: live,
+        end_date: i % 3 === 0 ? null : addDays(live, 14 + (i % 5) * 7),
+        owner: pick(DEMO_OWNERS, i),
+        priority: pick(PRIORITIES, i),
+        scope: channelOnly ? 'channel' : 'global',
+        primary_channel: channelOnly ? channel : null,
+        summary: 'Raise awareness with owners and engineers ahead of budgeting season.',
+        goals: '250 marketing-qualified leads; 15 % lift in branded search.',
+        audiences: ['Owners', 'Engineers'],
+        kpis: ['MQLs', 'Click-through rate'],
+        deliverables: ['Landing page', 'Three e-mails'],
+        landing_page_urls: ['https://example.com/campaign'],
+        created_by: users[by],
+      };
+    }),
+  );
+}
+
+/** Fills an empty database with a quarter of demo data; leaves a database with accounts alone. */
 export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoResult> {
   const credentials = DEMO_USERS.map((u) => ({ email: u.email, password: u.password, role: u.role ?? 'viewer' }));
   if (await s.db('users').first('id')) return { seeded: false, credentials: [] };
@@ -86,35 +130,13 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
       ...CHANNEL_VALUES.map((channel) => ({ user_id: viewer, permission_type: 'channel_view', channel, created_by: admin })),
     ]);
 
-    const campaigns = CHANNEL_VALUES.flatMap((channel, ci) =>
-      DEMO_CAMPAIGN_TITLES[channel].map((title, k) => {
-        const i = ci * 3 + k;
-        const start = addDays(today, -30 + ((i * 7) % 80));
-        const live = addDays(start, 7 + (i % 4) * 5);
-        const channelOnly = k === 2 && ci % 2 === 0;
-        return {
-          title,
-          description: `${title}: planned by the ${channel} team.`,
-          channels: channelOnly ? [channel] : [channel, pick(CHANNEL_VALUES, ci + 3)],
-          status: pick(CAMPAIGN_STATUSES, i),
-          planning_start_date: start,
-          live_date: live,
-          end_date: i % 3 === 0 ? null : addDays(live, 14 + (i % 5) * 7),
-          owner: pick(DEMO_OWNERS, i),
-          priority: pick(PRIORITIES, i),
-          scope: channelOnly ? 'channel' : 'global',
-          primary_channel: channelOnly ? channel : null,
-          summary: 'Raise awareness with owners and engineers ahead of budgeting season.',
-          goals: '250 marketing-qualified leads; 15 % lift in branded search.',
-          audiences: ['Owners', 'Engineers'],
-          kpis: ['MQLs', 'Click-through rate'],
-          deliverables: ['Landing page', 'Three e-mails'],
-          landing_page_urls: ['https://example.com/campaign'],
-          created_by: admin,
-        };
-      }),
-    );
-    const stored: Array<{ id: string; live_date: string }> = await trx('campaigns').insert(campaigns).returning(['id', 'live_date']);
+    // The second account is named as the planner of the content and website channels' own campaigns;
+    // it is not given channel_create on them yet: the saved-views e2e relies on it sharing nothing (docs/adr/0064).
+    const rows = demoCampaigns(today, { admin, viewer });
+    // Written by replaying the weeks that led to them, so History, Activity and baselines have a past (docs/adr/0064).
+    const ids = await replayDemoPast(trx, { admin, viewer }, rows, today);
+    const stored = rows.map((r, i) => ({ id: ids[i]!, live_date: r.live_date }));
+    await seedDemoBaseline(trx, admin, demoBaselineAt(today));
     await trx('tasks').insert(demoTasks(stored, today, [admin, viewer]));
     // Templates (docs/adr/0054): a task without a role or person gets the template's defaults.
     await trx('campaign_templates').insert(

@@ -8,10 +8,17 @@ export interface Actor {
   userId: string | null;
   keyId: string | null;
   requestId: string | null;
+  /**
+   * When the change happened, for work replayed on a clock of its own (the demo's past weeks,
+   * docs/adr/0064); absent: the entry is dated by the database (now()).
+   */
+  at?: Date | undefined;
 }
 
 const NOBODY: Actor = Object.freeze({ userId: null, keyId: null, requestId: null });
-const store = new AsyncLocalStorage<{ requestId: string; state: CadenceState }>();
+/** A request being served (its caller is read when a write happens), or an actor given outright. */
+type Context = { requestId: string; state: CadenceState } | { actor: Actor };
+const store = new AsyncLocalStorage<Context>();
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 // A caller's own id is kept when it is short and plain (a proxy's or a script's), so the
@@ -35,6 +42,16 @@ export function requestContext(): Middleware<CadenceState> {
 export function currentActor(): Actor {
   const found = store.getStore();
   if (!found) return NOBODY;
+  if ('actor' in found) return found.actor;
   const auth = found.state.auth;
   return { userId: auth?.user?.id ?? auth?.principal.userId ?? null, keyId: auth?.accessKeyId ?? null, requestId: found.requestId };
+}
+
+/**
+ * Runs `work` as `actor` outside any request, so the writes it makes through the ordinary write
+ * paths (data/crud.ts, imports, reverts) are logged as theirs, and dated `actor.at` when it is
+ * given: the demo seed replays weeks of its users' changes this way (docs/adr/0064).
+ */
+export function runAs<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
+  return store.run({ actor: Object.freeze({ ...actor }) }, work);
 }

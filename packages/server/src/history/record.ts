@@ -24,6 +24,8 @@ export function entryColumns(e: EntryInput): Record<string, unknown> {
     changes: e.changes ? JSON.stringify(e.changes) : null,
     row: e.row ? JSON.stringify(e.row) : null,
     reverts: e.reverts ?? null,
+    // Only work replayed on its own clock names the moment (docs/adr/0064); a request's entry is dated now().
+    ...(actor.at ? { at: actor.at } : {}),
   };
 }
 
@@ -42,9 +44,9 @@ export async function insertWithHistory(db: Knex, table: string, values: Record<
   const insert = db(table).insert(values).returning('*').toSQL();
   const actor = currentActor();
   const result = await db.raw(
-    `WITH ins AS (${insert.sql}), h AS (INSERT INTO history_entries (actor_id, key_id, request_id, resource, row_id, action, reverts) ` +
-      `SELECT ?, ?, ?, ?, ins.id::text, 'create', ? FROM ins) SELECT * FROM ins`,
-    [...insert.bindings, actor.userId, actor.keyId, actor.requestId, resource, reverts],
+    `WITH ins AS (${insert.sql}), h AS (INSERT INTO history_entries (actor_id, key_id, request_id, resource, row_id, action, reverts, at) ` +
+      `SELECT ?, ?, ?, ?, ins.id::text, 'create', ?, coalesce(?::timestamptz, now()) FROM ins) SELECT * FROM ins`,
+    [...insert.bindings, actor.userId, actor.keyId, actor.requestId, resource, reverts, actor.at ?? null],
   );
   return (result.rows ?? result)[0];
 }
