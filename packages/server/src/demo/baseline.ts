@@ -4,10 +4,10 @@ import { DEMO_BASELINE } from './past';
 /**
  * The demo's saved baseline, "Plan as of 4 weeks ago" (DEMO_BASELINE), at `at`: the moment the
  * demo's past (demo/past.ts) has a plan for, which later moves, additions and status changes
- * differ from. A hook for now: saved baselines (issue 34) have no table on this branch yet; once
- * they do, this inserts the one row, created by the administrator (docs/adr/0064).
+ * differ from, so "Compare with…" shows something on a fresh demo (docs/adr/0063, 0064). Saved by
+ * the administrator, as an administrator would from the toolbar.
  */
-export async function seedDemoBaseline(_trx: Knex, _admin: string, _at: Date): Promise<{ name: string; at: Date } | null> {
-  void DEMO_BASELINE;
-  return null;
+export async function seedDemoBaseline(trx: Knex, admin: string, at: Date): Promise<{ name: string; at: Date }> {
+  await trx('baselines').insert({ name: DEMO_BASELINE.name, at, created_by: admin });
+  return { name: DEMO_BASELINE.name, at };
 }

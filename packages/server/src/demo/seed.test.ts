@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { demoCampaigns, seedDemo } from './seed';
 import { DEMO_SHARE_LINK_TOKEN } from './share-link';
-import { DEMO_REVERTED, demoBaselineAt, demoPast, planAt, type PlanFields } from './past';
+import { DEMO_BASELINE, DEMO_REVERTED, demoBaselineAt, demoPast, planAt, type PlanFields } from './past';
 import { DEMO_USERS } from './data';
 
 let t: TestServer;
@@ -189,4 +189,15 @@ it('should give the demo weeks of history by both demo users: creations, an impo
   const moved = [...then].filter(([title, f]) => f.live_date !== now.get(title)!.live_date);
   expect(moved.length).toBeGreaterThanOrEqual(5);
   for (const key of PLAN) expect([...then.values()].some((f, i) => f[key] !== [...then.keys()].map((k) => now.get(k)!)[i]![key]), key).toBe(true);
+
+  // The saved baseline "Plan as of 4 weeks ago" is that moment, and the server's comparison with it
+  // counts what the demo's past added and moved (docs/adr/0063).
+  const saved = (await t.api('GET', '/api/baselines', { token })).body as Array<{ id: string; name: string; at: string }>;
+  const baseline = saved.find((b) => b.name === DEMO_BASELINE.name)!;
+  expect(new Date(baseline.at).getTime()).toBe(at.getTime());
+  const dates = rows.flatMap((c) => [c.planning_start_date, c.live_date, c.end_date ?? c.live_date]).sort();
+  const compared = await t.api('GET', `/api/campaigns/compare?baseline=${baseline.id}&from=${dates[0]}&to=${dates.at(-1)}`, { token });
+  expect(compared.status).toBe(200);
+  expect(compared.body.summary.added).toBe(rows.length - then.size);
+  expect(compared.body.summary.moved).toBeGreaterThanOrEqual(moved.length);
 });
