@@ -73,4 +73,16 @@ describe('cadence rules and conflicts', () => {
     const wrong = await runCli(['conflicts', 'list', '--from', '2027-02-30', '--to', '2027-03-01'], adminEnv);
     expect(wrong.code).not.toBe(0);
   });
+
+  it('refuses a campaigns file whose line breaks a blocking rule, naming the line and the rule, and imports nothing', async () => {
+    // The rules of the first test hold: no go-live on a non-working day is a block.
+    const before = (await apiClient(server.url).call('GET', '/api/campaigns', { token: adminToken })).body as unknown[];
+    const file = path.join(work, 'campaigns.csv');
+    writeFileSync(file, 'title,planning_start_date,live_date,channels\nTuesday launch,2027-02-01,2027-02-09,social\nSaturday launch,2027-02-01,2027-02-13,social\n');
+    const refused = await runCli(['import', 'campaigns', file], adminEnv);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/Line 3, "Saturday launch": Goes live on Saturday, a non-working day/);
+    const after = (await apiClient(server.url).call('GET', '/api/campaigns', { token: adminToken })).body as unknown[];
+    expect(after).toHaveLength(before.length);
+  });
 });

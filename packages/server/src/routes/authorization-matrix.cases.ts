@@ -906,11 +906,8 @@ export const UNLOGGED_WRITES = [
   'POST /api/views/:id/restore',
   // Watching a campaign is a person's preference, as a saved view is (docs/adr/0059).
   'PUT /api/campaigns/:id/watch',
-  // Webhook endpoints are delivery settings, their deliveries their own log (docs/adr/0058).
-  'POST /api/webhooks',
-  'PATCH /api/webhooks/:id',
-  'DELETE /api/webhooks/:id',
-  'POST /api/webhooks/:id/rotate-secret',
+  // Webhook endpoints' changes are administrators' history (docs/adr/0058 addendum); a test
+  // delivery and a redelivery are entries of the deliveries' own log.
   'POST /api/webhooks/:id/test',
   'POST /api/webhook-deliveries/:id/redeliver',
   // Inbox items and notification preferences are a person's own, not plan data (docs/adr/0060).
