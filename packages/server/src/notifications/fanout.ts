@@ -61,6 +61,11 @@ export async function expandFanout(s: Pick<Services, 'background'>, trx: Knex, r
   return written;
 }
 
+/** PostgreSQL's lock_not_available: NOWAIT found the campaign locked. */
+const LOCK_NOT_AVAILABLE = '55P03';
+const BUSY_RETRIES = 20;
+const BUSY_WAIT_MS = 50;
+
 export function fanoutTask(s: Ctx): BackgroundTask {
   return {
     name: FANOUT_TASK,
@@ -68,13 +73,30 @@ export function fanoutTask(s: Ctx): BackgroundTask {
     intervalMs: 15_000,
     async tick() {
       let expanded = 0;
+      let busy = 0;
       while (expanded < BATCH) {
-        const done = await s.db.transaction(async (trx) => {
-          const row = await claimFanout(trx);
-          if (!row) return false;
-          await expandFanout(s, trx, row);
-          return true;
-        });
+        let done: boolean | 'busy';
+        try {
+          done = await s.db.transaction(async (trx) => {
+            const row = await claimFanout(trx);
+            if (!row) return false;
+            // The items' campaign key is share-locked by their INSERT; a delete of that campaign
+            // locks it first, then waits for this claimed row to cascade into it: taking the
+            // campaign's lock now without waiting keeps the two from deadlocking (the delete won).
+            await trx.raw('SELECT 1 FROM campaigns WHERE id = ? FOR KEY SHARE NOWAIT', [row.campaign_id]);
+            await expandFanout(s, trx, row);
+            return true;
+          });
+        } catch (err) {
+          if ((err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
+          done = 'busy';
+        }
+        if (done === 'busy') {
+          // The campaign is being written: a delete takes the row with it; otherwise try again shortly.
+          if (++busy > BUSY_RETRIES) break;
+          await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
+          continue;
+        }
         if (!done) break;
         expanded++;
       }
