@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/support/sequencer';
 
 // Tests import sibling packages through their entry point's source, so no build is
 // needed before `vitest run`; the paths match tsconfig.base.json.
@@ -27,6 +28,8 @@ export default defineConfig({
     // A poll waits for what a user would see arrive (a toast, a realtime change): with files side by
     // side on a busy machine that takes seconds, not the default one.
     expect: { poll: { timeout: 15_000 } },
+    // Every project's files in one queue, the longest first (docs/adr/0066-tests-start-longest-first.md).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Property tests (fast-check) run a hundred cases each: seconds when the shared machine is busy.
       { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], testTimeout: 20_000 } },
@@ -50,7 +53,7 @@ export default defineConfig({
         // These replace core's can() with a counting one (vi.mock): a worker of their own each.
         test: { name: 'server-isolated', include: SERVER_MOCKING_CORE, globalSetup: [PGLITE_SNAPSHOT], pool: 'forks', testTimeout: 30_000, hookTimeout: 120_000 },
       },
-      { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
+      { extends: true, test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts', 'tests/support/**/*.test.ts'] } },
       {
         extends: true,
         test: {
