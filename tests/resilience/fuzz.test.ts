@@ -68,13 +68,16 @@ it(`should never answer 5xx, always name the field, and change nothing it refuse
   const delivery = await post(`/api/webhooks/${webhook.id}/test`, {});
   // A saved baseline (docs/adr/0063), so its rename and delete are reached.
   const baseline = await post('/api/baselines', { name: 'Fixture baseline', at: '2026-01-01T00:00:00Z' });
+  // A planning rule (docs/adr/0062), a warning so the fuzzer's own writes are judged but not refused, so its replace and delete are reached.
+  const rule = await post('/api/planning-rules', { kind: 'channel_load', channel: 'email', limit: 3, period: 'week', severity: 'warn' });
+  if (!rule?.id) throw new Error(`fixture planning rule: ${JSON.stringify(rule)}`);
   // An inbox item (docs/adr/0060): a reader's, who was given a task by the admin; everyone else's 404.
   const reader = await api.signUpAndIn('reader@example.com');
   await api.call('POST', `/api/users/${reader.userId}/permissions`, { token: admin.token, body: { permission_type: 'global_view' } });
   await post(`/api/campaigns/${campaign.id}/tasks`, { title: 'For the reader', assignee_id: reader.userId });
   const inboxItem = (await api.call('GET', '/api/notifications', { token: reader.token })).body[0];
   if (!inboxItem?.id) throw new Error('fixture inbox item: none');
-  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, campaignComment.id, admin.userId, low.userId, closedDay, webhook.id, delivery.id, inboxItem.id, baseline.id];
+  const ids = [campaign.id, pub.id, adType.id, ad.id, idea.id, event.id, task.id, template.id, campaignComment.id, admin.userId, low.userId, closedDay, webhook.id, delivery.id, inboxItem.id, baseline.id, rule.id];
   const watched = ['/api/campaigns/' + campaign.id, '/api/publications/' + pub.id, '/api/ads/' + ad.id, '/api/ideas/' + idea.id, '/api/events/' + event.id, '/api/tasks/' + task.id, '/api/templates/' + template.id, '/api/campaign-comments/' + campaignComment.id];
   // Writes that may change a watched row legitimately: its own path, its parents' (cascades), and
   // any history revert ('1' is in the id pool, and entry 1 is the fixture campaign's creation).

@@ -21,6 +21,8 @@ import { FormActions } from '../ui/FormActions';
 import { useFormSubmit } from '../ui/use-form-submit';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { ConflictNotice } from './ConflictNotice';
+import { RuleNotice } from './RuleNotice';
+import { useRuleVerdict } from './use-rule-verdict';
 import { BasicFields } from './fields/BasicFields';
 import { BriefFields } from './fields/BriefFields';
 import { ChannelConfigFields } from './fields/ChannelConfigFields';
@@ -128,6 +130,8 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
       if (isConflict(error) && error.current) setConflict(error.current as Campaign);
     },
   });
+  const verdict = useRuleVerdict(form, base);
+  const warned = !!verdict && !verdict.blocked;
   const setConfig = <C extends keyof ConfigForm>(ch: C, patch: Partial<ConfigForm[C]>) =>
     setForm((f) => ({ ...f, config: { ...f.config, [ch]: { ...f.config[ch], ...patch } } }));
 
@@ -152,7 +156,11 @@ function CampaignFormBody({ campaign, initialValues, onOpenChange, onSaved, onCr
       <ChannelConfigFields form={form} setConfig={setConfig} />
       <BriefFields form={form} set={set} />
       {!campaign && <p className="cad-hint">Tasks can be added once the campaign is created: open it again and choose the Tasks tab.</p>}
-      <FormActions onCancel={() => onOpenChange(false)} saving={saving} blocked={!!conflict}>{campaign ? 'Save Changes' : 'Create Campaign'}</FormActions>
+      <RuleNotice verdict={verdict} />
+      {/* A block is the server's refusal too (docs/adr/0062); a warning is saved on a second, named choice, as a warned drop is. */}
+      <FormActions onCancel={() => onOpenChange(false)} saving={saving} blocked={!!conflict || !!verdict?.blocked}>
+        {campaign ? (warned ? 'Save Anyway' : 'Save Changes') : warned ? 'Create Anyway' : 'Create Campaign'}
+      </FormActions>
     </form>
   );
 }
