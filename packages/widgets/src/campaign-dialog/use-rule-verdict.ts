@@ -1,4 +1,4 @@
-import { needsRuleCheck, type Campaign, type PlannedCampaign } from '@cadence/core';
+import { needsRuleCheck, splitCommaList, type Campaign, type PlannedCampaign } from '@cadence/core';
 import { useMemo } from 'react';
 import { verdictOf, type Verdict } from '../move/verdict';
 import { usePlanningRules } from '../provider/planning-rules';
@@ -15,7 +15,7 @@ const YMD = /^\d{4}-\d{2}-\d{2}$/;
 export function useRuleVerdict(form: CampaignForm, base: Campaign | null): Verdict | null {
   const candidate = useMemo((): PlannedCampaign & { status?: string } => {
     const body = formToBody(form);
-    return { id: base?.id ?? 'new', live_date: body.live_date, channels: body.channels, audiences: body.audiences ?? [], owner_id: form.owner_id, owner: body.owner ?? null, status: body.status ?? 'planning' };
+    return { id: base?.id ?? 'new', live_date: body.live_date, channels: body.channels, audiences: splitCommaList(form.audiences), owner_id: form.owner_id, owner: body.owner ?? null, status: body.status ?? 'planning' };
   }, [form, base]);
   const valid = YMD.test(candidate.live_date);
   const day = valid ? candidate.live_date : '1970-01-01';
