@@ -8,7 +8,7 @@
  * entry read) is measured too, for information.
  */
 import pg from 'pg';
-import { asOfSql } from '../../packages/server/src/history/as-of.js';
+import { AS_OF_WORK_MEM, asOfSql } from '../../packages/server/src/history/as-of.js';
 import { call } from '../lib/api.js';
 import { createScratchDatabase } from '../lib/pg.js';
 import { startBenchServer } from '../lib/server.js';
@@ -73,6 +73,7 @@ export const baselinesSuite: Suite = {
       ctx.log(`summary: ${JSON.stringify(saved.answer.summary)}`);
       const oldest = await time(`at=${encodeURIComponent(new Date(Date.now() - 400 * DAY).toISOString())}`);
 
+      await sql.query(`SET work_mem = '${AS_OF_WORK_MEM}'`); // as comparePlan runs it
       const plan = await sql.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${asOfSql().replace(/\?(::\w+)/g, (_, cast, offset, text) => `$${text.slice(0, offset).split('?').length}${cast}`)}`, [at, '2028-02-28', '2026-12-01']);
       const lines: string[] = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
       ctx.log(`EXPLAIN of the reading query (baseline 90 days old):\n    ${lines.join('\n    ')}`);

@@ -27,25 +27,39 @@ interface FoldedRow {
   exists_now: boolean;
   now_row: Record<string, unknown> | null;
   first_action: string | null;
-  /** Per rewound field: `[value]` when an entry after the moment knew the value then, else null. */
-  [field: string]: unknown;
+  /** Per rewound field an entry after the moment knew the value of then: `[value]`. */
+  then_fields: Record<string, unknown[]> | null;
 }
 
-const quote = (field: string) => `'${field}'`;
+/** Sort memory for the fold (comparePlan). */
+export const AS_OF_WORK_MEM = '32MB';
 
-/** The SQL of one campaign's folded entries and its row now, for campaigns touching [from, to] now or changed since. */
+const FIELDS = REWOUND.map((f) => `'${f}'`).join(', ');
+
+/**
+ * The SQL of one campaign's folded entries and its row now, for campaigns touching [from, to] now or changed since.
+ * Each field's value then is the first entry after the moment that changed it: one sort of the
+ * entries' changed fields (DISTINCT ON), not one ordered aggregate per field, which sorted each
+ * campaign's entries nine times and spilled to disk at 10,000 campaigns.
+ */
 export function asOfSql(): string {
-  const firstKnown = (f: string) =>
-    `(array_agg(jsonb_build_array(CASE WHEN action = 'delete' THEN row -> ${quote(f)} ELSE changes -> ${quote(f)} -> 'before' END) ORDER BY id)
-       FILTER (WHERE action = 'delete' OR (action <> 'create' AND jsonb_exists(changes, ${quote(f)}))))[1] AS "then_${f}"`;
   return `
 WITH later AS (
   SELECT id, row_id, action, changes, row FROM history_entries
    WHERE resource = 'campaigns' AND at > ?::timestamptz AND row_id IS NOT NULL
+), firsts AS (
+  SELECT DISTINCT ON (row_id) row_id, action AS first_action FROM later ORDER BY row_id, id
+), known AS (
+  SELECT DISTINCT ON (l.row_id, k.key) l.row_id, k.key, CASE WHEN l.action = 'delete' THEN k.value ELSE k.value -> 'before' END AS value
+    FROM later l
+   -- Only objects: jsonb_each refuses anything else, and an entry that is not one names no field.
+   CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(CASE WHEN l.action = 'delete' THEN l.row ELSE l.changes END) = 'object' THEN CASE WHEN l.action = 'delete' THEN l.row ELSE l.changes END END) AS k
+   WHERE l.action <> 'create' AND k.key IN (${FIELDS})
+   ORDER BY l.row_id, k.key, l.id
 ), folded AS (
-  SELECT row_id, (array_agg(action ORDER BY id))[1] AS first_action,
-         ${REWOUND.map(firstKnown).join(',\n         ')}
-    FROM later GROUP BY row_id
+  SELECT f.row_id, f.first_action, jsonb_object_agg(k.key, jsonb_build_array(k.value)) FILTER (WHERE k.key IS NOT NULL) AS then_fields
+    FROM firsts f LEFT JOIN known k ON k.row_id = f.row_id
+   GROUP BY f.row_id, f.first_action
 ), now_rows AS (
   SELECT c.id::text AS id, c.title, c.planning_start_date::text AS planning_start_date, c.live_date::text AS live_date,
          c.end_date::text AS end_date, c.scope, c.primary_channel, c.channels, c.created_by, c.created_at
@@ -53,7 +67,7 @@ WITH later AS (
    WHERE (LEAST(c.planning_start_date, c.live_date) <= ?::date AND GREATEST(c.planning_start_date, c.live_date, c.end_date) >= ?::date)
       OR c.id::text IN (SELECT row_id FROM folded)
 )
-SELECT coalesce(n.id, f.row_id) AS id, n.id IS NOT NULL AS exists_now, to_jsonb(n) AS now_row, f.*
+SELECT coalesce(n.id, f.row_id) AS id, n.id IS NOT NULL AS exists_now, to_jsonb(n) AS now_row, f.first_action, f.then_fields
   FROM now_rows n FULL JOIN folded f ON f.row_id = n.id`;
 }
 
@@ -63,9 +77,9 @@ const unwrap = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
 function rowThen(r: FoldedRow, at: Date): Record<string, unknown> | undefined {
   if (r.first_action === 'create') return undefined;
   const then: Record<string, unknown> = { ...(r.now_row ?? {}) };
+  const known = typeof r.then_fields === 'string' ? (JSON.parse(r.then_fields) as Record<string, unknown[]>) : (r.then_fields ?? {});
   for (const f of REWOUND) {
-    const known = r[`then_${f}`];
-    if (Array.isArray(known)) then[f] = unwrap(known);
+    if (Array.isArray(known[f])) then[f] = unwrap(known[f]);
   }
   // A row without its kept values (its delete's entry kept no row) is unknown then: left out.
   const created = then.created_at;
@@ -89,7 +103,12 @@ export interface Comparison {
  */
 export async function comparePlan(db: Knex, p: Principal, at: string, from: string, to: string): Promise<Comparison> {
   const moment = new Date(at);
-  const result = await db.raw(asOfSql(), [moment.toISOString(), to, from]);
+  // The fold sorts every entry after the moment: at 10,000 campaigns that outgrows the default
+  // 4 MB of sort memory and spills to disk, so this one query is given more.
+  const result = (await db.transaction(async (trx) => {
+    await trx.raw(`SET LOCAL work_mem = '${AS_OF_WORK_MEM}'`);
+    return trx.raw(asOfSql(), [moment.toISOString(), to, from]);
+  })) as { rows: FoldedRow[] };
   const out: ComparedCampaign[] = [];
   for (const r of result.rows as FoldedRow[]) {
     const nowRow = r.exists_now ? (r.now_row as Record<string, unknown>) : undefined;
