@@ -281,6 +281,8 @@ export {
   blockingViolations,
   checkPlacement,
   conflictedIds,
+  conflictFilterIds,
+  conflictFilterRange,
   conflictsIn,
   dayFromNumber,
   dayNumber,

@@ -4,6 +4,7 @@ import {
   blockingViolations,
   can,
   checkPlacement,
+  conflictFilterIds,
   conflictsIn,
   needsRuleCheck,
   planningIndex,
@@ -140,7 +141,10 @@ export function memoryPlanningRules(ctx: {
     }
     if (found.length && o?.onWarnings) o.onWarnings(found);
   };
-  return { api, gate, all: () => structuredClone(rules) };
+  /** The campaigns `conflicts=1` keeps for a list's window, judged over every campaign as the server does. */
+  const conflicted = (window: { from?: string | undefined; to?: string | undefined }): Set<string> =>
+    conflictFilterIds(campaigns, rules as PlanningRule[], calendar(), window);
+  return { api, gate, conflicted, all: () => structuredClone(rules) };
 }
 
 export type MemoryPlanningRules = ReturnType<typeof memoryPlanningRules>;
