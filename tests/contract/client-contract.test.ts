@@ -140,7 +140,7 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       const owner = ownerName();
       const rule = await w.client.planningRules.create({ kind: 'audience_load', channel: 'email', audience, limit: 1, period: 'week', severity: 'warn' });
       const body = (title: string, live_date: string) => ({ title, owner, planning_start_date: '2950-01-01', live_date, channels: ['email' as const], audiences: [audience] });
-      // 2950-01-06 is a Monday: A and B share its week, C goes live a week later on its own.
+      // A and B share the week of Monday 2950-01-05; C goes live the week after, on its own.
       await w.client.campaigns.create(body('A', '2950-01-06'));
       await w.client.campaigns.create(body('B', '2950-01-08'));
       await w.client.campaigns.create(body('C', '2950-01-15'));
@@ -152,6 +152,10 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       expect((await w.client.campaigns.stats({ owner, conflicts: '1' })).total).toBe(2);
       const view = await w.client.views.create({ name: `Clashing ${owner}`, query: `owner=${encodeURIComponent(owner)}&conflicts=1` });
       expect((await w.client.views.counts()).counts[view.id]).toBe(2);
+      // The conflicts list's CSV, as "Download CSV" saves it: the server's own, and the memory client's the same.
+      const csv = await w.client.planningRules.conflictsCsv({ from: '2950-01-01', to: '2950-01-31' });
+      expect(csv.split(/\r?\n/)[0]).toBe('date,severity,rule,message,campaigns,campaign_ids');
+      expect(csv).toContain(`2950-01-05,warn,At most 1 e-mail send to ${audience} a week,2 e-mail sends to ${audience} that week; the limit is 1,A; B,`);
       const bad = await failure(w.client.campaigns.list({ conflicts: 'yes' as never }));
       expect([bad.status, !!bad.fieldMessage('conflicts')]).toEqual([400, true]);
       await w.client.planningRules.remove(rule.id);
