@@ -102,7 +102,7 @@ function Panel({ headingLevel, from: firstFrom, to: firstTo }: { headingLevel: 1
         </div>
       )}
       {!problem && conflicts.length > 0 && (
-        <ul className="cad-templates__list" aria-label="Conflicts">
+        <ul className="cad-templates__list cad-conflicts__list" aria-label="Conflicts">
           {conflicts.map((c) => (
             <li key={`${c.rule_id}:${c.date}:${c.campaign_ids.join(',')}`} className="cad-templates__row cad-conflicts__row">
               <div>
