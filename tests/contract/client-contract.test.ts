@@ -134,6 +134,33 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
       await w.client.planningRules.remove(rule.id);
       expect((await w.client.planningRules.list()).some((r) => r.id === rule.id)).toBe(false);
     });
+
+    it('should keep, behind conflicts=1, the campaigns in a conflict with a go-live in the window, in the list, a page, the stats and a view', async () => {
+      const audience = `Audience ${crypto.randomUUID().slice(0, 8)}`;
+      const owner = ownerName();
+      const rule = await w.client.planningRules.create({ kind: 'audience_load', channel: 'email', audience, limit: 1, period: 'week', severity: 'warn' });
+      const body = (title: string, live_date: string) => ({ title, owner, planning_start_date: '2950-01-01', live_date, channels: ['email' as const], audiences: [audience] });
+      // A and B share the week of Monday 2950-01-05; C goes live the week after, on its own.
+      await w.client.campaigns.create(body('A', '2950-01-06'));
+      await w.client.campaigns.create(body('B', '2950-01-08'));
+      await w.client.campaigns.create(body('C', '2950-01-15'));
+      const titles = (rows: Array<{ title: string }>) => rows.map((c) => c.title).sort();
+      expect(titles(await w.client.campaigns.list({ owner, conflicts: '1' }))).toEqual(['A', 'B']);
+      expect(titles(await w.client.campaigns.list({ owner, conflicts: '1', from: '2950-01-08', to: '2950-01-20' }))).toEqual(['A', 'B']);
+      expect(titles(await w.client.campaigns.list({ owner, conflicts: '1', from: '2950-01-13', to: '2950-01-20' }))).toEqual([]);
+      expect(titles((await w.client.campaigns.page({ owner, conflicts: '1', limit: 5 })).items)).toEqual(['A', 'B']);
+      expect((await w.client.campaigns.stats({ owner, conflicts: '1' })).total).toBe(2);
+      const view = await w.client.views.create({ name: `Clashing ${owner}`, query: `owner=${encodeURIComponent(owner)}&conflicts=1` });
+      expect((await w.client.views.counts()).counts[view.id]).toBe(2);
+      // The conflicts list's CSV, as "Download CSV" saves it: the server's own, and the memory client's the same.
+      const csv = await w.client.planningRules.conflictsCsv({ from: '2950-01-01', to: '2950-01-31' });
+      expect(csv.split(/\r?\n/)[0]).toBe('date,severity,rule,message,campaigns,campaign_ids');
+      expect(csv).toContain(`2950-01-05,warn,At most 1 e-mail send to ${audience} a week,2 e-mail sends to ${audience} that week; the limit is 1,A; B,`);
+      const bad = await failure(w.client.campaigns.list({ conflicts: 'yes' as never }));
+      expect([bad.status, !!bad.fieldMessage('conflicts')]).toEqual([400, true]);
+      await w.client.planningRules.remove(rule.id);
+      expect(titles(await w.client.campaigns.list({ owner, conflicts: '1' }))).toEqual([]);
+    });
   });
 
   describe('webhooks', () => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../packages/server/src/test/api-client';
 import { hasChromium } from './support/browser';
@@ -97,5 +98,54 @@ describe.runIf(hasChromium)('planning rules while dragging, in Chromium against 
     expect((await stored(mover.id)).live_date).toBe(dayOf(5));
     await ask.getByRole('button', { name: 'Move anyway' }).click();
     await expect.poll(async () => (await stored(mover.id)).live_date).toBe(dayOf(monday + 3));
+  });
+
+  // After the warned move: three social posts go live in the week of `monday` (a conflict); the two e-mail sends do not break their limit.
+  it('narrows the calendar to the conflicting campaigns behind the Conflicts filter', async () => {
+    await page.goto('/?tab=calendar');
+    await cell(2).locator('.cad-chip[title="Email mover"]').waitFor();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('checkbox', { name: 'Conflicts' }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('conflicts')).toBe('1');
+    await page.locator('[role="grid"] .cad-chip[title="Social mover"]').first().waitFor();
+    await expect.poll(() => page.locator('.cad-chip[title="Email mover"]').count()).toBe(0);
+    expect(await page.locator('[role="grid"] .cad-chip').evaluateAll((chips) => [...new Set(chips.map((c) => c.getAttribute('title')))].sort())).toEqual(['Post A', 'Post B', 'Social mover']);
+    await screenshot(page, 'planning-rules-conflicts-filter-1280');
+  });
+
+  it('lists a range’s conflicts and downloads them as CSV, at 1280 and 390 px', async () => {
+    await page.goto('/settings/conflicts');
+    await page.getByLabel('From').fill(dayOf(1));
+    const list = page.getByRole('list', { name: 'Conflicts' });
+    await list.waitFor();
+    const item = list.getByRole('listitem').filter({ hasText: '3 social posts that week; the limit is 2' });
+    await item.waitFor();
+    expect(await item.getByRole('link').allTextContents()).toEqual(['Post A', 'Post B', 'Social mover']);
+    await screenshot(page, 'planning-rules-conflicts-list-1280');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const rows = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(rows[0]).toBe('date,severity,rule,message,campaigns,campaign_ids');
+    expect(rows.slice(1).map((r) => r.split(',').slice(0, 5).join(','))).toEqual([`${dayOf(monday)},warn,At most 2 social posts a week,3 social posts that week; the limit is 2,Post A; Post B; Social mover`]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await item.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'planning-rules-conflicts-list-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('shows a week’s go-lives in the load strip, switched on, moving the month grid down by at most 32 px', async () => {
+    await page.goto('/?tab=calendar');
+    const grid = page.locator('[role="grid"]').first();
+    await cell(2).locator('.cad-chip[title="Email mover"]').waitFor();
+    const before = (await grid.boundingBox())!.y;
+    await page.getByRole('switch', { name: 'Load' }).check();
+    const strip = page.getByRole('list', { name: 'Go-lives a week' });
+    await strip.waitFor();
+    const week = new Date(now.getFullYear(), now.getMonth(), monday).toLocaleDateString('en-US', { month: 'short', day: '2-digit' });
+    const cellText = await strip.locator('.cad-sr-only').allTextContents();
+    expect(cellText).toContain(`Week of ${week}: 5 go-lives; Social Media 3, Email 2; over a planning rule’s limit`);
+    expect((await grid.boundingBox())!.y - before).toBeLessThanOrEqual(32);
+    expect((await strip.boundingBox())!.height).toBeLessThanOrEqual(28);
+    await screenshot(page, 'planning-rules-load-strip-1280');
   });
 });

@@ -45,7 +45,7 @@ export function staticClient(campaigns: Campaign[]): CadenceClient {
     // The Gantt shades closed days: a plain working week and no holidays, as a new install has.
     workingCalendar: { get: async () => ({ weekend: [5, 6], closed_days: [] }) },
     // No planning rules and no saved baselines: the plan is drawn as it is (docs/adr/0062, 0063).
-    planningRules: { list: async () => [], conflicts: async () => [] },
+    planningRules: { list: async () => [], conflicts: async () => [], conflictsCsv: async () => '' },
     baselines: { list: async () => [] },
   };
   return client as unknown as CadenceClient;

@@ -64,6 +64,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
           { path: '/settings/templates', element: page(() => import('./pages/TemplatesPage').then((m) => m.TemplatesPage)) },
           { path: '/settings/working-days', element: page(() => import('./pages/WorkingDaysPage').then((m) => m.WorkingDaysPage)) },
           { path: '/settings/planning-rules', element: page(() => import('./pages/PlanningRulesPage').then((m) => m.PlanningRulesPage)) },
+          { path: '/settings/conflicts', element: page(() => import('./pages/ConflictsPage').then((m) => m.ConflictsPage)) },
           { path: '/settings/webhooks', element: page(() => import('./pages/WebhooksPage').then((m) => m.WebhooksPage)) },
           { path: '/settings/notifications', element: page(() => import('./pages/NotificationsPage').then((m) => m.NotificationsPage)) },
           { path: '/settings/activity', element: page(() => import('./pages/ActivityPage').then((m) => m.ActivityPage)) },

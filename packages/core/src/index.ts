@@ -281,6 +281,8 @@ export {
   blockingViolations,
   checkPlacement,
   conflictedIds,
+  conflictFilterIds,
+  conflictFilterRange,
   conflictsIn,
   dayFromNumber,
   dayNumber,
@@ -326,6 +328,7 @@ export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './r
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
 export { conflictsCsv } from './rules/conflicts-csv';
+export { shortDay, weekLoadLabel, weeklyLoad, type LoadBy, type WeekLoad } from './rules/week-load';
 export { TASK_CSV_COLUMNS, tasksToCsv } from './rules/tasks-csv';
 // Campaign templates back-timed from go-live (docs/adr/0054).
 export { TEMPLATE_ANCHORS, assignRoles, placeTemplate, planningStartFor, templateFromCampaign, templateIssues, templateTaskRanks } from './rules/templates';

@@ -44,8 +44,11 @@ export const TOPIC_REFRESHES = {
   templates: [{ kinds: ['templates', 'history'] }],
   /** The working calendar (docs/adr/0052): shading in the calendar and Gantt, template previews, Settings. */
   working_calendar: [{ kinds: ['workingCalendar', 'conflicts', 'history'] }],
-  /** Planning rules (docs/adr/0062): Settings' list, and every conflict, badge and warning they judge. */
-  planning_rules: [{ kinds: ['planningRules', 'conflicts', 'campaignPages', 'campaignStats', 'history'] }],
+  /**
+   * Planning rules (docs/adr/0062): Settings' list, and every conflict, badge and warning they
+   * judge; the campaign lists and view counts too, which `conflicts=1` narrows by them.
+   */
+  planning_rules: [{ kinds: ['planningRules', 'conflicts', 'campaigns', 'campaignPages', 'campaignStats', 'savedViewCounts', 'history'] }],
   /** Inbox items (docs/adr/0060): the inbox's pages and the bell's count. */
   notifications: [{ kinds: ['notifications', 'unreadNotifications'] }],
 } as const satisfies Record<EntityTopic, readonly TopicRefresh[]>;

@@ -89,6 +89,8 @@ export { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
 export type { WorkingDaysPanelProps } from './working-calendar/WorkingDaysPanel';
 export { PlanningRulesPanel } from './working-calendar/PlanningRulesPanel';
 export type { PlanningRulesPanelProps } from './working-calendar/PlanningRulesPanel';
+export { ConflictsPanel } from './working-calendar/ConflictsPanel';
+export type { ConflictsPanelProps } from './working-calendar/ConflictsPanel';
 export { WebhooksPanel } from './webhooks/WebhooksPanel';
 export type { WebhooksPanelProps } from './webhooks/WebhooksPanel';
 export { ShareLinkDialog } from './share-links/lazy';

@@ -197,6 +197,14 @@ export const SCREEN_STATES: ScreenState[] = [
     },
   },
   {
+    name: 'settings conflicts',
+    path: '/settings/conflicts',
+    open: async (page) => {
+      await page.getByRole('heading', { name: 'Conflicts' }).waitFor();
+      await page.getByText(/in this range$/).waitFor();
+    },
+  },
+  {
     name: 'settings templates',
     path: '/settings/templates',
     open: async (page) => {

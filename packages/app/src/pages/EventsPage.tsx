@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { LoadingState, NoAccess } from '../ui/states';
 
 /** Of the dashboards' filters only the search applies to events (docs/adr/0029). */
-const NOT_FOR_EVENTS = ['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue'] as const;
+const NOT_FOR_EVENTS = ['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue', 'conflicts'] as const;
 
 /** docs/product.md#events-page (/channel/events); the search lives in `?q=` like the dashboards'. */
 export function EventsPage(): ReactNode {

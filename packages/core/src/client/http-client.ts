@@ -55,6 +55,8 @@ interface CallInit {
   searchParams?: Record<string, string> | undefined;
   /** Milliseconds per attempt; `false`: none (large imports). */
   timeout?: number | false;
+  /** The body as text (a CSV) rather than JSON. */
+  text?: boolean;
   /** Sees the headers of the successful answer (e.g. a list page's X-Next-Cursor). */
   onHeaders?: (headers: Headers) => void;
 }
@@ -195,7 +197,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
   });
 
   const call = async <T>(method: Method, path: string, init: CallInit = {}): Promise<T> => {
-    const { onHeaders, timeout: callTimeout, ...rest } = init;
+    const { onHeaders, timeout: callTimeout, text, ...rest } = init;
     const kyOptions: Options = { method, ...rest, context: {}, ...(callTimeout !== undefined ? { timeout: callTimeout } : {}) };
     let res: Response;
     try {
@@ -206,7 +208,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
     onHeaders?.(res.headers);
     if (res.status === 204) return undefined as T;
     try {
-      return (await res.json()) as T;
+      return (text ? await res.text() : await res.json()) as T;
     } catch {
       throw new CadenceApiError(0, 'network_error', NETWORK_MESSAGE);
     }
@@ -414,6 +416,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
       remove: (id, o) => call('delete', `planning-rules/${encodeURIComponent(id)}`, { headers: ifMatch(o) }),
       replaceAll: (rules) => call('post', 'planning-rules/import', { json: { rules } }),
       conflicts: (range) => call('get', 'conflicts', { searchParams: searchParams(range) }),
+      conflictsCsv: (range) => call('get', 'conflicts', { searchParams: searchParams({ ...range, format: 'csv' }), text: true }),
     },
     workingCalendar: {
       get: (range) => call('get', 'working-calendar', { searchParams: searchParams(range) }),

@@ -74,6 +74,8 @@ export interface PlanningRulesApi {
   replaceAll(rules: PlanningRuleBody[]): Promise<PlanningRuleRecord[]>;
   /** Every conflict with a go-live in the window (at most 366 days), among all campaigns: the conflicts list. */
   conflicts(range: { from: string; to: string }): Promise<ConflictsList>;
+  /** The same list as the server's CSV (`format=csv`): what "Download CSV" saves. */
+  conflictsCsv(range: { from: string; to: string }): Promise<string>;
 }
 
 /** Optimistic concurrency: pass the version you edited to get a 412 instead of overwriting. */

@@ -1,7 +1,7 @@
 import { CHANNEL_VALUES, isChannel, type Channel } from '../channels';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
 import { CAMPAIGN_BOUNDS } from '../schemas/campaign-limits';
-import { ASSIGNEE_MESSAGE, FILTER_TEXT_MAX_LENGTH, OVERDUE_MESSAGE, isAssigneeValue, type CampaignFilterKey } from './campaign-filter-keys';
+import { ASSIGNEE_MESSAGE, CONFLICTS_MESSAGE, FILTER_TEXT_MAX_LENGTH, OVERDUE_MESSAGE, isAssigneeValue, type CampaignFilterKey } from './campaign-filter-keys';
 
 // A link's filter values read without zod: the dashboards read their address on every page, and
 // zod (≈25 kB gzip) stays out of browser bundles (docs/adr/0015). The API validates the same
@@ -38,6 +38,7 @@ const READERS: Record<CampaignFilterKey, (raw: string) => FilterValue> = {
   assignee: (raw) => (isAssigneeValue(raw) ? { ok: true, value: raw.toLowerCase() } : { ok: false, message: ASSIGNEE_MESSAGE }),
   owner_id: (raw) => (isAssigneeValue(raw) ? { ok: true, value: raw.toLowerCase() } : { ok: false, message: ASSIGNEE_MESSAGE }),
   overdue: (raw) => (raw === '1' ? { ok: true, value: '1' } : { ok: false, message: OVERDUE_MESSAGE }),
+  conflicts: (raw) => (raw === '1' ? { ok: true, value: '1' } : { ok: false, message: CONFLICTS_MESSAGE }),
 };
 
 /** One filter parameter of a link, as the schema would read it: its value (undefined: no filter), or why not. */

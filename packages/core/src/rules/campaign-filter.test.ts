@@ -109,6 +109,20 @@ describe('the filter schema (the API parameters)', () => {
     expect(campaignFilterSchema.parse({ assignee: 'me' })).toEqual({ assignee: 'me' });
   });
 
+  it('keeps, behind conflicts=1, only the campaigns the context names as conflicted (none given: none)', () => {
+    const ctx = { conflicted: new Set(['c1']) };
+    expect(campaignMatchesFilter(row({ id: 'c1' }), { conflicts: '1' }, ctx)).toBe(true);
+    expect(campaignMatchesFilter(row({ id: 'c2' }), { conflicts: '1' }, ctx)).toBe(false);
+    expect(campaignMatchesFilter(row({ id: 'c1' }), { conflicts: '1' })).toBe(false);
+    expect(campaignMatchesFilter(row(), { conflicts: '1' }, ctx)).toBe(false);
+    expect(campaignMatchesFilter(row({ id: 'c2' }), {}, ctx)).toBe(true);
+    expect(campaignFilterSchema.safeParse({ conflicts: 'yes' }).error?.issues[0]).toMatchObject({ path: ['conflicts'], message: 'Must be 1' });
+    const { filter, dropped } = parseCampaignFilterParams(new URLSearchParams('conflicts=1&status=live'));
+    expect(dropped).toEqual([]);
+    expect(new URLSearchParams(campaignFilterParams(filter)).toString()).toBe('status=live&conflicts=1');
+    expect(parseCampaignFilterParams(new URLSearchParams('conflicts=true')).dropped?.map((d) => [d.param, d.reason])).toEqual([['conflicts', 'Must be 1']]);
+  });
+
   it('treats an empty search or owner as no filter', () => {
     expect(campaignFilterSchema.parse({ q: '  ', owner: '' })).toEqual({});
     expect(campaignFilterSchema.parse({ q: ' launch ' })).toEqual({ q: 'launch' });

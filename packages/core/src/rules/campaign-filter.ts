@@ -19,7 +19,7 @@ export const filterChannels = (filter: { channel?: Channel | readonly Channel[] 
  */
 export type CampaignFilterFields = Pick<Campaign, 'channels' | 'status' | 'scope'> &
   // The task filters read the summary; a row without it (an event, an ad) has no tasks.
-  Partial<Pick<Campaign, 'priority' | 'owner' | 'owner_id' | 'title' | 'description' | 'task_summary'>>;
+  Partial<Pick<Campaign, 'id' | 'priority' | 'owner' | 'owner_id' | 'title' | 'description' | 'task_summary'>>;
 
 /**
  * What the task filters need besides the row: who `assignee=me` is (the principal's user id; none:
@@ -29,6 +29,11 @@ export type CampaignFilterFields = Pick<Campaign, 'channels' | 'status' | 'scope
 export interface FilterContext {
   me?: string | null | undefined;
   today?: string | undefined;
+  /**
+   * The campaigns in a planning-rule conflict over the query's window (`conflicts=1`), which the
+   * caller works out from the whole plan (conflictFilterIds); none: `conflicts=1` matches nothing.
+   */
+  conflicted?: ReadonlySet<string> | undefined;
 }
 
 /** The user `assignee` names: `me` resolved, or null when it cannot be (no caller). */
@@ -45,7 +50,8 @@ const folded = (s: string | null | undefined) => (s ?? '').toLowerCase();
  * Whether a campaign passes every filter given (docs/adr/0029): it runs on any of the channels;
  * status, priority and scope equal; the owner equal ignoring case; the search text contained in
  * its title, description or owner, ignoring case; a task assigned to `assignee`; a task not done
- * due before today (`overdue`, read from the task summary). The server's SQL (routes/campaigns/filters.ts)
+ * due before today (`overdue`, read from the task summary); in a planning-rule conflict
+ * (`conflicts`, the ids in `ctx.conflicted`). The server's SQL (routes/campaigns/filters.ts)
  * answers the same; a server test holds the two together.
  */
 export function campaignMatchesFilter(row: CampaignFilterFields, filter: CampaignFilter, ctx: FilterContext = {}): boolean {
@@ -71,6 +77,7 @@ export function campaignMatchesFilter(row: CampaignFilterFields, filter: Campaig
     const due = row.task_summary?.next_due;
     if (!due || due >= (ctx.today ?? todayYmd())) return false;
   }
+  if (filter.conflicts && !(row.id !== undefined && ctx.conflicted?.has(row.id))) return false;
   return true;
 }
 

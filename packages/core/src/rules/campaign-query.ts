@@ -53,10 +53,11 @@ export function campaignMatchesQuery(row: CampaignQueryFields, query: CampaignLi
 
 /**
  * A list asked for `assignee=me` is the caller's, whom a change cannot name (the server resolves
- * `me`): such a list is refetched on a change rather than changed in place.
+ * `me`): such a list is refetched on a change rather than changed in place. So is one asked for
+ * `conflicts=1`: a change to one campaign can put others in a conflict or take them out.
  */
-export const isCallersCampaignQuery = (query: { assignee?: string | undefined; owner_id?: string | undefined }): boolean =>
-  query.assignee === 'me' || query.owner_id === 'me';
+export const isCallersCampaignQuery = (query: { assignee?: string | undefined; owner_id?: string | undefined; conflicts?: string | undefined }): boolean =>
+  query.assignee === 'me' || query.owner_id === 'me' || query.conflicts === '1';
 
 /** A page cannot take or lose a row without its neighbours shifting: it is refetched instead. */
 export const isPagedCampaignQuery = (query: CampaignListQuery): boolean => query.limit !== undefined || query.offset !== undefined;

@@ -7,6 +7,8 @@ import { workingCalendar, STANDARD_CALENDAR } from './working-days';
 import {
   checkPlacement,
   conflictedIds,
+  conflictFilterIds,
+  conflictFilterRange,
   conflictsIn,
   dayFromNumber,
   dayNumber,
@@ -242,5 +244,23 @@ describe('planning rules: properties', () => {
         for (const v of found) for (const id of v.campaign_ids) expect(ids.has(id)).toBe(true);
       }),
     );
+  });
+});
+
+describe('the Conflicts filter (conflicts=1)', () => {
+  const limit = rule({ kind: 'channel_load', limit: 1, period: 'week', channel: 'email' });
+  it('keeps the campaigns in a conflict with a go-live in the window, with their week-mates outside it', () => {
+    const a = campaign({ live_date: '2026-12-20' });
+    const b = campaign({ live_date: '2026-12-21' });
+    const c = campaign({ live_date: '2026-12-22' });
+    const lone = campaign({ live_date: '2026-12-29' });
+    const plan = [a, b, c, lone];
+    expect([...conflictFilterIds(plan, [limit], STANDARD_CALENDAR, { from: '2026-12-22', to: '2026-12-31' })].sort()).toEqual([b.id, c.id].sort());
+    expect(conflictFilterIds(plan, [limit], STANDARD_CALENDAR, { from: '2026-12-28', to: '2026-12-31' }).size).toBe(0);
+    // No window: every go-live; a backwards window is read the right way round.
+    expect(conflictFilterIds(plan, [limit], STANDARD_CALENDAR, {}).size).toBe(2);
+    expect(conflictFilterIds(plan, [limit], STANDARD_CALENDAR, { from: '2026-12-31', to: '2026-12-22' }).size).toBe(2);
+    expect(conflictFilterIds(plan, [], STANDARD_CALENDAR, {}).size).toBe(0);
+    expect(conflictFilterRange({ to: '2026-12-31' })).toEqual({ from: '0000-01-01', to: '2026-12-31' });
   });
 });

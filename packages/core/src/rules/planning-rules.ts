@@ -421,6 +421,34 @@ export function conflictedIds(violations: readonly RuleViolation[]): Set<string>
   return ids;
 }
 
+/** The earliest and latest days a `YYYY-MM-DD` can name: an open side of a window. */
+const OPEN_RANGE: DateRange = { from: '0000-01-01', to: '9999-12-31' };
+
+/**
+ * The go-live range the Conflicts filter (`conflicts=1`) judges for a list's window: `from`…`to`,
+ * either side open when not given (no window: every go-live), a backwards window read as to…from
+ * (a list's window is read that way too).
+ */
+export function conflictFilterRange(window: { from?: Ymd | undefined; to?: Ymd | undefined }): DateRange {
+  const from = window.from ?? OPEN_RANGE.from;
+  const to = window.to ?? OPEN_RANGE.to;
+  return from <= to ? { from, to } : { from: to, to: from };
+}
+
+/**
+ * What `conflicts=1` keeps: the campaigns in a conflict with a go-live in the list's window, judged
+ * over `campaigns`, the whole plan (every campaign, readable or not, as `GET /api/conflicts`
+ * judges), so the server and the browser's client keep the same rows.
+ */
+export function conflictFilterIds(
+  campaigns: readonly PlannedCampaign[],
+  rules: readonly PlanningRule[],
+  calendar: RulesCalendar,
+  window: { from?: Ymd | undefined; to?: Ymd | undefined },
+): Set<string> {
+  return rules.length ? conflictedIds(conflictsIn(campaigns, rules, calendar, conflictFilterRange(window))) : new Set();
+}
+
 // ---------------------------------------------------------------------------------------------
 // One placement (a drag, a dialog, a write on the server).
 

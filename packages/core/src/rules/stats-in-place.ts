@@ -113,8 +113,9 @@ const matchesCounted = (f: CountedFields | null, filter: CampaignFilter): f is C
 
 export function applyStatsChange(stats: StatsInPlace, change: StatsChange, filter: CampaignFilter & { from?: string; to?: string }): StatsInPlace | null {
   const snapshot = stats.as_of ? parseSnapshot(stats.as_of) : null;
-  // The task filters read the summary and today, which the counted fields do not hold: refetch.
-  if (!snapshot || !stats.owner_counts || filter.q || filter.from || filter.to || filter.assignee || filter.overdue || filter.owner_id) return null;
+  // The task filters read the summary and today, and the Conflicts filter the whole plan, which the
+  // counted fields do not hold: refetch.
+  if (!snapshot || !stats.owner_counts || filter.q || filter.from || filter.to || filter.assignee || filter.overdue || filter.owner_id || filter.conflicts) return null;
   const counted = stats.counted ?? {};
   const found = countedBefore(snapshot, counted, change);
   if (!found || Object.keys(counted).length >= CHANGED_ROWS_KEPT) return null;

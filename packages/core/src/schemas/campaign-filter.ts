@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CHANNEL_VALUES, isChannel, type Channel } from '../channels';
 import { CAMPAIGN_STATUSES, PRIORITIES, SCOPES } from '../constants';
-import { ASSIGNEE_MESSAGE, FILTER_TEXT_MAX_LENGTH, OVERDUE_MESSAGE, isAssigneeValue, type CampaignFilterKey } from '../rules/campaign-filter-keys';
+import { ASSIGNEE_MESSAGE, CONFLICTS_MESSAGE, FILTER_TEXT_MAX_LENGTH, OVERDUE_MESSAGE, isAssigneeValue, type CampaignFilterKey } from '../rules/campaign-filter-keys';
 import { CAMPAIGN_BOUNDS } from './campaign-limits';
 
 /**
@@ -61,6 +61,11 @@ export const campaignFilterShape = {
     .optional(),
   /** `1`: a task not done is due before today (the campaign's `task_summary.next_due`; docs/adr/0050). */
   overdue: z.literal('1', { error: OVERDUE_MESSAGE }).optional(),
+  /**
+   * `1`: the campaign is in a planning-rule conflict (docs/adr/0062) with a go-live in the query's
+   * window (`from`/`to`; without one, anywhere), judged over all campaigns as `GET /api/conflicts` judges.
+   */
+  conflicts: z.literal('1', { error: CONFLICTS_MESSAGE }).optional(),
 };
 
 // The rules' list of keys is this shape's, both ways round.

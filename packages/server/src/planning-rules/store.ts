@@ -2,6 +2,8 @@ import {
   RULE_WARNINGS_HEADER,
   blockingViolations,
   checkPlacement,
+  conflictFilterIds,
+  conflictFilterRange,
   conflictsIn,
   dayFromNumber,
   dayNumber,
@@ -70,13 +72,35 @@ export interface PlanRow extends PlannedCampaign {
   readonly title: string;
 }
 
-/** Every campaign going live in the window, with what the rules read: one indexed range read. */
-export async function loadPlan(db: Knex, window: DateRange, options: { except?: string | undefined } = {}): Promise<PlanRow[]> {
-  const q = db('campaigns')
-    .select('id', 'title', db.raw('live_date::text AS live_date'), 'channels', 'audiences', 'owner_id', 'owner')
-    .whereBetween('live_date', [window.from, window.to]);
+/** Every campaign going live in the window (null: every campaign), with what the rules read: one indexed range read. */
+export async function loadPlan(db: Knex, window: DateRange | null, options: { except?: string | undefined } = {}): Promise<PlanRow[]> {
+  const q = db('campaigns').select('id', 'title', db.raw('live_date::text AS live_date'), 'channels', 'audiences', 'owner_id', 'owner');
+  if (window) q.whereBetween('live_date', [window.from, window.to]);
   if (options.except) q.whereNot('id', options.except);
   return (await q) as PlanRow[];
+}
+
+const YEAR_DATE = /^(?!0000)\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The campaigns `conflicts=1` keeps for a list's window (core's conflictFilterIds): judged over
+ * every campaign going live within the rules' reach of the window, or over all of them when the
+ * window is open on a side.
+ */
+export async function conflictFilterIdsFor(db: Knex, window: { from?: Ymd | undefined; to?: Ymd | undefined }): Promise<Set<string>> {
+  const rules = await loadPlanningRules(db);
+  if (!rules.length) return new Set();
+  const reach = window.from !== undefined && window.to !== undefined ? rulesWindow(rules, conflictFilterRange(window)) : null;
+  // A reach past the years PostgreSQL's dates take reads every campaign instead.
+  const plan = await loadPlan(db, reach && YEAR_DATE.test(reach.from) && YEAR_DATE.test(reach.to) ? reach : null);
+  if (!plan.length) return new Set();
+  let from = plan[0]!.live_date;
+  let to = from;
+  for (const c of plan) {
+    if (c.live_date < from) from = c.live_date;
+    if (c.live_date > to) to = c.live_date;
+  }
+  return conflictFilterIds(plan, rules, await rulesCalendar(db, { from, to }), window);
 }
 
 /** Around one day: the rules' widest reach either side (a week, the largest gap). */

@@ -31,6 +31,7 @@ import { LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
 import { Switches, type SwitchesHost } from '../ui/Switches';
+import { LazyLoadStrip, LoadSwitch } from '../load/LoadSwitch';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { Agenda } from './Agenda';
 import { CalendarGrid } from './CalendarGrid';
@@ -120,6 +121,8 @@ function CalendarBody(props: CalendarProps): ReactNode {
   // The planning rules judge a move where it would land (docs/adr/0065).
   const rules = usePlanningRules(useMemo(() => ({ from, to }), [from, to]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
   const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
+  const [load, setLoad] = useState(false);
+  const loadRange = useMemo(() => ({ from: weeks[0]![0]!, to: weeks.at(-1)!.at(-1)! }), [weeks]);
 
   const step = (dir: 1 | -1) => {
     const next = mode === 'month' ? addMonths(anchor, dir) : addDays(anchor, 7 * dir);
@@ -139,6 +142,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
         <Switches into={props.switchesIn}>
           <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
           <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
+          <LoadSwitch on={load} onChange={setLoad} />
         </Switches>
         <div className="cad-toolbar__nav">
           <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
@@ -150,6 +154,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
         <CompareControl comparison={comparison} />
         <PrintButton onPrint={printout.print} loading={campaigns.status === 'loading'} />
       </header>
+      {load && campaigns.status === 'success' && <LazyLoadStrip campaigns={campaigns.all} range={loadRange} violations={rules.violations} />}
       {campaigns.status === 'error' ? (
         <LoadError onRetry={campaigns.refetch} />
       ) : (

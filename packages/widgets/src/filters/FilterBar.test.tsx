@@ -1,4 +1,4 @@
-import type { CampaignFilter, Task } from '@cadence/core';
+import type { CampaignFilter, PlanningRuleRecord, Task } from '@cadence/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -61,7 +61,7 @@ describe('FilterBar', () => {
   });
 
   it('should keep a bar of one field unfolded on a phone, with the search words it was given', async () => {
-    renderWidget(<FilterBar hide={['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue']} showCount={false} searchPlaceholder="Name, type or audience" />, { campaigns });
+    renderWidget(<FilterBar hide={['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue', 'conflicts']} showCount={false} searchPlaceholder="Name, type or audience" />, { campaigns });
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Name, type or audience');
     expect(screen.queryByRole('button', { name: /^Filters/, hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('search')).not.toHaveClass('cad-filter-bar--collapsible');
@@ -151,6 +151,32 @@ describe('FilterBar', () => {
     renderWidget(<FilterBar channel="email" value={{ status: 'live' }} />, { campaigns });
     expect(screen.queryByRole('button', { name: /^Channels/ })).not.toBeInTheDocument();
     expect(await screen.findByText('Showing 1 of 1 campaign')).toBeInTheDocument();
+  });
+
+  it('should keep only the campaigns in a planning-rule conflict behind "Conflicts", and count them', async () => {
+    const rule: PlanningRuleRecord = {
+      id: '00000000-0000-4000-8000-0000000000a1', kind: 'channel_load', severity: 'warn', limit: 1, period: 'day', channel: 'email',
+      audience: null, gap_days: null, name: null, description: 'At most 1 e-mail send a day',
+      created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1,
+    };
+    const plan = [
+      makeCampaign({ title: 'Send A', channels: ['email'], live_date: '2026-03-24' }),
+      makeCampaign({ title: 'Send B', channels: ['email'], live_date: '2026-03-24' }),
+      makeCampaign({ title: 'Send C', channels: ['email'], live_date: '2026-03-25' }),
+      makeCampaign({ title: 'Post', channels: ['social'], live_date: '2026-03-24' }),
+    ];
+    const changes: CampaignFilter[] = [];
+    const { user } = renderWidget(<Board onChange={(f) => changes.push(f)} />, { campaigns: plan, planningRules: [rule] });
+    await waitFor(() => expect(listed()).toHaveLength(4));
+    const toggle = screen.getByRole('checkbox', { name: 'Conflicts' });
+    await user.click(toggle);
+    expect(changes.at(-1)).toEqual({ conflicts: '1' });
+    await waitFor(() => expect(listed()).toEqual(['Send A', 'Send B']));
+    expect(await screen.findByText('Showing 2 of 4 campaigns')).toBeInTheDocument();
+    // Behind "Filters (n)" with the other second-line filters.
+    expect(screen.getByRole('button', { name: 'Filters (1)', hidden: true })).toBeInTheDocument();
+    await user.click(toggle);
+    await waitFor(() => expect(listed()).toHaveLength(4));
   });
 
   describe('the task filters', () => {

@@ -95,15 +95,15 @@ function ChannelsFilter({ value, onChange }: { value: readonly Channel[]; onChan
 }
 
 /**
- * "Overdue tasks only": the campaigns with an open task due before today (`overdue=1`). A checkbox
- * with its words, so the state is said, not only shown.
+ * A filter that is on or off (`overdue=1`: an open task due before today; `conflicts=1`: in a
+ * planning-rule conflict). A checkbox with its words, so the state is said, not only shown.
  */
-function OverdueFilter({ value, onChange }: { value: boolean; onChange: (on: boolean) => void }): ReactNode {
+function CheckFilter({ label, value, onChange }: { label: string; value: boolean; onChange: (on: boolean) => void }): ReactNode {
   return (
     <div className="cad-filter-bar__field cad-filter-bar__check">
       <label className="cad-checkbox">
         <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} />
-        Has overdue tasks
+        {label}
       </label>
     </div>
   );
@@ -143,7 +143,7 @@ function SearchFilter({ value, placeholder, onChange }: { value: string | undefi
   );
 }
 
-const FIELDS: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue', 'q'];
+const FIELDS: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'scope', 'owner', 'assignee', 'overdue', 'conflicts', 'q'];
 /** Shown on the bar's one line on a wide screen; the others wait behind "Filters (n)" there, and all of them on a phone (docs/adr/0065). */
 const FIRST_LINE: ReadonlyArray<keyof CampaignFilter> = ['channel', 'status', 'priority', 'q'];
 /** Where filters.css folds every field away: keep the two in step. */
@@ -218,14 +218,15 @@ function FilterBarBody({ value, onChange, channel, hide = [], showCount = true, 
             unknownLabel={(id) => (id === session.userId ? 'Me' : 'A user')}
             onChange={(v) => set('assignee', v)} />
         )}
-        {shows('overdue') && <OverdueFilter value={filter.overdue === '1'} onChange={(on) => set('overdue', on ? '1' : undefined)} />}
+        {shows('overdue') && <CheckFilter label="Has overdue tasks" value={filter.overdue === '1'} onChange={(on) => set('overdue', on ? '1' : undefined)} />}
+        {shows('conflicts') && <CheckFilter label="Conflicts" value={filter.conflicts === '1'} onChange={(on) => set('conflicts', on ? '1' : undefined)} />}
       </div>
     </div>
   );
 }
 
 /**
- * Channels, status, priority, scope, owner, a task's assignee, "has overdue tasks" and a search box
+ * Channels, status, priority, scope, owner, a task's assignee, "has overdue tasks", "Conflicts" (planning rules) and a search box
  * over the dashboards (docs/adr/0029, docs/adr/0050),
  * with "Clear filters" and the count of campaigns shown. Controlled (`value`, `onChange`) or on its own.
  */

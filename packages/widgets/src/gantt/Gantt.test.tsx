@@ -93,7 +93,7 @@ describe('Gantt', () => {
   it('should hide Group by Channel when channel info is not shown, and keep virtual bars read-only', async () => {
     renderWidget(<Gantt showChannels={false} />, { virtual: [makeVirtualCampaign({ title: 'Expo', planning_start_date: '2026-03-01', live_date: '2026-03-04' })] });
     expect((await screen.findAllByText('Expo')).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Group by Channel' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Expo/ })).not.toBeInTheDocument();
   });
 

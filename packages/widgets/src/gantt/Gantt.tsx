@@ -31,6 +31,7 @@ import { EmptyState, LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
 import { Switches, type SwitchesHost } from '../ui/Switches';
+import { LazyLoadStrip, LoadSwitch } from '../load/LoadSwitch';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
 import { GanttRows, type GanttRow } from './GanttRows';
 import { useTaskMover } from './GanttTasks';
@@ -111,6 +112,8 @@ function GanttBody(props: GanttProps): ReactNode {
   const showChannels = props.showChannels ?? true;
   // The planning rules judge a move where it would land (docs/adr/0065).
   const rules = usePlanningRules(useMemo(() => ({ from: span.start, to: span.end }), [span.start, span.end]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
+  const [load, setLoad] = useState(false);
+  const loadRange = useMemo(() => ({ from: span.start, to: span.end }), [span.start, span.end]);
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
   const closedOf = useClosedDays(span.start, span.end);
@@ -157,6 +160,7 @@ function GanttBody(props: GanttProps): ReactNode {
         <Switches into={props.switchesIn}>
           <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
           <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+          <LoadSwitch on={load} onChange={setLoad} />
         </Switches>
         {showChannels && (
           <label className="cad-switch" htmlFor={groupId}>
@@ -172,6 +176,7 @@ function GanttBody(props: GanttProps): ReactNode {
         <CompareControl comparison={comparison} />
         <PrintButton onPrint={printout.print} loading={campaigns.status === 'loading'} />
       </header>
+      {load && campaigns.status === 'success' && <LazyLoadStrip campaigns={campaigns.all} range={loadRange} violations={rules.violations} />}
       {campaigns.status === 'error' ? (
         <LoadError onRetry={campaigns.refetch} />
       ) : campaigns.status === 'success' && rows.length === 0 ? (

@@ -26,6 +26,7 @@ const PARTS_BY_FOLDER: Record<string, string[]> = {
   permissions: ['pages', 'tables', 'permissions'],
   'ad-manager': ['pages', 'gantt', 'tables', 'ad-manager'],
   'share-links': [],
+  load: ['load'],
 };
 /** ui components whose classes only widgets with that part use (InlineText: the ad manager's tables; Tabs and PageTitle: page widgets). */
 const UI_CLASSES_OF_PARTS = new Set(['cad-inline-edit', 'cad-link-button', 'cad-page-title', 'cad-tabs', 'cad-tabs__panel', 'cad-tabs__tab']);

@@ -248,7 +248,10 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
   });
   const savedViews: SavedView[] = structuredClone(options.views ?? []);
   const emails = new Map(data.users.map((u) => [u.id, u.email]));
-  const views = memoryViews(savedViews, { run, now, principal, readable, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
+  // `conflicts=1`: the campaigns in a planning-rule conflict over the list's window (the whole plan judged).
+  const listContext = (query: { from?: string | undefined; to?: string | undefined; conflicts?: string | undefined }) =>
+    query.conflicts ? { ...filterContext(), conflicted: planning.conflicted(query) } : filterContext();
+  const views = memoryViews(savedViews, { run, now, principal, readable, conflicted: () => planning.conflicted({}), emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const shareLinks = memoryShareLinks({ run, now, today: () => todayYmd(clock()), principal, views: () => savedViews, emailOf: (id) => (id ? emails.get(id) ?? null : null) });
   const webhooks = memoryWebhooks({ run, now, principal, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.webhookDeliveries ? { deliveries: options.webhookDeliveries } : {}) });
   const inbox = memoryNotifications({ run, now, principal, items: structuredClone(options.notifications ?? []), ...(options.notificationPrefs ? { prefs: options.notificationPrefs } : {}) });
@@ -298,9 +301,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
     },
     campaigns: {
       list: (query = {}) =>
-        run('campaigns.list', () => memoryCampaignList(readable(), query, filterContext()), [query]),
-      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, filterContext()), [query]),
-      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, filterContext()), [query]),
+        run('campaigns.list', () => memoryCampaignList(readable(), query, listContext(query)), [query]),
+      page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, listContext(query)), [query]),
+      stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, listContext(query)), [query]),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body, o) =>
         run('campaigns.create', () => {

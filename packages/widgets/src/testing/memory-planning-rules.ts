@@ -4,6 +4,8 @@ import {
   blockingViolations,
   can,
   checkPlacement,
+  conflictFilterIds,
+  conflictsCsv,
   conflictsIn,
   needsRuleCheck,
   planningIndex,
@@ -13,6 +15,7 @@ import {
   workingCalendar,
   type Campaign,
   type Conflict,
+  type ConflictsList,
   type PlanningRule,
   type PlanningRuleRecord,
   type PlanningRulesApi,
@@ -104,27 +107,30 @@ export function memoryPlanningRules(ctx: {
         log.record('planning-rules', '', 'import', { row: { rules: rows.length } });
         return structuredClone(rows);
       }, [list]),
-    conflicts: (range) =>
-      run('planningRules.conflicts', () => {
-        if (!can(principal, 'read', 'planning_rule')) throw forbidden();
-        const q = conflictsQuerySchema.safeParse(range);
-        if (!q.success) throw validation(q.error.issues);
-        const window = rulesWindow(rules, q.data);
-        const plan = campaigns.filter((c) => c.live_date >= window.from && c.live_date <= window.to);
-        const titles = new Map(campaigns.map((c) => [c.id, c.title]));
-        const conflicts: Conflict[] = conflictsIn(plan, rules, calendar(), q.data).map((v) => ({
-          ...v,
-          campaign_ids: [...v.campaign_ids],
-          rule: rules.find((r) => r.id === v.rule_id)?.description ?? '',
-          // A campaign the reader may not read is counted but not named, as on the server.
-          campaign_titles: v.campaign_ids.map((id) => {
-            const c = campaigns.find((x) => x.id === id);
-            return c && can(principal, 'read', 'campaign', c) ? (titles.get(id) ?? '') : '';
-          }),
-        }));
-        return { from: q.data.from, to: q.data.to, conflicts };
-      }, [range]),
+    conflicts: (range) => run('planningRules.conflicts', () => conflictsOf(range), [range]),
+    conflictsCsv: (range) => run('planningRules.conflictsCsv', () => conflictsCsv(conflictsOf(range).conflicts), [range]),
   };
+
+  /** `GET /api/conflicts` as the server answers it. */
+  function conflictsOf(range: { from: string; to: string }): ConflictsList {
+    if (!can(principal, 'read', 'planning_rule')) throw forbidden();
+    const q = conflictsQuerySchema.safeParse(range);
+    if (!q.success) throw validation(q.error.issues);
+    const window = rulesWindow(rules, q.data);
+    const plan = campaigns.filter((c) => c.live_date >= window.from && c.live_date <= window.to);
+    const titles = new Map(campaigns.map((c) => [c.id, c.title]));
+    const conflicts: Conflict[] = conflictsIn(plan, rules, calendar(), q.data).map((v) => ({
+      ...v,
+      campaign_ids: [...v.campaign_ids],
+      rule: rules.find((r) => r.id === v.rule_id)?.description ?? '',
+      // A campaign the reader may not read is counted but not named, as on the server.
+      campaign_titles: v.campaign_ids.map((id) => {
+        const c = campaigns.find((x) => x.id === id);
+        return c && can(principal, 'read', 'campaign', c) ? (titles.get(id) ?? '') : '';
+      }),
+    }));
+    return { from: q.data.from, to: q.data.to, conflicts };
+  }
 
   /**
    * The rules' verdict on a campaign write (`before` null: a new one): a blocking rule broken is a
@@ -140,7 +146,10 @@ export function memoryPlanningRules(ctx: {
     }
     if (found.length && o?.onWarnings) o.onWarnings(found);
   };
-  return { api, gate, all: () => structuredClone(rules) };
+  /** The campaigns `conflicts=1` keeps for a list's window, judged over every campaign as the server does. */
+  const conflicted = (window: { from?: string | undefined; to?: string | undefined }): Set<string> =>
+    conflictFilterIds(campaigns, rules as PlanningRule[], calendar(), window);
+  return { api, gate, conflicted, all: () => structuredClone(rules) };
 }
 
 export type MemoryPlanningRules = ReturnType<typeof memoryPlanningRules>;

@@ -10,6 +10,8 @@ export interface ViewsContext {
   emailOf: (userId: string | null) => string | null;
   /** The campaigns the caller may read: a count never reveals the others. */
   readable: () => Campaign[];
+  /** The campaigns in any planning-rule conflict: a view keeps no window. */
+  conflicted?: () => ReadonlySet<string>;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -89,10 +91,11 @@ export function memoryViews(rows: SavedView[], o: ViewsContext): CadenceClient['
     counts: () =>
       o.run('views.counts', () => {
         const campaigns = o.readable();
+        const conflicted = o.conflicted?.();
         const counts: Record<string, number> = {};
         for (const view of rows.filter(visible)) {
           const filter = savedViewFilter(view.dashboard, view.query).filter ?? { q: '\u0000' };
-          counts[view.id] = campaigns.filter((c) => campaignMatchesFilter(c, filter, { me: o.principal.userId, today: todayYmd(new Date(o.now())) })).length;
+          counts[view.id] = campaigns.filter((c) => campaignMatchesFilter(c, filter, { me: o.principal.userId, today: todayYmd(new Date(o.now())), conflicted })).length;
         }
         return { counts };
       }),

@@ -1,5 +1,6 @@
 import { filterAssignee, filterChannels, filterUser, todayYmd, type CampaignFilter, type FilterContext } from '@cadence/core';
 import type { Knex } from 'knex';
+import { conflictFilterIdsFor } from '../../planning-rules/store';
 
 /**
  * A campaign's span, first day to last, as an inclusive daterange: from the earlier of planning start
@@ -31,7 +32,8 @@ export const likeContaining = (text: string): string => `%${text.replace(/[\\%_]
  * description or owner (ILIKE; no index: docs/adr/0029 says why); the task filters (docs/adr/0050)
  * read the campaign's task summary: a user among its `assignees` (`me`: `ctx.me`, the caller; none:
  * nothing matches), and a `next_due` before today (`ctx.today`, default this process's date: the
- * server runs in the team's time zone).
+ * server runs in the team's time zone); `conflicts` keeps the ids in `ctx.conflicted`
+ * (listFilterContext works them out).
  */
 export function whereListFilters(q: Knex.QueryBuilder, f: CampaignFilter, ctx: FilterContext = {}): Knex.QueryBuilder {
   const channels = filterChannels(f);
@@ -60,5 +62,19 @@ export function whereListFilters(q: Knex.QueryBuilder, f: CampaignFilter, ctx: F
     else q.where('campaigns.owner_id', owner.toLowerCase());
   }
   if (f.overdue) q.whereRaw(`(campaigns.task_summary->>'next_due') < ?`, [ctx.today ?? todayYmd()]);
+  if (f.conflicts) {
+    // One array binding however many ids, so a large plan does not become thousands of parameters.
+    const ids = [...(ctx.conflicted ?? [])];
+    if (!ids.length) q.whereRaw('false');
+    else q.whereRaw('campaigns.id = ANY(?::uuid[])', [ids]);
+  }
   return q;
+}
+
+/**
+ * What whereListFilters needs besides the filter: the caller, and for `conflicts=1` the campaigns
+ * in a planning-rule conflict over the list's window (read from the whole plan).
+ */
+export async function listFilterContext(db: Knex, query: CampaignFilter & { from?: string | undefined; to?: string | undefined }, me: string): Promise<FilterContext> {
+  return query.conflicts ? { me, conflicted: await conflictFilterIdsFor(db, query) } : { me };
 }

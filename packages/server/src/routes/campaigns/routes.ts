@@ -21,7 +21,7 @@ import { afterCursor, listPage } from '../../data/list-page';
 import { fieldError, forbidden } from '../../errors';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { whereListFilters, whereTouchesWindow } from './filters';
+import { listFilterContext, whereListFilters, whereTouchesWindow } from './filters';
 import { campaigns, type CampaignRaw } from '../../data/resources/campaigns';
 import { whereReadable } from './readable';
 import { campaignStatsRoute } from './stats';
@@ -112,7 +112,7 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
         { column: 'campaigns.created_at', order: 'desc' },
         { column: 'campaigns.id', order: 'desc' },
       ]);
-      whereListFilters(whereTouchesWindow(q, query.from, query.to), query, { me: auth.principal.userId });
+      whereListFilters(whereTouchesWindow(q, query.from, query.to), query, await listFilterContext(s.db, query, auth.principal.userId));
       if (query.cursor) afterCursor(q, 'campaigns', decodeListCursor(query.cursor)!);
       // Without a limit: every row, as before (the CLI's exports rely on it).
       if (!query.limit) return listRows(campaigns, auth.principal, page(q, query));

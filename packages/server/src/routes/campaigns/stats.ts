@@ -2,7 +2,7 @@ import { can, OWNERS_LISTED, sortOwners, tallyCampaignStats, type StatGroup } fr
 import { campaignStatsQuerySchema, campaignStatsSchema } from '@cadence/core/schemas';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
-import { whereListFilters, whereTouchesWindow } from './filters';
+import { listFilterContext, whereListFilters, whereTouchesWindow } from './filters';
 import { whereReadable } from './readable';
 
 /**
@@ -41,8 +41,9 @@ export function campaignStatsRoute(s: Services, t: RouteTable, tag: string): voi
             .groupBy('campaigns.owner')
             .orderBy('campaigns.owner')
             .limit(OWNERS_LISTED);
-          const groups = (await whereListFilters(whereTouchesWindow(q, query.from, query.to), query, { me: auth.principal.userId })) as StatGroup[];
-          const owners = (await whereListFilters(whereTouchesWindow(o, query.from, query.to), query, { me: auth.principal.userId })) as Array<{ owner: string; n: number }>;
+          const filterCtx = await listFilterContext(trx, query, auth.principal.userId);
+          const groups = (await whereListFilters(whereTouchesWindow(q, query.from, query.to), query, filterCtx)) as StatGroup[];
+          const owners = (await whereListFilters(whereTouchesWindow(o, query.from, query.to), query, filterCtx)) as Array<{ owner: string; n: number }>;
           const ownerCounts = Object.fromEntries(owners.map((r) => [r.owner, r.n]));
           return { ...tallyCampaignStats(groups), owners: sortOwners(owners.map((r) => r.owner)), owner_counts: ownerCounts, as_of: String((snap.rows ?? snap)[0].s) };
         },

@@ -25,10 +25,10 @@ it('should describe every route with its body schema, from the schemas that vali
   expect(Object.keys(res.body.paths['/api/campaigns'].get.responses['200'].headers)).toEqual(['X-Next-Cursor']);
   const stats = res.body.paths['/api/campaigns/stats'].get;
   // The list's filters and window (docs/adr/0029), and nothing of its paging.
-  expect(stats.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['assignee', 'channel', 'from', 'overdue', 'owner', 'owner_id', 'priority', 'q', 'scope', 'status', 'to']);
+  expect(stats.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['assignee', 'channel', 'conflicts', 'from', 'overdue', 'owner', 'owner_id', 'priority', 'q', 'scope', 'status', 'to']);
   expect(stats.responses['200'].content['application/json'].schema.required).toEqual(['total', 'by_status', 'global', 'channel_only', 'owners', 'by_channel']);
   const virtual = res.body.paths['/api/dashboard/virtual'].get.parameters.map((p: { name: string }) => p.name).sort();
-  expect(virtual).toEqual(['assignee', 'channel', 'overdue', 'owner', 'owner_id', 'priority', 'q', 'scope', 'status']);
+  expect(virtual).toEqual(['assignee', 'channel', 'conflicts', 'overdue', 'owner', 'owner_id', 'priority', 'q', 'scope', 'status']);
   // Every import route takes the file types, and no JSON.
   for (const kind of ['prospective-publications', 'campaigns', 'events']) {
     const upload = res.body.paths[`/api/${kind}/import`].post;

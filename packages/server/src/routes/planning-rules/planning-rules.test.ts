@@ -138,3 +138,28 @@ describe.each(TEST_ZONES)('planning rules in %s', (zone) => {
     expect(bad.body.error.details[0].path).toBe('to');
   });
 });
+
+describe('the Conflicts filter (conflicts=1) on the campaign list, its pages, stats and saved views', () => {
+  it('keeps the campaigns in a conflict with a go-live in the window, judged over all campaigns, and refuses a bad value naming it', async () => {
+    const ids: Record<string, string> = {};
+    for (const [title, day, channels] of [['A', '2026-12-21', ['email']], ['B', '2026-12-21', ['email']], ['C', '2026-12-28', ['email']], ['Post', '2026-12-21', ['social']]] as const) {
+      ids[title] = (await create(campaign(title, day, { channels }))).body.id;
+    }
+    await t.api('POST', '/api/planning-rules', { token: admin, body: { kind: 'channel_load', channel: 'email', limit: 1, period: 'day', severity: 'warn' } });
+    const titles = (res: { body: Array<{ title: string }> }) => res.body.map((c) => c.title).sort();
+    expect(titles(await t.api('GET', '/api/campaigns?conflicts=1&from=2026-12-01&to=2026-12-31', { token: admin }))).toEqual(['A', 'B']);
+    expect(titles(await t.api('GET', '/api/campaigns?conflicts=1', { token: admin }))).toEqual(['A', 'B']);
+    expect(titles(await t.api('GET', '/api/campaigns?conflicts=1&from=2026-12-25&to=2026-12-31', { token: admin }))).toEqual([]);
+    expect(titles(await t.api('GET', '/api/campaigns?conflicts=1&limit=5&from=2026-12-01&to=2026-12-31', { token: admin }))).toEqual(['A', 'B']);
+    expect((await t.api('GET', '/api/campaigns/stats?conflicts=1&channel=email', { token: admin })).body.total).toBe(2);
+    const view = await t.api('POST', '/api/views', { token: admin, body: { name: 'Clashing', query: 'conflicts=1' } });
+    expect(view.status).toBe(201);
+    expect((await t.api('GET', '/api/views/counts', { token: admin })).body.counts[view.body.id]).toBe(2);
+    const bad = await t.api('GET', '/api/campaigns?conflicts=yes', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0]).toMatchObject({ path: 'conflicts', message: 'Must be 1' });
+    // No rules: no conflicts.
+    await t.api('POST', '/api/planning-rules/import', { token: admin, body: { rules: [] } });
+    expect(titles(await t.api('GET', '/api/campaigns?conflicts=1', { token: admin }))).toEqual([]);
+  });
+});

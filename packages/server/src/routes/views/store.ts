@@ -1,8 +1,9 @@
-import { can, storedViewFilter, type CampaignFilter, type Principal, type SavedView } from '@cadence/core';
+import { can, storedViewFilter, type CampaignFilter, type FilterContext, type Principal, type SavedView } from '@cadence/core';
 import type { Knex } from 'knex';
 import { selectViews, type ViewRaw } from '../../data/resources/saved-views';
 import { AppError } from '../../errors';
 import { whereListFilters } from '../campaigns/filters';
+import { conflictFilterIdsFor } from '../../planning-rules/store';
 import { whereReadable } from '../campaigns/readable';
 
 export async function viewById(db: Knex, id: string): Promise<ViewRaw | undefined> {
@@ -32,8 +33,8 @@ export const nameTaken = (name: string): AppError => {
 };
 
 /** The WHERE fragment of whereListFilters for one filter, as raw SQL with its bindings. */
-function filterFragment(db: Knex, f: CampaignFilter, me: string): { sql: string; bindings: readonly Knex.Value[] } {
-  const compiled = whereListFilters(db.queryBuilder(), f, { me }).toSQL();
+function filterFragment(db: Knex, f: CampaignFilter, ctx: FilterContext): { sql: string; bindings: readonly Knex.Value[] } {
+  const compiled = whereListFilters(db.queryBuilder(), f, ctx).toSQL();
   const m = /^select \* where ([\s\S]*)$/.exec(compiled.sql);
   return m ? { sql: m[1]!, bindings: compiled.bindings } : { sql: 'true', bindings: [] };
 }
@@ -44,7 +45,10 @@ function filterFragment(db: Knex, f: CampaignFilter, me: string): { sql: string;
  */
 export async function countViews(db: Knex, p: Principal, views: ReadonlyArray<Pick<SavedView, 'id' | 'dashboard' | 'query'>>): Promise<Record<string, number>> {
   if (!views.length) return {};
-  const parts = views.map((v) => filterFragment(db, storedViewFilter(v), p.userId));
+  const filters = views.map((v) => storedViewFilter(v));
+  // A view keeps no window: its Conflicts filter counts the campaigns in any conflict.
+  const conflicted = filters.some((f) => f.conflicts) ? await conflictFilterIdsFor(db, {}) : undefined;
+  const parts = filters.map((f) => filterFragment(db, f, { me: p.userId, conflicted }));
   const select = parts.map((f, i) => `(count(*) FILTER (WHERE ${f.sql}))::int AS c${i}`).join(', ');
   const row = await whereReadable(db('campaigns'), p).select(db.raw(select, parts.flatMap((f) => [...f.bindings]) as Knex.RawBinding[])).first();
   return Object.fromEntries(views.map((v, i) => [v.id, Number(row?.[`c${i}`] ?? 0)]));

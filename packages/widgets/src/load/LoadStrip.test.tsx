@@ -1,0 +1,43 @@
+import type { PlanningRuleRecord } from '@cadence/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Calendar } from '../calendar/Calendar';
+import { Gantt } from '../gantt/Gantt';
+import { makeCampaign } from '../testing/fixtures';
+import { renderWidget } from '../testing/render';
+
+// "Today" is Wednesday 2026-03-11 (renderWidget); March 2026's grid runs from Monday Feb 23.
+const rule: PlanningRuleRecord = {
+  id: '00000000-0000-4000-8000-0000000000a1', kind: 'channel_load', severity: 'warn', limit: 1, period: 'week', channel: 'email',
+  audience: null, gap_days: null, name: null, description: 'At most 1 e-mail send a week',
+  created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1,
+};
+const plan = () => [
+  makeCampaign({ title: 'Newsletter A', planning_start_date: '2026-03-20', channels: ['email'], live_date: '2026-03-24', owner: 'Dana' }),
+  makeCampaign({ title: 'Newsletter B', planning_start_date: '2026-03-20', channels: ['email', 'seo'], live_date: '2026-03-26', owner: 'Sam' }),
+];
+
+describe('the load strip', () => {
+  it('is off by default, and switched on counts each week’s go-lives by channel or owner, marking a week over a limit', async () => {
+    renderWidget(<Calendar />, { campaigns: plan(), planningRules: [rule] });
+    await waitFor(() => expect(screen.getAllByText('Newsletter A').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('list', { name: 'Go-lives a week' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: 'Load' }));
+    const strip = await screen.findByRole('list', { name: 'Go-lives a week' });
+    expect(within(strip).getAllByRole('listitem')).toHaveLength(6);
+    const busy = within(strip).getByText('Week of Mar 23: 2 go-lives; Email 2, SEO 1; over a planning rule’s limit');
+    expect(busy.closest('li')).toHaveClass('cad-load-strip__week--over');
+    expect(within(strip).getByText('Week of Mar 16: 0 go-lives')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Count go-lives by'), { target: { value: 'owner' } });
+    expect(await within(strip).findByText('Week of Mar 23: 2 go-lives; Dana 1, Sam 1; over a planning rule’s limit')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: 'Load' }));
+    expect(screen.queryByRole('list', { name: 'Go-lives a week' })).not.toBeInTheDocument();
+  });
+
+  it('shows over the Gantt too', async () => {
+    renderWidget(<Gantt />, { campaigns: plan(), planningRules: [rule] });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Load' }));
+    const strip = await screen.findByRole('list', { name: 'Go-lives a week' });
+    expect(within(strip).getByText(/^Week of Mar 23: 2 go-lives/)).toBeInTheDocument();
+  });
+});
