@@ -58,6 +58,14 @@ describe('Compare with…', () => {
     expect(screen.queryByTestId('compare-summary')).toBeNull();
   });
 
+  it('should open compared with a saved baseline given by its id, named in the toolbar (a link from Settings → Baselines)', async () => {
+    const client = await movedPlan();
+    const saved = await client.baselines.create({ name: 'Before the moves', at: new Date(2026, 2, 4, 12, 0).toISOString() });
+    renderWidget(<Gantt compareBaseline={saved.id} />, { client });
+    expect(await screen.findByTestId('compare-summary')).toHaveTextContent('3 moved, 0 added, 1 removed; median slip +2 days');
+    expect(await screen.findByRole('button', { name: 'Compare with: Before the moves' })).toBeInTheDocument();
+  });
+
   it('should refuse a moment in the future in words, beside the field', async () => {
     const { user } = renderWidget(<Gantt />, { campaigns: plan });
     await user.click(await screen.findByRole('button', { name: 'Compare with…' }));

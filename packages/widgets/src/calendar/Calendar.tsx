@@ -73,6 +73,8 @@ export interface CalendarProps extends WidgetProps {
   printedBy?: string | null;
   /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
   switchesIn?: SwitchesHost;
+  /** Open compared with this saved baseline (its id), e.g. from Settings → Baselines (docs/adr/0063). */
+  compareBaseline?: string;
 }
 
 export const VIEW_OPTIONS = [
@@ -107,7 +109,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const campaigns = useCampaignSource({ from, to, ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const weeks = useMemo(() => (mode === 'month' ? monthGrid(anchor) : [weekDays(anchor)]), [anchor, mode]);
   const buckets = useMemo(() => bucketByDay(campaigns.all, weeks.flat(), view), [campaigns.all, weeks, view]);
-  const comparison = useComparison(from, to);
+  const comparison = useComparison(from, to, props.compareBaseline);
   // The plan then, on the day each moved or removed campaign went live then (docs/adr/0063).
   const thenByDay = useMemo(() => {
     const byDay = new Map<Ymd, ComparedCampaign[]>();

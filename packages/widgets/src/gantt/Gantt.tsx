@@ -72,6 +72,8 @@ export interface GanttProps extends WidgetProps {
   printedBy?: string | null;
   /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
   switchesIn?: SwitchesHost;
+  /** Open compared with this saved baseline (its id), e.g. from Settings → Baselines (docs/adr/0063). */
+  compareBaseline?: string;
 }
 
 const RANGE_OPTIONS = [
@@ -114,7 +116,7 @@ function GanttBody(props: GanttProps): ReactNode {
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
   const closedOf = useClosedDays(span.start, span.end);
-  const comparison = useComparison(span.start, span.end);
+  const comparison = useComparison(span.start, span.end, props.compareBaseline);
 
   const allBars = useMemo(() => layoutGantt(campaigns.all, span, view), [campaigns.all, span.start, span.end, view]); // eslint-disable-line react-hooks/exhaustive-deps
   const printout = usePrintLayout();
