@@ -107,4 +107,16 @@ describe('Compare with…', () => {
     expect(within(cell('2026-03-25')).getByRole('img', { name: /^Delta went live here at the baseline\. Removed/ })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /went live here at the baseline/ })).toHaveLength(4);
   });
+
+  it('should say "Added" in words on the chip of a campaign added since the moment', async () => {
+    const client = await movedPlan();
+    const fresh = await client.campaigns.create({ title: 'Echo', channels: ['email'], planning_start_date: '2026-03-01', live_date: '2026-03-12' });
+    renderWidget(<Calendar compareBaseline={(await client.baselines.create({ name: 'Before', at: new Date(2026, 2, 4, 12, 0).toISOString() })).id} />, { client });
+    expect(await screen.findByTestId('compare-summary')).toHaveTextContent('3 moved, 1 added, 1 removed');
+    const chip = document.querySelector(`[data-campaign="${fresh.id}"]`) as HTMLElement;
+    expect(within(chip).getByText('Added')).toBeInTheDocument();
+    expect(chip).toHaveAccessibleName(/Echo.*Added/);
+    // Echo's chips alone (one per day of its span) carry the mark.
+    expect(screen.getAllByText('Added').every((mark) => mark.closest('[data-campaign]')?.getAttribute('data-campaign') === fresh.id)).toBe(true);
+  });
 });

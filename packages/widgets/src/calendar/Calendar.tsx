@@ -119,6 +119,11 @@ function CalendarBody(props: CalendarProps): ReactNode {
     }
     return byDay;
   }, [comparison.result]);
+  // Campaigns added since the baseline: their chips say "Added" in words.
+  const added = useMemo<ReadonlySet<string> | undefined>(
+    () => (comparison.result ? new Set(comparison.result.campaigns.filter((c) => c.change === 'added').map((c) => c.id)) : undefined),
+    [comparison.result],
+  );
   // The planning rules judge a move where it would land (docs/adr/0065).
   const rules = usePlanningRules(useMemo(() => ({ from, to }), [from, to]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
   const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
@@ -170,6 +175,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
           mover={mover}
           compact={compact}
           thenByDay={thenByDay}
+          {...(added ? { added } : {})}
           conflicts={rules.byCampaign}
         />
       )}
