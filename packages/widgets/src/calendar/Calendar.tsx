@@ -42,7 +42,7 @@ import printCss from '../styles/print.css?inline';
 import { CalendarPrint } from '../print/CalendarPrint';
 import { PrintButton } from '../print/PrintButton';
 import { usePrintLayout } from '../print/use-print';
-import { CompareControl } from '../baselines/CompareControl';
+import { CompareControl, comparisonPrintLine } from '../baselines/CompareControl';
 import { useComparison } from '../baselines/use-comparison';
 
 export interface CalendarProps extends WidgetProps {
@@ -124,6 +124,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
     () => (comparison.result ? new Set(comparison.result.campaigns.filter((c) => c.change === 'added').map((c) => c.id)) : undefined),
     [comparison.result],
   );
+  const printLine = comparisonPrintLine(comparison);
   // The planning rules judge a move where it would land (docs/adr/0065).
   const rules = usePlanningRules(useMemo(() => ({ from, to }), [from, to]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
   const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
@@ -204,6 +205,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
         month={mode === 'month' ? anchor.slice(0, 7) : null}
         now={now()}
         by={props.printedBy === undefined ? session.email : props.printedBy}
+        comparison={printLine && added ? { line: printLine, thenByDay, added } : undefined}
       />
     )}
     </>

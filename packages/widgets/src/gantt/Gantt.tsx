@@ -40,7 +40,7 @@ import ganttCss from '../styles/gantt.css?inline';
 import printCss from '../styles/print.css?inline';
 import { GanttPrint } from '../print/GanttPrint';
 import { PrintButton } from '../print/PrintButton';
-import { CompareControl } from '../baselines/CompareControl';
+import { CompareControl, comparisonPrintLine } from '../baselines/CompareControl';
 import { ChangeMark } from '../baselines/ChangeMark';
 import { useComparison } from '../baselines/use-comparison';
 import { usePrintLayout } from '../print/use-print';
@@ -149,6 +149,9 @@ function GanttBody(props: GanttProps): ReactNode {
     }));
   }, [allBars, grouped, showChannels, comparison.byId, comparison.removed]);
 
+  // The comparison goes on paper too: its line, the "Was:" words and the outlines (docs/adr/0063).
+  const printLine = comparisonPrintLine(comparison);
+  const printedComparison = printLine ? { line: printLine, byId: comparison.byId, removed: comparison.removed, view, range: span } : undefined;
   const unit = range;
   const title = view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline';
   return (
@@ -224,6 +227,7 @@ function GanttBody(props: GanttProps): ReactNode {
         gridlines={gridlines}
         now={now()}
         by={props.printedBy === undefined ? session.email : props.printedBy}
+        comparison={printedComparison}
       />
     )}
     </>
