@@ -63,6 +63,7 @@ export const buildRoutes = (extra: RouteObject[] = []): RouteObject[] => [
           { path: '/channel/:channelId', element: page(() => import('./pages/ChannelPage').then((m) => m.ChannelPage)) },
           { path: '/settings/templates', element: page(() => import('./pages/TemplatesPage').then((m) => m.TemplatesPage)) },
           { path: '/settings/working-days', element: page(() => import('./pages/WorkingDaysPage').then((m) => m.WorkingDaysPage)) },
+          { path: '/settings/baselines', element: page(() => import('./pages/BaselinesPage').then((m) => m.BaselinesPage)) },
           { path: '/settings/planning-rules', element: page(() => import('./pages/PlanningRulesPage').then((m) => m.PlanningRulesPage)) },
           { path: '/settings/conflicts', element: page(() => import('./pages/ConflictsPage').then((m) => m.ConflictsPage)) },
           { path: '/settings/webhooks', element: page(() => import('./pages/WebhooksPage').then((m) => m.WebhooksPage)) },

@@ -194,6 +194,37 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       .action(async (id, _o, cmd) => (await import('./commands/views')).restoreView(ctx(cmd), id)),
     'cadence views restore 3f2b8c1e-7d4a-4c55-9a0e-1b6f2d9c8e71',
   );
+  const baselines = program.command('baselines').description('saved baselines: named moments of the plan, the team\'s, to compare the plan now with ("Compare with…")');
+  example(
+    baselines.command('list').description('name, moment and who saved each baseline, newest moment first').action(async (_o, cmd) => (await import('./commands/baselines')).listBaselines(ctx(cmd))),
+    'cadence baselines list --json',
+  );
+  example(
+    baselines
+      .command('save')
+      .description('save a baseline (administrators and whoever may create campaigns)')
+      .argument('<name>', 'its name, unique ignoring case')
+      .option('--at <moment>', 'a past moment with its offset, e.g. 2027-01-03T09:00:00Z (default: now)')
+      .action(async (name, opts, cmd) => (await import('./commands/baselines')).saveBaseline(ctx(cmd), name, opts)),
+    'cadence baselines save "Q1 plan, approved 3 Jan" --at 2027-01-03T09:00:00Z',
+  );
+  example(
+    baselines
+      .command('rename')
+      .description('rename a baseline (its creator or an administrator); its moment stays')
+      .argument('<baseline>', 'its name or id')
+      .argument('<new-name>', 'the new name')
+      .action(async (baseline, newName, _o, cmd) => (await import('./commands/baselines')).renameBaseline(ctx(cmd), baseline, newName)),
+    'cadence baselines rename "Q1 plan" "Q1 plan, approved 3 Jan"',
+  );
+  example(
+    baselines
+      .command('delete')
+      .description('delete a baseline (its creator or an administrator; asks first on a terminal)')
+      .argument('<baseline>', 'its name or id')
+      .action(async (baseline, _o, cmd) => (await import('./commands/baselines')).deleteBaseline(ctx(cmd), baseline)),
+    'cadence baselines delete "Q1 plan" --yes',
+  );
   const links = program.command('links').description('stakeholder links: saved views shared read-only with people who have no account');
   example(
     links

@@ -309,7 +309,7 @@ export type { CampaignDefaults } from './rules/campaign-defaults';
 export { adAsCampaign, eventAsCampaign } from './rules/virtual-campaigns';
 export { dashboardGroup, deriveDisplayStatus, priorityLabel, statusLabel } from './rules/status';
 export type { DashboardGroup, DisplayStatus } from './rules/status';
-export { describeFilter, filterLine, printLegend, printWeek, printedLine } from './rules/print';
+export { describeFilter, filterLine, printChangeText, printComparisonLine, printLegend, printWeek, printedLine } from './rules/print';
 export type { LegendEntry, PrintDayEntry } from './rules/print';
 export {
   PRIMARY_CHANNEL_MESSAGE,

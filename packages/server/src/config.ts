@@ -115,6 +115,8 @@ const envSchema = z.object({
   WEBHOOK_DELIVERY_RETENTION_DAYS: retentionDays(30),
   /** How long inbox items are kept once read (unread ones stay). 0 keeps them forever. */
   NOTIFICATION_RETENTION_DAYS: retentionDays(90),
+  /** A watched campaign whose go-live slipped past the latest saved baseline by more than this many days gets its watchers a drift item (docs/adr/0063). */
+  DRIFT_DIGEST_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 or more' }).max(3650).default(3),
   /**
    * Hosts a webhook endpoint may use beyond public https ones, by name, comma-separated: plain
    * http and loopback or private addresses are allowed for these alone (link-local and cloud

@@ -88,6 +88,8 @@ export type { TemplatesPanelProps } from './templates/TemplatesPanel';
 export { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
 export type { WorkingDaysPanelProps } from './working-calendar/WorkingDaysPanel';
 export { PlanningRulesPanel } from './working-calendar/PlanningRulesPanel';
+export { BaselinesPanel } from './baselines/BaselinesPanel';
+export type { BaselinesPanelProps } from './baselines/BaselinesPanel';
 export type { PlanningRulesPanelProps } from './working-calendar/PlanningRulesPanel';
 export { ConflictsPanel } from './working-calendar/ConflictsPanel';
 export type { ConflictsPanelProps } from './working-calendar/ConflictsPanel';

@@ -228,6 +228,16 @@ export const SCREEN_STATES: ScreenState[] = [
     },
   },
   {
+    // Settings → Baselines (docs/adr/0063): the demo's "Plan as of 4 weeks ago", renamed in place.
+    name: 'settings baselines',
+    path: '/settings/baselines',
+    open: async (page) => {
+      await page.getByRole('list', { name: 'Saved baselines' }).waitFor();
+      await page.getByRole('button', { name: /^Rename / }).first().click();
+      await page.getByRole('form', { name: /^Rename / }).waitFor();
+    },
+  },
+  {
     name: 'settings activity',
     path: '/settings/activity',
     open: async (page) => {

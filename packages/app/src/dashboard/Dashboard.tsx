@@ -1,6 +1,7 @@
 import { can, channelInfo, dashboardViewSearch, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
 import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, NewFromTemplateDialog, StatCards, TabPanel, Tabs, useSession, type CampaignFormValues } from '@cadence/widgets';
 import { useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadingState, NoAccess } from '../ui/states';
 import { SaveViewDialog } from '../views/SaveViewDialog';
 import { suggestViewName } from '../views/view-name';
@@ -40,6 +41,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   // The line beside the tabs where the calendar and timeline draw their switches (docs/adr/0065).
   const [switches, setSwitches] = useState<HTMLDivElement | null>(null);
   const linked = useLinkedCampaign();
+  const compare = useSearchParams()[0].get('compare');
   const channelOnly: CampaignFormValues | undefined = channel ? { scope: 'channel', primary_channel: channel, channels: [channel] } : undefined;
   const create = () => setDialog({ open: true, ...(channelOnly ? { initialValues: channelOnly } : {}) });
 
@@ -75,6 +77,8 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
     // A printout names the page it came from (docs/adr/0033).
     printTitle: channel ? channelInfo(channel).dashboardLabel : 'Global Calendar',
     switchesIn: switches,
+    // Opened from Settings → Baselines: compared with that saved baseline (docs/adr/0063).
+    ...(compare ? { compareBaseline: compare } : {}),
   };
   return (
     <div className="page page--dashboard">

@@ -103,6 +103,12 @@ describe('nextDashboardView (each tab keeps its own range)', () => {
     expect(nextDashboardView({ ...calendar, range: 'week' }, { tab: 'list' }).range).toBeUndefined();
   });
 
+  it('should neither keep nor drop what opens over the view: a campaign, or a baseline to compare with', () => {
+    const { view, dropped } = parseDashboardView('tab=timeline&campaign=abc&campaign_tab=tasks&compare=def');
+    expect(dropped).toEqual([]);
+    expect(view).toEqual({ tab: 'timeline', mode: 'planning', filter: {} });
+  });
+
   it('should keep the range when something else changes', () => {
     expect(nextDashboardView({ tab: 'timeline', mode: 'planning', range: 'year', filter: {} }, { filter: { status: 'live' } }).range).toBe('year');
   });

@@ -63,8 +63,12 @@ export interface DashboardViewOptions {
 }
 
 const VIEW_KEYS = ['tab', 'mode', 'range', 'date'] as const;
-/** A campaign's dialog opened over the dashboard (rules/notifications.ts campaignHref): not the view's, so neither kept nor dropped. */
-const DIALOG_KEYS: readonly string[] = ['campaign', 'campaign_tab'];
+/**
+ * A campaign's dialog opened over the dashboard (rules/notifications.ts campaignHref), or a saved
+ * baseline it opens compared with (Settings → Baselines, docs/adr/0063): not the view's, so
+ * neither kept nor dropped.
+ */
+const DIALOG_KEYS: readonly string[] = ['campaign', 'campaign_tab', 'compare'];
 
 /**
  * A dashboard link's view. Every parameter is checked on its own: one that is bad, repeated, does

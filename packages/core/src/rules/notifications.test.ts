@@ -95,6 +95,9 @@ describe('links and words', () => {
     expect(describeNotification({ kind: 'campaign_changed', actor_email: 'ann@x.test', data: { campaign_title: 'Spring', changes: { live_date: { before: '2026-03-01', after: '2026-03-08' } } } })).toBe(
       'ann@x.test changed Spring: go-live 2026-03-01 → 2026-03-08',
     );
+    expect(describeNotification({ kind: 'campaign_drifted', data: { campaign_title: 'Spring', baseline_name: 'Q1 plan', slip_days: 5, was_live: '2026-03-01', live_date: '2026-03-06' } })).toBe(
+      'Spring slipped 5 days past the baseline “Q1 plan” (go-live 2026-03-01 → 2026-03-06)',
+    );
     expect(describeNotification({ kind: 'task_overdue', data: { campaign_title: 'Spring', task_title: 'Copy', due_date: '2026-02-27' } })).toBe(
       'Your task “Copy” on Spring is overdue (due 2026-02-27)',
     );

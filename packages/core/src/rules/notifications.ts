@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'approved',
   'changes_requested',
   'campaign_changed',
+  'campaign_drifted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +37,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   approved: 'A campaign I asked review for is approved',
   changes_requested: 'Changes are asked on a campaign I asked review for',
   campaign_changed: 'A campaign I watch changes its dates or status',
+  campaign_drifted: 'A campaign I watch slips past the latest saved baseline',
 };
 
 /** Defaults that do not flood: what needs the person now by mail, the rest once a day (docs/adr/0060). */
@@ -48,6 +50,7 @@ export const DEFAULT_DELIVERIES: Readonly<Record<NotificationKind, NotificationD
   approved: 'digest',
   changes_requested: 'digest',
   campaign_changed: 'digest',
+  campaign_drifted: 'digest',
 };
 
 export const DEFAULT_DIGEST_TIME = '08:00';
@@ -112,6 +115,7 @@ export const TAB_OF_KIND: Readonly<Record<NotificationKind, CampaignTab>> = {
   approved: 'review',
   changes_requested: 'review',
   campaign_changed: 'details',
+  campaign_drifted: 'details',
 };
 
 /**
@@ -143,6 +147,11 @@ export interface NotificationData {
   channel?: string | undefined;
   /** The comment that mentions (its tab can scroll to it). */
   comment_id?: string | undefined;
+  /** A drift (docs/adr/0063): the saved baseline slipped past, and the go-live then and now. */
+  baseline_name?: string | undefined;
+  slip_days?: number | undefined;
+  was_live?: string | undefined;
+  live_date?: string | undefined;
 }
 
 export interface DescribedNotification {
@@ -183,6 +192,11 @@ export function describeNotification(n: DescribedNotification): string {
     case 'campaign_changed': {
       const changes = Object.entries(n.data.changes ?? {}).map(([field, c]) => `${FIELD_WORDS[field] ?? field} ${shown(c.before)} → ${shown(c.after)}`);
       return `${who} changed ${campaign}${changes.length ? `: ${changes.join(', ')}` : ''}`;
+    }
+    case 'campaign_drifted': {
+      const days = n.data.slip_days ?? 0;
+      const dates = n.data.was_live && n.data.live_date ? ` (go-live ${n.data.was_live} → ${n.data.live_date})` : '';
+      return `${campaign} slipped ${days} day${days === 1 ? '' : 's'} past the baseline “${n.data.baseline_name ?? 'saved baseline'}”${dates}`;
     }
   }
 }

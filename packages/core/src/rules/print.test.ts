@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFilter, filterLine, printLegend, printWeek, printedLine } from './print';
+import { describeFilter, filterLine, printChangeText, printComparisonLine, printLegend, printWeek, printedLine } from './print';
 
 describe('the filters of a printout in words', () => {
   it('names every filter set, in the filter bar order, with the labels the screen shows', () => {
@@ -58,5 +58,24 @@ describe('a printed calendar week', () => {
     const out = printWeek(week, new Map([['2026-11-02', [b]]]));
     expect(out.get('2026-11-02')).toEqual([{ campaign: b, continued: false }]);
     expect(out.get('2026-11-04')).toEqual([]);
+  });
+});
+
+describe('the comparison on paper', () => {
+  const then = { planning_start_date: '2026-02-05', live_date: '2026-03-10', end_date: '2026-03-20' };
+  it('says what with and the summary in the header line', () => {
+    expect(printComparisonLine('Q1 plan (3 Jan 2027, 09:00)', { moved: 14, added: 3, removed: 1, median_slip_days: 4 })).toBe(
+      'Compared with Q1 plan (3 Jan 2027, 09:00): 14 moved, 3 added, 1 removed; median slip +4 days',
+    );
+    expect(printComparisonLine('a moment', { moved: 0, added: 0, removed: 0, median_slip_days: null })).toBe('Compared with a moment: No changes');
+  });
+
+  it('says each change in words, with the old dates of the view shown', () => {
+    expect(printChangeText({ change: 'moved', slip_days: 6, then }, 'planning')).toBe('Moved +6 days · Was: Feb 05 – Mar 10, 2026');
+    expect(printChangeText({ change: 'moved', slip_days: -1, then }, 'live')).toBe('Moved −1 day · Was: Mar 10 – Mar 20, 2026');
+    expect(printChangeText({ change: 'moved', slip_days: 0, then }, 'planning')).toBe('Dates changed · Was: Feb 05 – Mar 10, 2026');
+    expect(printChangeText({ change: 'removed', slip_days: null, then }, 'planning')).toBe('Removed · Was: Feb 05 – Mar 10, 2026');
+    expect(printChangeText({ change: 'added', slip_days: null, then: null }, 'planning')).toBe('Added');
+    expect(printChangeText({ change: 'same', slip_days: 0, then }, 'planning')).toBe('');
   });
 });

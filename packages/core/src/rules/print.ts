@@ -3,7 +3,10 @@ import { DATE_FORMATS } from '../constants';
 import { formatYmd } from '../date-format';
 import { todayYmd, type Ymd } from '../dates';
 import type { CampaignFilter } from '../schemas/campaign-filter';
+import { compareSummaryText, type ComparedCampaign, type CompareSummary } from './baselines';
+import type { ScheduleView } from './calendar';
 import { filterChannels } from './campaign-filter';
+import { barSpan } from './gantt';
 import { priorityLabel, statusLabel } from './status';
 
 // The printout's header (docs/adr/0033): what a reader of the paper needs to know that the
@@ -77,4 +80,26 @@ export function printWeek<T extends { id: string }>(week: readonly Ymd[], bucket
     before = new Set(list.map((c) => c.id));
   }
   return out;
+}
+
+/**
+ * The comparison on paper (docs/adr/0063): the header's line, e.g. "Compared with Q1 plan
+ * (Jan 03, 2027 09:00 UTC): 14 moved, 3 added, 1 removed; median slip +4 days".
+ */
+export function printComparisonLine(withLabel: string, summary: CompareSummary): string {
+  return `Compared with ${withLabel}: ${compareSummaryText(summary)}`;
+}
+
+/**
+ * A campaign's change in a printed row, in words (paper has no colour to lean on and no hover):
+ * "Added", "Moved +2 days · Was: Feb 01 – Mar 02, 2026", "Removed · Was: …"; empty when unchanged.
+ */
+export function printChangeText(c: Pick<ComparedCampaign, 'change' | 'slip_days' | 'then'>, view: ScheduleView): string {
+  if (c.change === 'added') return 'Added';
+  if ((c.change !== 'moved' && c.change !== 'removed') || !c.then) return '';
+  const span = barSpan(c.then, view);
+  const was = `Was: ${formatYmd(span.start, 'MMM dd')} – ${formatYmd(span.end, 'MMM dd, yyyy')}`;
+  if (c.change === 'removed') return `Removed · ${was}`;
+  const slip = c.slip_days ? `Moved ${c.slip_days > 0 ? '+' : '−'}${Math.abs(c.slip_days)} day${Math.abs(c.slip_days) === 1 ? '' : 's'}` : 'Dates changed';
+  return `${slip} · ${was}`;
 }

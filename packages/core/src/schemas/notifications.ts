@@ -16,6 +16,10 @@ export const notificationDataSchema = z.object({
   excerpt: z.string().optional(),
   channel: z.string().optional(),
   comment_id: z.string().optional(),
+  baseline_name: z.string().optional(),
+  slip_days: z.number().int().optional(),
+  was_live: z.string().optional(),
+  live_date: z.string().optional(),
 });
 
 /** One inbox item: its recipient's alone. */

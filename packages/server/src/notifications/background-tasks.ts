@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { BackgroundTask } from '../jobs/background';
 import { digestMail, immediateMail, type MailedItem } from '../mail/notification-mail';
 import type { Services } from '../services';
+import { driftTask } from './drift';
 import { fanoutTask } from './fanout';
 import { MAIL_TASK, notify, type NotificationItem } from './notify';
 import { userReadsCampaignSql } from './readers';
@@ -206,5 +207,5 @@ export function reminderTask(s: Ctx): BackgroundTask {
   };
 }
 
-/** Every task of the inbox, for `services.background.add(...)`: the fan-out first, so a drain mails what it writes. */
-export const notificationTasks = (s: Ctx): BackgroundTask[] => [fanoutTask(s), mailTask(s), digestTask(s), reminderTask(s)];
+/** Every task of the inbox, for `services.background.add(...)`: the fan-out and the drift sweep first, so a drain mails what they write. */
+export const notificationTasks = (s: Ctx & Pick<Services, 'config'>): BackgroundTask[] => [fanoutTask(s), driftTask(s), mailTask(s), digestTask(s), reminderTask(s)];

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { createMemoryClient } from '../testing/memory-client';
@@ -27,6 +27,8 @@ async function movedPlan() {
   clock = new Date(2026, 2, 11, 10, 0);
   return client;
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('Compare with…', () => {
   it('should draw the plan at a moment before three moves as ghosts, mark each change in words and sum it up', async () => {
@@ -56,6 +58,14 @@ describe('Compare with…', () => {
     await user.click(await screen.findByRole('button', { name: 'Clear comparison' }));
     expect(screen.queryAllByRole('img', { name: /at the baseline/ })).toEqual([]);
     expect(screen.queryByTestId('compare-summary')).toBeNull();
+  });
+
+  it('should open compared with a saved baseline given by its id, named in the toolbar (a link from Settings → Baselines)', async () => {
+    const client = await movedPlan();
+    const saved = await client.baselines.create({ name: 'Before the moves', at: new Date(2026, 2, 4, 12, 0).toISOString() });
+    renderWidget(<Gantt compareBaseline={saved.id} />, { client });
+    expect(await screen.findByTestId('compare-summary')).toHaveTextContent('3 moved, 0 added, 1 removed; median slip +2 days');
+    expect(await screen.findByRole('button', { name: 'Compare with: Before the moves' })).toBeInTheDocument();
   });
 
   it('should refuse a moment in the future in words, beside the field', async () => {
@@ -98,5 +108,52 @@ describe('Compare with…', () => {
     expect(within(cell('2026-03-10')).getByRole('img', { name: 'Bravo went live here at the baseline. Moved +6 days since the baseline (was live 2026-03-10)' })).toHaveTextContent('Was: Bravo');
     expect(within(cell('2026-03-25')).getByRole('img', { name: /^Delta went live here at the baseline\. Removed/ })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /went live here at the baseline/ })).toHaveLength(4);
+  });
+
+  it('should say "Added" in words on the chip of a campaign added since the moment', async () => {
+    const client = await movedPlan();
+    const fresh = await client.campaigns.create({ title: 'Echo', channels: ['email'], planning_start_date: '2026-03-01', live_date: '2026-03-12' });
+    renderWidget(<Calendar compareBaseline={(await client.baselines.create({ name: 'Before', at: new Date(2026, 2, 4, 12, 0).toISOString() })).id} />, { client });
+    expect(await screen.findByTestId('compare-summary')).toHaveTextContent('3 moved, 1 added, 1 removed');
+    const chip = document.querySelector(`[data-campaign="${fresh.id}"]`) as HTMLElement;
+    expect(within(chip).getByText('Added')).toBeInTheDocument();
+    expect(chip).toHaveAccessibleName(/Echo.*Added/);
+    // Echo's chips alone (one per day of its span) carry the mark.
+    expect(screen.getAllByText('Added').every((mark) => mark.closest('[data-campaign]')?.getAttribute('data-campaign') === fresh.id)).toBe(true);
+  });
+
+  it('should print the comparison on the Gantt: the summary line, the change and old dates in words, the outlines and the removed rows', async () => {
+    vi.spyOn(window, 'print').mockImplementation(() => {});
+    const client = await movedPlan();
+    const saved = await client.baselines.create({ name: 'Before the moves', at: new Date(2026, 2, 4, 12, 0).toISOString() });
+    const { user } = renderWidget(<Gantt compareBaseline={saved.id} />, { client });
+    await screen.findByTestId('compare-summary');
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    const sheet = screen.getByTestId('print-layout');
+    expect(within(sheet).getByText(/^Compared with Before the moves \(.*2026.*\): 3 moved, 0 added, 1 removed; median slip \+2 days$/)).toBeInTheDocument();
+    const row = (id: string) => sheet.querySelector(`tr[data-campaign="${id}"]`) as HTMLElement;
+    expect(row(plan[1]!.id)).toHaveTextContent('Moved +6 days · Was: Feb 05 – Mar 10, 2026');
+    expect(row(plan[1]!.id).querySelector('[data-ghost]')).not.toBeNull();
+    expect(row(plan[4]!.id).querySelector('[data-change]')).toBeNull();
+    expect(within(sheet).getByRole('rowheader', { name: 'Removed since the baseline' })).toBeInTheDocument();
+    expect(row(plan[3]!.id)).toHaveTextContent('Removed · Was: Feb 12 – Mar 25, 2026');
+  });
+
+  it('should print the comparison on the calendar: the summary line, "Was:" entries and "Added"', async () => {
+    vi.spyOn(window, 'print').mockImplementation(() => {});
+    const client = await movedPlan();
+    await client.campaigns.create({ title: 'Echo', channels: ['email'], planning_start_date: '2026-03-01', live_date: '2026-03-12' });
+    const saved = await client.baselines.create({ name: 'Before', at: new Date(2026, 2, 4, 12, 0).toISOString() });
+    const { user } = renderWidget(<Calendar compareBaseline={saved.id} />, { client });
+    await screen.findByTestId('compare-summary');
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    const sheet = within(screen.getByTestId('print-layout'));
+    expect(sheet.getByText(/^Compared with Before \(.*\): 3 moved, 1 added, 1 removed/)).toBeInTheDocument();
+    expect(sheet.getByText('Was: Bravo')).toBeInTheDocument();
+    expect(sheet.getByText('Was: Delta')).toBeInTheDocument();
+    const echo = [...screen.getByTestId('print-layout').querySelectorAll('li')].filter((li) => li.textContent?.startsWith('Echo'));
+    // Named once per week row, each time with the mark.
+    expect(echo.length).toBeGreaterThan(0);
+    expect(echo.every((li) => li.textContent === 'Echo · Added')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { CadenceApiError, canSaveBaselines, compareSummaryText, type Baseline } from '@cadence/core';
+import { CadenceApiError, canSaveBaselines, compareSummaryText, printComparisonLine, type Baseline } from '@cadence/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
@@ -15,6 +15,13 @@ const problem = (e: unknown, fallback: string) =>
 /** A moment as people read it, in their own zone: "3 Jan 2027, 09:00". */
 export const momentLabel = (iso: string): string =>
   new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** The printout's line while a comparison is shown (a saved baseline is named with its moment), else undefined. */
+export function comparisonPrintLine(comparison: Comparison): string | undefined {
+  const { result } = comparison;
+  if (!comparison.with || !result) return undefined;
+  return printComparisonLine(result.baseline ? `${result.baseline.name} (${momentLabel(result.at)})` : momentLabel(result.at), result.summary);
+}
 
 /** `<input type="datetime-local">`'s value for a moment, in the browser's zone. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);

@@ -27,10 +27,16 @@ const EMPTY = new Map<string, ComparedCampaign>();
  * "Compare with…" for one view (docs/adr/0063): the comparison's state and its answer for the
  * window shown. A campaign change refetches it (the `comparison` kind follows the campaigns topic).
  */
-export function useComparison(from: Ymd, to: Ymd): Comparison {
+export function useComparison(from: Ymd, to: Ymd, initialBaseline?: string): Comparison {
   const { client } = useCadence();
   const { principal } = useSession();
-  const [current, setWith] = useState<CompareWith>(null);
+  const [chosen, setWith] = useState<CompareWith>(() => (initialBaseline ? { baseline: initialBaseline, label: '' } : null));
+  // A baseline opened by its id (a link from Settings → Baselines) is named once the list is in.
+  const { baselines } = useSavedBaselines(!!chosen && 'baseline' in chosen && !chosen.label);
+  const current = useMemo<CompareWith>(
+    () => (chosen && 'baseline' in chosen && !chosen.label ? { ...chosen, label: baselines.find((b) => b.id === chosen.baseline)?.name ?? 'a saved baseline' } : chosen),
+    [chosen, baselines],
+  );
   const available = canCompare(principal);
   const params = current && available ? { ...('at' in current ? { at: current.at } : { baseline: current.baseline }), from, to } : null;
   const key = useQueryKey(params ? (['comparison', params] as const) : null);
@@ -47,12 +53,12 @@ export function useComparison(from: Ymd, to: Ymd): Comparison {
 }
 
 /** The team's saved baselines, for people (keys never list them); empty until loaded. */
-export function useSavedBaselines(enabled: boolean): { baselines: readonly Baseline[]; refetch: () => void } {
+export function useSavedBaselines(enabled: boolean): { baselines: readonly Baseline[]; loaded: boolean; error: unknown; refetch: () => void } {
   const { client } = useCadence();
   const { principal } = useSession();
   const on = enabled && canListBaselines(principal);
   const key = useQueryKey(on ? (['baselines'] as const) : null);
   const fetcher = useCallback(() => client.baselines.list(), [client]);
   const q = useQuery<Baseline[]>(key, fetcher, useCallback(() => {}, []));
-  return { baselines: q.data ?? [], refetch: q.refetch };
+  return { baselines: q.data ?? [], loaded: q.data !== undefined, error: q.status === 'error' ? q.error : undefined, refetch: q.refetch };
 }

@@ -43,7 +43,7 @@ import printCss from '../styles/print.css?inline';
 import { CalendarPrint } from '../print/CalendarPrint';
 import { PrintButton } from '../print/PrintButton';
 import { usePrintLayout } from '../print/use-print';
-import { CompareControl } from '../baselines/CompareControl';
+import { CompareControl, comparisonPrintLine } from '../baselines/CompareControl';
 import { useComparison } from '../baselines/use-comparison';
 
 export interface CalendarProps extends WidgetProps {
@@ -74,6 +74,8 @@ export interface CalendarProps extends WidgetProps {
   printedBy?: string | null;
   /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
   switchesIn?: SwitchesHost;
+  /** Open compared with this saved baseline (its id), e.g. from Settings → Baselines (docs/adr/0063). */
+  compareBaseline?: string;
 }
 
 export const VIEW_OPTIONS = [
@@ -108,7 +110,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
   const campaigns = useCampaignSource({ from, to, ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }, props.includeVirtual ?? !props.channel, props.items);
   const weeks = useMemo(() => (mode === 'month' ? monthGrid(anchor) : [weekDays(anchor)]), [anchor, mode]);
   const buckets = useMemo(() => bucketByDay(campaigns.all, weeks.flat(), view), [campaigns.all, weeks, view]);
-  const comparison = useComparison(from, to);
+  const comparison = useComparison(from, to, props.compareBaseline);
   // The plan then, on the day each moved or removed campaign went live then (docs/adr/0063).
   const thenByDay = useMemo(() => {
     const byDay = new Map<Ymd, ComparedCampaign[]>();
@@ -118,6 +120,12 @@ function CalendarBody(props: CalendarProps): ReactNode {
     }
     return byDay;
   }, [comparison.result]);
+  // Campaigns added since the baseline: their chips say "Added" in words.
+  const added = useMemo<ReadonlySet<string> | undefined>(
+    () => (comparison.result ? new Set(comparison.result.campaigns.filter((c) => c.change === 'added').map((c) => c.id)) : undefined),
+    [comparison.result],
+  );
+  const printLine = comparisonPrintLine(comparison);
   // The planning rules judge a move where it would land (docs/adr/0065).
   const rules = usePlanningRules(useMemo(() => ({ from, to }), [from, to]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
   const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
@@ -173,6 +181,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
           mover={mover}
           compact={compact}
           thenByDay={thenByDay}
+          {...(added ? { added } : {})}
           conflicts={rules.byCampaign}
         />
       )}
@@ -201,6 +210,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
         month={mode === 'month' ? anchor.slice(0, 7) : null}
         now={now()}
         by={props.printedBy === undefined ? session.email : props.printedBy}
+        comparison={printLine && added ? { line: printLine, thenByDay, added } : undefined}
       />
     )}
     </>

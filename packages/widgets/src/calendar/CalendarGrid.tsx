@@ -33,6 +33,8 @@ export interface CalendarGridProps {
   compact?: boolean;
   /** While comparing with a baseline (docs/adr/0063): by day, the moved or removed campaigns that went live there then. */
   thenByDay?: ReadonlyMap<Ymd, readonly ComparedCampaign[]>;
+  /** While comparing: the campaigns added since the baseline (their chips say so). */
+  added?: ReadonlySet<string>;
   /** Each campaign's planning-rule violations, for the badges on chips. */
   conflicts?: ReadonlyMap<string, readonly RuleViolation[]>;
 }
@@ -168,6 +170,7 @@ export function CalendarGrid(props: CalendarGridProps): ReactNode {
                 compact={props.compact ?? false}
                 closed={closedOf(day)}
                 then={props.thenByDay?.get(day)}
+                {...(props.added ? { added: props.added } : {})}
                 handlers={handlers}
               />
             );

@@ -43,6 +43,8 @@ export interface DayCellProps {
   closed?: ClosedDayInfo | null;
   /** While comparing with a baseline (docs/adr/0063): campaigns that went live on this day then and have moved or gone since. */
   then?: readonly ComparedCampaign[] | undefined;
+  /** While comparing: the campaigns added since the baseline, whose chips say "Added" (one set for the grid, so cells stay memoised). */
+  added?: ReadonlySet<string> | undefined;
   handlers: CellHandlers;
 }
 
@@ -53,7 +55,7 @@ const COMPACT_DOTS = 3;
  * One day of the grid. Memoised: during a drag only the cells whose target or carried state
  * changes render again, so the ghost keeps up with the pointer at 1,000 campaigns.
  */
-export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, verdict, conflicts, carriedId, compact, closed, then, handlers }: DayCellProps): ReactNode {
+export const DayCell = memo(function DayCell({ day, list, mode, outside, today, focused, ghost, verdict, conflicts, carriedId, compact, closed, then, added, handlers }: DayCellProps): ReactNode {
   const { visible, moreLabel } = cellOverflow(list, mode);
   // A weekend day is named by its weekday already; a closed day says what closes it, in words.
   const closedLabel = closed && closed.kind !== 'weekend' ? closed.label : null;
@@ -89,6 +91,7 @@ export const DayCell = memo(function DayCell({ day, list, mode, outside, today, 
             tabbable={focused}
             carried={carriedId === c.id}
             conflict={conflictText(conflicts?.get(c.id))}
+            added={added?.has(c.id) ?? false}
             onEdit={handlers.edit}
             {...(movable
               ? {
@@ -139,6 +142,8 @@ interface ChipProps {
   carried: boolean;
   /** The planning rules it breaks, in words; undefined when none. */
   conflict?: string | undefined;
+  /** Added since the baseline compared with (docs/adr/0063): marked in words, not colour alone. */
+  added?: boolean;
   onEdit: (c: Campaign) => void;
   /** Present when the chip can be picked up. */
   onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
@@ -160,14 +165,15 @@ export function ConflictBadge({ text }: { text: string }): ReactNode {
   );
 }
 
-function Chip({ campaign: c, mode, editable, tabbable, carried, conflict, onEdit, onPointerDown, onMoveKey }: ChipProps) {
+function Chip({ campaign: c, mode, editable, tabbable, carried, conflict, added, onEdit, onPointerDown, onMoveKey }: ChipProps) {
   const style = { borderLeftColor: barColor(c.channels) };
   const text = truncateTitle(c.title, mode);
   // "4/7" after the title, which gives way to it (chips stay one line, even on a phone).
   // Its approval's mark beside it (docs/adr/0056): the chip's name says it in words.
   const marks =
-    summaryOf(c) || approvalOf(c) || conflict ? (
+    summaryOf(c) || approvalOf(c) || conflict || added ? (
       <>
+        {added && <span className="cad-compare-mark cad-compare-mark--added" data-change="added" title="Added since the baseline">Added</span>}
         {conflict && <ConflictBadge text={conflict} />}
         {summaryOf(c) && <TaskProgress campaign={c} compact />}
         {approvalOf(c) && <CampaignApproval campaign={c} compact />}

@@ -41,7 +41,7 @@ import ganttCss from '../styles/gantt.css?inline';
 import printCss from '../styles/print.css?inline';
 import { GanttPrint } from '../print/GanttPrint';
 import { PrintButton } from '../print/PrintButton';
-import { CompareControl } from '../baselines/CompareControl';
+import { CompareControl, comparisonPrintLine } from '../baselines/CompareControl';
 import { ChangeMark } from '../baselines/ChangeMark';
 import { useComparison } from '../baselines/use-comparison';
 import { usePrintLayout } from '../print/use-print';
@@ -73,6 +73,8 @@ export interface GanttProps extends WidgetProps {
   printedBy?: string | null;
   /** Draw the Schedule and range switches in this element of the host's (ui/Switches.tsx); default: in the toolbar. */
   switchesIn?: SwitchesHost;
+  /** Open compared with this saved baseline (its id), e.g. from Settings → Baselines (docs/adr/0063). */
+  compareBaseline?: string;
 }
 
 const RANGE_OPTIONS = [
@@ -117,7 +119,7 @@ function GanttBody(props: GanttProps): ReactNode {
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
   const closedOf = useClosedDays(span.start, span.end);
-  const comparison = useComparison(span.start, span.end);
+  const comparison = useComparison(span.start, span.end, props.compareBaseline);
 
   const allBars = useMemo(() => layoutGantt(campaigns.all, span, view), [campaigns.all, span.start, span.end, view]); // eslint-disable-line react-hooks/exhaustive-deps
   const printout = usePrintLayout();
@@ -150,6 +152,9 @@ function GanttBody(props: GanttProps): ReactNode {
     }));
   }, [allBars, grouped, showChannels, comparison.byId, comparison.removed]);
 
+  // The comparison goes on paper too: its line, the "Was:" words and the outlines (docs/adr/0063).
+  const printLine = comparisonPrintLine(comparison);
+  const printedComparison = printLine ? { line: printLine, byId: comparison.byId, removed: comparison.removed, view, range: span } : undefined;
   const unit = range;
   const title = view === 'planning' ? 'Planning Gantt Chart' : 'Live Campaign Timeline';
   return (
@@ -227,6 +232,7 @@ function GanttBody(props: GanttProps): ReactNode {
         gridlines={gridlines}
         now={now()}
         by={props.printedBy === undefined ? session.email : props.printedBy}
+        comparison={printedComparison}
       />
     )}
     </>

@@ -1,4 +1,4 @@
-import { barColor, formatYmd, printLegend, printWeek, type CampaignFilter, type Ymd } from '@cadence/core';
+import { barColor, changeLabel, formatYmd, printLegend, printWeek, type CampaignFilter, type ComparedCampaign, type Ymd } from '@cadence/core';
 import type { ReactNode } from 'react';
 import { WEEKDAY_HEADERS } from '../calendar/CalendarGrid';
 import type { AnyCampaign } from '../provider/permissions';
@@ -13,18 +13,20 @@ export interface CalendarPrintProps {
   month: string | null;
   now: Date;
   by: string | null;
+  /** While comparing with a baseline (docs/adr/0063): the header's line, "Was:" entries by the day they went live then, and the campaigns added since. */
+  comparison?: { line: string; thenByDay: ReadonlyMap<Ymd, readonly ComparedCampaign[]>; added: ReadonlySet<string> } | undefined;
 }
 
 /**
  * The month (or week) on paper: every campaign of every day, no "+N more", each title in full on
  * its first day in a week row and a thin bar of its colour on the days it goes on (docs/adr/0033).
  */
-export function CalendarPrint({ title, filter, weeks, buckets, month, now, by }: CalendarPrintProps): ReactNode {
+export function CalendarPrint({ title, filter, weeks, buckets, month, now, by, comparison }: CalendarPrintProps): ReactNode {
   const shown = new Map<string, AnyCampaign>();
   for (const list of buckets.values()) for (const c of list) shown.set(c.id, c);
   return (
     <div className="cad-print" data-testid="print-layout">
-      <PrintHeader title={title} filter={filter} legend={printLegend([...shown.values()])} now={now} by={by} />
+      <PrintHeader title={title} filter={filter} legend={printLegend([...shown.values()])} now={now} by={by} comparison={comparison?.line} />
       <table className="cad-print-cal">
         <thead>
           <tr>{WEEKDAY_HEADERS.map((d) => <th key={d} scope="col">{d}</th>)}</tr>
@@ -42,9 +44,14 @@ export function CalendarPrint({ title, filter, weeks, buckets, month, now, by }:
                         continued ? (
                           <li key={c.id} className="cad-print-cal__cont" style={{ background: barColor(c.channels) }} />
                         ) : (
-                          <li key={c.id} className="cad-print-cal__item" style={{ borderLeftColor: barColor(c.channels) }}>{c.title}</li>
+                          <li key={c.id} className="cad-print-cal__item" style={{ borderLeftColor: barColor(c.channels) }}>
+                            {c.title}{comparison?.added.has(c.id) && <span className="cad-print-cal__change"> · Added</span>}
+                          </li>
                         ),
                       )}
+                      {comparison?.thenByDay.get(day)?.map((c) => (
+                        <li key={`then-${c.id}`} className="cad-print-cal__then" title={changeLabel(c)}>Was: {c.title}</li>
+                      ))}
                     </ul>
                   </td>
                 ))}

@@ -9,14 +9,17 @@ export interface PrintHeaderProps {
   now: Date;
   /** Who prints: the signed-in user's e-mail or name; none (an access key) leaves out "by". */
   by: string | null;
+  /** While comparing with a baseline (docs/adr/0063): what with, and the summary. */
+  comparison?: string | undefined;
 }
 
 /** The top of a printout: what view this is, narrowed how, what the colours mean, when and by whom. */
-export function PrintHeader({ title, filter, legend, now, by }: PrintHeaderProps): ReactNode {
+export function PrintHeader({ title, filter, legend, now, by, comparison }: PrintHeaderProps): ReactNode {
   return (
     <header className="cad-print__header">
       <h1 className="cad-print__title">{title}</h1>
       <p className="cad-print__filters">{filterLine(filter)}</p>
+      {comparison && <p className="cad-print__comparison">{comparison}</p>}
       {legend.length > 0 && (
         <ul className="cad-print__legend" aria-label="Channel colours">
           {legend.map((e) => (

@@ -6,7 +6,8 @@ import { NavLink } from 'react-router';
 /**
  * Settings' sections: for administrators permissions, campaign templates (docs/adr/0054), working
  * days (docs/adr/0052), planning rules (docs/adr/0062), webhooks (docs/adr/0058) and the activity log (docs/adr/0028); for everyone
- * the planning-rule conflicts (docs/adr/0062) and their notifications (docs/adr/0060).
+ * the planning-rule conflicts (docs/adr/0062), the team's saved baselines (docs/adr/0063) and
+ * their notifications (docs/adr/0060).
  */
 export function SettingsNav(): ReactNode {
   const session = useSession();
@@ -15,6 +16,7 @@ export function SettingsNav(): ReactNode {
     return (
       <nav className="settings-nav" aria-label="Settings">
         <NavLink to="/settings/conflicts" className="settings-nav__link">Conflicts</NavLink>
+        <NavLink to="/settings/baselines" className="settings-nav__link">Baselines</NavLink>
         <NavLink to="/settings/notifications" className="settings-nav__link">Notifications</NavLink>
       </nav>
     );
@@ -26,6 +28,7 @@ export function SettingsNav(): ReactNode {
       <NavLink to="/settings/working-days" className="settings-nav__link">Working days</NavLink>
       <NavLink to="/settings/planning-rules" className="settings-nav__link">Planning rules</NavLink>
       <NavLink to="/settings/conflicts" className="settings-nav__link">Conflicts</NavLink>
+      <NavLink to="/settings/baselines" className="settings-nav__link">Baselines</NavLink>
       <NavLink to="/settings/webhooks" className="settings-nav__link">Webhooks</NavLink>
       <NavLink to="/settings/activity" className="settings-nav__link">Activity</NavLink>
       <NavLink to="/settings/notifications" className="settings-nav__link">Notifications</NavLink>

@@ -29,6 +29,7 @@ import * as shareLinks from './20261208300000_share_links';
 import * as notificationFanouts from './20261209000000_notification_fanouts';
 import * as planningRules from './20261209100000_planning_rules';
 import * as baselines from './20261210063000_baselines';
+import * as baselineDrift from './20261211090000_baseline_drift';
 
 interface Migration {
   name: string;
@@ -69,6 +70,7 @@ const migrations: Migration[] = [
   { name: '20261209000000_notification_fanouts', ...notificationFanouts },
   { name: '20261209100000_planning_rules', ...planningRules },
   { name: '20261210063000_baselines', ...baselines },
+  { name: '20261211090000_baseline_drift', ...baselineDrift },
 ];
 
 /** The migrations this build knows, in order: readiness checks the database has them all. */
