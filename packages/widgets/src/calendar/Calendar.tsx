@@ -150,8 +150,9 @@ function CalendarBody(props: CalendarProps): ReactNode {
         <Switches into={props.switchesIn}>
           <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
           <Segmented label="Calendar range" value={mode} options={MODE_OPTIONS} onChange={(m) => { setMode(m); setFocused(anchor); }} />
-          <LoadSwitch on={load} onChange={setLoad} />
         </Switches>
+        {/* In the view's own toolbar, not the switches: carried to the tabs' line it would wrap it (docs/adr/0065). */}
+        <LoadSwitch on={load} onChange={setLoad} />
         <div className="cad-toolbar__nav">
           <button type="button" className="cad-icon-button" aria-label={`Previous ${unit}`} onClick={() => step(-1)}><ChevronLeft size={ICON_SIZE} aria-hidden="true" /></button>
           <p id={labelId} className="cad-toolbar__label" aria-live="polite">

@@ -1,11 +1,11 @@
-import type { CampaignFilter, PlanningRuleRecord, Task } from '@cadence/core';
+import type { CampaignFilter, Task } from '@cadence/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { CampaignList } from '../list/CampaignList';
 import { StatCards } from '../list/StatCards';
 import { makeCampaign } from '../testing/fixtures';
-import { EDITOR_ID, VIEWER_ID, makeTask, withTaskSummary } from '../testing/fixtures-more';
+import { EDITOR_ID, VIEWER_ID, makePlanningRule, makeTask, withTaskSummary } from '../testing/fixtures-more';
 import { DEFAULT_MEMORY_USER_ID } from '../testing/memory-client';
 import { renderWidget } from '../testing/render';
 import { FilterBar, SEARCH_DELAY_MS } from './FilterBar';
@@ -154,11 +154,7 @@ describe('FilterBar', () => {
   });
 
   it('should keep only the campaigns in a planning-rule conflict behind "Conflicts", and count them', async () => {
-    const rule: PlanningRuleRecord = {
-      id: '00000000-0000-4000-8000-0000000000a1', kind: 'channel_load', severity: 'warn', limit: 1, period: 'day', channel: 'email',
-      audience: null, gap_days: null, name: null, description: 'At most 1 e-mail send a day',
-      created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1,
-    };
+    const rule = makePlanningRule({ period: 'day', description: 'At most 1 e-mail send a day' });
     const plan = [
       makeCampaign({ title: 'Send A', channels: ['email'], live_date: '2026-03-24' }),
       makeCampaign({ title: 'Send B', channels: ['email'], live_date: '2026-03-24' }),

@@ -165,8 +165,9 @@ function GanttBody(props: GanttProps): ReactNode {
         <Switches into={props.switchesIn}>
           <Segmented label="Schedule" value={view} options={VIEW_OPTIONS} onChange={setView} />
           <Segmented label="Time range" value={range} options={RANGE_OPTIONS} onChange={setRange} />
-          <LoadSwitch on={load} onChange={setLoad} />
         </Switches>
+        {/* Beside Group by Channel, not among the switches: carried to the tabs' line it would wrap it (docs/adr/0065). */}
+        <LoadSwitch on={load} onChange={setLoad} />
         {showChannels && (
           <label className="cad-switch" htmlFor={groupId}>
             <input id={groupId} type="checkbox" role="switch" checked={grouped} onChange={(e) => setGrouped(e.target.checked)} />

@@ -1,17 +1,13 @@
-import type { PlanningRuleRecord } from '@cadence/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { makeCampaign } from '../testing/fixtures';
+import { makePlanningRule } from '../testing/fixtures-more';
 import { renderWidget } from '../testing/render';
 
 // "Today" is Wednesday 2026-03-11 (renderWidget); March 2026's grid runs from Monday Feb 23.
-const rule: PlanningRuleRecord = {
-  id: '00000000-0000-4000-8000-0000000000a1', kind: 'channel_load', severity: 'warn', limit: 1, period: 'week', channel: 'email',
-  audience: null, gap_days: null, name: null, description: 'At most 1 e-mail send a week',
-  created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1,
-};
+const rule = makePlanningRule();
 const plan = () => [
   makeCampaign({ title: 'Newsletter A', planning_start_date: '2026-03-20', channels: ['email'], live_date: '2026-03-24', owner: 'Dana' }),
   makeCampaign({ title: 'Newsletter B', planning_start_date: '2026-03-20', channels: ['email', 'seo'], live_date: '2026-03-26', owner: 'Sam' }),

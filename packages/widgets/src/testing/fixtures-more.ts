@@ -1,6 +1,6 @@
 import {
   addDays, mentionedIds, rankFor, summariseTasks, type Ad, type AdType, type Article, type CadenceEvent, type Campaign, type CampaignComment, type Idea, type IdeaComment, type Notification, type Permission,
-  type ProspectivePublication, type Publication, type Task, type Ymd,
+  type PlanningRuleRecord, type ProspectivePublication, type Publication, type Task, type Ymd,
 } from '@cadence/core';
 import { DEFAULT_MEMORY_USER_ID, type MemoryClientOptions } from './memory-client';
 
@@ -133,3 +133,13 @@ export const makeNotification = (f: Partial<Notification> & Pick<Notification, '
     ...f,
   };
 };
+
+/** A stored planning rule (docs/adr/0062): at most 1 e-mail send a week, warning, unless `fields` say otherwise. */
+export function makePlanningRule(fields: Partial<PlanningRuleRecord> = {}): PlanningRuleRecord {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a1', kind: 'channel_load', severity: 'warn', limit: 1, period: 'week', channel: 'email',
+    audience: null, gap_days: null, name: null, description: 'At most 1 e-mail send a week',
+    created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1, ...fields,
+  };
+}
+

@@ -1,18 +1,14 @@
-import type { PlanningRuleRecord } from '@cadence/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
+import { makePlanningRule } from '../testing/fixtures-more';
 import { renderWidget } from '../testing/render';
 import * as download from '../ui/download';
 import { ConflictsPanel } from './ConflictsPanel';
 
 // "Today" is Wednesday 2026-03-11 (renderWidget). Two e-mail sends share the week of Mar 23.
-const rule: PlanningRuleRecord = {
-  id: '00000000-0000-4000-8000-0000000000a1', kind: 'channel_load', severity: 'warn', limit: 1, period: 'week', channel: 'email',
-  audience: null, gap_days: null, name: null, description: 'At most 1 e-mail send a week',
-  created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1,
-};
+const rule = makePlanningRule();
 const plan = () => [
   makeCampaign({ title: 'Newsletter A', channels: ['email'], live_date: '2026-03-24' }),
   makeCampaign({ title: 'Newsletter B', channels: ['email'], live_date: '2026-03-26' }),
