@@ -49,6 +49,9 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
   let page: Page;
   const owner = { email: 'printer@example.com', password: 'printing-pass' };
   let printed: string;
+  let token: string;
+  /** The created campaigns' ids by title. */
+  const ids = new Map<string, string>();
 
   const pdf = async (name: string, options: { format: 'A4' | 'Letter'; landscape?: boolean }) => {
     const file = path.join(tmpdir(), `cadence-print-${name}.pdf`);
@@ -69,12 +72,13 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
   beforeAll(async () => {
     h = await startHarness();
     const api = apiClient(h.server.url);
-    const { token } = await api.signUpAndIn(owner.email, owner.password);
+    ({ token } = await api.signUpAndIn(owner.email, owner.password));
     const all = [...gantt, ...month];
     for (let i = 0; i < all.length; i += 12) {
       await Promise.all(all.slice(i, i + 12).map(async (body) => {
         const res = await api.call('POST', '/api/campaigns', { token, body });
         if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+        ids.set(body.title, res.body.id);
       }));
     }
     ({ page } = await h.newPage());
@@ -175,5 +179,34 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
     expect(gantt.map((c) => c.title).filter((t) => !pages.some((p) => p.includes(t)))).toEqual([]);
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     expect(await page.getByTestId('print-layout').count()).toBe(0);
+  });
+
+  // Last: it moves and deletes campaigns the tests above print.
+  it('prints the comparison with a saved baseline: the summary line, the old dates in words, the removed campaign', { timeout: 120_000 }, async () => {
+    const api = apiClient(h.server.url);
+    const baseline = await api.call('POST', '/api/baselines', { token, body: { name: 'Before the slip', at: new Date().toISOString() } });
+    expect(baseline.status).toBe(201);
+    const [slipped, removed] = [month[0]!, month[1]!];
+    expect((await api.call('PATCH', `/api/campaigns/${ids.get(slipped.title)}`, { token, body: { live_date: day(slipped.live_date, 7) } })).status).toBe(200);
+    expect((await api.call('DELETE', `/api/campaigns/${ids.get(removed.title)}`, { token })).status).toBeLessThan(300);
+
+    const compared = async (query: string) => {
+      await page.goto(`/${query}&compare=${baseline.body.id}`);
+      await page.getByTestId('compare-summary').getByText('1 moved, 0 added, 1 removed').waitFor({ timeout: 30_000 });
+      await page.evaluate(() => void (window.print = () => undefined));
+      await page.getByRole('button', { name: 'Print', exact: true }).click();
+      await page.getByTestId('print-layout').waitFor({ state: 'attached' });
+    };
+    await compared('?tab=timeline&range=quarter&date=2031-02-10');
+    const gantt = pdfPages(await pdf('gantt-compared', { format: 'A4', landscape: true })).join(' ');
+    expect(gantt).toMatch(/Compared with Before the slip \(.+\): 1 moved, 0 added, 1 removed; median slip \+7 days/);
+    expect(gantt).toContain('Moved +7 days · Was:');
+    expect(gantt).toContain('Removed since the baseline');
+    expect(gantt).toContain(removed.title);
+
+    await compared('?tab=calendar&range=month&date=2031-02-10');
+    const calendar = pdfPages(await pdf('calendar-compared', { format: 'A4' })).join(' ');
+    expect(calendar).toContain('Compared with Before the slip');
+    expect(calendar.match(/Was: /g)?.length).toBe(2);
   });
 });

@@ -70,6 +70,12 @@ describe('BaselinesPanel (Settings → Baselines)', () => {
     expect(await client.baselines.list()).toEqual([expect.objectContaining({ name: 'Q1 plan', at: Q1.at })]);
   });
 
+  it('should tell an access key that saved baselines are people’s, instead of loading forever', async () => {
+    renderWidget(<BaselinesPanel />, { baselines: [Q1], user: { role: null, permissions: [{ permission_type: 'global_view', channel: null }], readOnly: true } as never });
+    expect(await screen.findByText('Saved baselines belong to people: sign in to see them.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading the saved baselines…')).toBeNull();
+  });
+
   it('should show the list read-only to someone who may not change a baseline', async () => {
     renderWidget(<BaselinesPanel />, { baselines: [THEIRS], user: { role: null, permissions: [{ permission_type: 'global_view', channel: null }] } as never });
     const list = await screen.findByRole('list', { name: 'Saved baselines' });

@@ -1,11 +1,11 @@
-import { CadenceApiError, canChangeBaseline, type Baseline } from '@cadence/core';
+import { canChangeBaseline, canListBaselines, type Baseline } from '@cadence/core';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { useSession } from '../provider/session';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
-import { momentLabel } from './CompareControl';
+import { momentLabel, problem } from './CompareControl';
 import { useSavedBaselines } from './use-comparison';
 
 export interface BaselinesPanelProps extends PageWidgetProps {
@@ -15,7 +15,8 @@ export interface BaselinesPanelProps extends PageWidgetProps {
   onOpen?: (href: string) => void;
 }
 
-const problem = (e: unknown, fallback: string) => (e instanceof CadenceApiError ? (e.details[0]?.message ?? e.message) : e instanceof Error ? e.message : fallback);
+/** An API error's field message, else the error's own words. */
+const said = (e: unknown) => problem(e, e instanceof Error ? e.message : String(e));
 const defaultHref = (b: Baseline) => `/?tab=timeline&compare=${encodeURIComponent(b.id)}`;
 
 /**
@@ -43,7 +44,7 @@ function RenameForm({ baseline, done }: { baseline: Baseline; done: (renamed: bo
       store.invalidate('baselines');
       done(true);
     } catch (err) {
-      setError(problem(err, 'Could not rename the baseline'));
+      setError(said(err));
     }
   };
   return (
@@ -69,6 +70,8 @@ function Panel({ headingLevel, href, onOpen }: { headingLevel: 1 | 2; href: (b: 
   const [deleting, setDeleting] = useState<Baseline | null>(null);
   const reload = useCallback(() => store.invalidate('baselines'), [store]);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // An access key never lists them (they are people's): say so rather than load forever.
+  const people = !ready || canListBaselines(principal);
 
   const remove = async (b: Baseline) => {
     try {
@@ -80,11 +83,11 @@ function Panel({ headingLevel, href, onOpen }: { headingLevel: 1 | 2; href: (b: 
         action: {
           label: 'Undo',
           onSelect: () => void client.baselines.create({ name: b.name, at: b.at }).then(reload, (err) =>
-            toast({ title: 'Could not save the baseline again', description: problem(err, ''), variant: 'destructive' })),
+            toast({ title: 'Could not save the baseline again', description: said(err), variant: 'destructive' })),
         },
       });
     } catch (err) {
-      toast({ title: 'Could not delete the baseline', description: problem(err, ''), variant: 'destructive' });
+      toast({ title: 'Could not delete the baseline', description: said(err), variant: 'destructive' });
     }
   };
 
@@ -96,10 +99,11 @@ function Panel({ headingLevel, href, onOpen }: { headingLevel: 1 | 2; href: (b: 
         Saved moments of the plan, the team’s, to compare today’s plan with (“Compare with…” on the timeline and the calendar, where new ones are saved).
         {loaded && baselines.length > 0 && !mayChangeAny && ' Only administrators and whoever saved a baseline can rename or delete it.'}
       </p>
-      {!ready || (!loaded && !error) ? <p className="cad-muted" role="status">Loading the saved baselines…</p> : null}
+      {!people && <p className="cad-muted">Saved baselines belong to people: sign in to see them.</p>}
+      {people && (!ready || (!loaded && !error)) ? <p className="cad-muted" role="status">Loading the saved baselines…</p> : null}
       {error !== undefined && (
         <div role="alert" className="cad-baselines__error">
-          <p>Could not load the saved baselines: {problem(error, 'try again')}</p>
+          <p>Could not load the saved baselines: {said(error)}</p>
           <button type="button" className="cad-button" onClick={refetch}>Try again</button>
         </div>
       )}

@@ -9,7 +9,7 @@ import { useSavedBaselines, type Comparison } from './use-comparison';
 // "Compare with…" in the Calendar's and the Gantt's toolbar (docs/adr/0063): a moment or a saved
 // baseline, "Save as baseline…" for those who may, and Clear. The summary sits on the same line.
 
-const problem = (e: unknown, fallback: string) =>
+export const problem = (e: unknown, fallback: string): string =>
   e instanceof CadenceApiError ? (e.details[0]?.message ?? e.message) : fallback;
 
 /** A moment as people read it, in their own zone: "3 Jan 2027, 09:00". */
