@@ -1,8 +1,12 @@
-import { canCompare, canListBaselines, type Baseline, type ComparedCampaign, type CompareResult, type Ymd } from '@cadence/core';
+import { CadenceApiError, canCompare, canListBaselines, type Baseline, type ComparedCampaign, type CompareResult, type Ymd } from '@cadence/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useCadence } from '../provider/context';
 import { useQuery, useQueryKey } from '../provider/use-query';
 import { useSession } from '../provider/session';
+
+/** An error's words for the compare control and its panel. */
+export const problem = (e: unknown, fallback: string): string =>
+  e instanceof CadenceApiError ? (e.details[0]?.message ?? e.message) : fallback;
 
 /** What the view is compared with: a moment typed in, or a saved baseline; null when the comparison is off. */
 export type CompareWith = { at: string; label: string } | { baseline: string; label: string } | null;
