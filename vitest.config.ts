@@ -17,6 +17,7 @@ export default defineConfig({
     alias: {
       '@cadence/core/schemas': fileURLToPath(new URL('./packages/core/src/schemas.ts', import.meta.url)),
       '@cadence/core/testing': fileURLToPath(new URL('./packages/core/src/testing.ts', import.meta.url)),
+      '@cadence/core/forms': fileURLToPath(new URL('./packages/core/src/forms.ts', import.meta.url)),
       '@cadence/core': src('core'),
     },
   },

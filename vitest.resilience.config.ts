@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@cadence/core/schemas': fileURLToPath(new URL('./packages/core/src/schemas.ts', import.meta.url)),
+      '@cadence/core/forms': fileURLToPath(new URL('./packages/core/src/forms.ts', import.meta.url)),
       '@cadence/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
     },
   },

@@ -69,6 +69,7 @@ export async function buildPages({ outDir = OUT_DIR, minify = true, plugins = []
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: {
       '@cadence/widgets': path.join(repo, 'packages/widgets/src/index.ts'),
+      '@cadence/core/forms': path.join(repo, 'packages/core/src/forms.ts'),
       '@cadence/core': path.join(repo, 'packages/core/src/index.ts'),
     },
     nodePaths: [path.join(repo, 'bench/node_modules')],

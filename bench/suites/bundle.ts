@@ -39,6 +39,7 @@ const coreDir = path.join(root, 'packages/core');
 /** `@cadence/*` import specifiers → the source file each one's build starts from. */
 const SOURCE_ENTRIES: Record<string, string> = {
   '@cadence/core': path.join(coreDir, 'src/index.ts'),
+  '@cadence/core/forms': path.join(coreDir, 'src/forms.ts'),
   '@cadence/widgets': path.join(widgetsDir, 'src/index.ts'),
   '@cadence/widgets/calendar': path.join(widgetsDir, 'src/entries/calendar.ts'),
   '@cadence/widgets/gantt': path.join(widgetsDir, 'src/entries/gantt.ts'),

@@ -20,6 +20,7 @@ export default defineConfig(({ command, mode }) => {
         // Core's browser entry, matched exactly: `@cadence/core/schemas` (zod) is the server's, and
         // the SPA never imports it (docs/adr/0046-core-entries.md, scripts/no-zod.test.ts).
         { find: /^@cadence\/core$/, replacement: src('core') },
+        { find: /^@cadence\/core\/forms$/, replacement: fileURLToPath(new URL('../core/src/forms.ts', import.meta.url)) },
         { find: '@cadence/widgets', replacement: src('widgets') },
       ],
     },

@@ -42,7 +42,12 @@ export default defineConfig((): UserConfig => {
     // Core from source, as the app builds it (no stale packages/core/dist), its browser entry
     // only (docs/adr/0046-core-entries.md). React is not external: the page has none of its own,
     // so the scripts carry it.
-    resolve: { alias: [{ find: /^@cadence\/core$/, replacement: here('../core/src/index.ts') }] },
+    resolve: {
+      alias: [
+        { find: /^@cadence\/core$/, replacement: here('../core/src/index.ts') },
+        { find: /^@cadence\/core\/forms$/, replacement: here('../core/src/forms.ts') },
+      ],
+    },
     plugins: [react(), loaders()],
     // Chunks find each other relative to themselves (import.meta.url), whatever the page's origin.
     base: './',

@@ -18,6 +18,7 @@ const config: StorybookConfig = {
         { find: /^@cadence\/widgets\/testing$/, replacement: path('../../packages/widgets/src/testing.ts') },
         { find: /^@cadence\/widgets$/, replacement: path('../../packages/widgets/src/index.ts') },
         { find: /^@cadence\/core$/, replacement: path('../../packages/core/src/index.ts') },
+        { find: /^@cadence\/core\/forms$/, replacement: path('../../packages/core/src/forms.ts') },
         // The stories' in-memory client validates with the schemas, as the server does.
         { find: /^@cadence\/core\/schemas$/, replacement: path('../../packages/core/src/schemas.ts') },
       ],

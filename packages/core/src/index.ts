@@ -381,9 +381,7 @@ export { IMPORT_KINDS, isBlankRecord, parseRecord, recordsOfRows, Skip } from '.
 export type { Cells, Checked, ImportKind, ImportProblem, ImportSpec, ImportWarning, Layout, LineReport } from './rules/imports/spec';
 export type { CampaignImportRow, EventImportRow } from './rules/imports/tables';
 export { extractEmails } from './rules/contacts';
-// The campaign schemas' issues without zod, for forms in the browser (the server keeps the schemas).
-export { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from './rules/campaign-checks';
-export type { CampaignIssue } from './rules/campaign-checks';
+// The campaign schemas' issues without zod, for the campaign form: `@cadence/core/forms` (forms.ts).
 // The other forms' checks, also without zod: the body to send, or a message per field.
 export { LINK_MESSAGE, textOrNull } from './rules/forms/field-errors';
 export type { FieldErrors, FormCheck } from './rules/forms/field-errors';

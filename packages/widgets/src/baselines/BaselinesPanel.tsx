@@ -5,7 +5,7 @@ import { useSession } from '../provider/session';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { WidgetRoot, type PageWidgetProps } from '../ui/WidgetRoot';
-import { momentLabel, problem } from './CompareControl';
+import { momentLabel, problem } from './use-comparison';
 import { useSavedBaselines } from './use-comparison';
 
 export interface BaselinesPanelProps extends PageWidgetProps {

@@ -1,8 +1,12 @@
-import { canCompare, canListBaselines, type Baseline, type ComparedCampaign, type CompareResult, type Ymd } from '@cadence/core';
+import { CadenceApiError, canCompare, canListBaselines, type Baseline, type ComparedCampaign, type CompareResult, type Ymd } from '@cadence/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useCadence } from '../provider/context';
 import { useQuery, useQueryKey } from '../provider/use-query';
 import { useSession } from '../provider/session';
+
+/** An error's words for the compare control and its panel. */
+export const problem = (e: unknown, fallback: string): string =>
+  e instanceof CadenceApiError ? (e.details[0]?.message ?? e.message) : fallback;
 
 /** What the view is compared with: a moment typed in, or a saved baseline; null when the comparison is off. */
 export type CompareWith = { at: string; label: string } | { baseline: string; label: string } | null;
@@ -62,3 +66,7 @@ export function useSavedBaselines(enabled: boolean): { baselines: readonly Basel
   const q = useQuery<Baseline[]>(key, fetcher, useCallback(() => {}, []));
   return { baselines: q.data ?? [], loaded: q.data !== undefined, error: q.status === 'error' ? q.error : undefined, refetch: q.refetch };
 }
+
+/** A moment as people read it, in their own zone: "3 Jan 2027, 09:00". */
+export const momentLabel = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });

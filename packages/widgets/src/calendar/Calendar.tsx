@@ -40,11 +40,13 @@ import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import calendarCss from '../styles/calendar.css?inline';
 import printCss from '../styles/print.css?inline';
-import { CalendarPrint } from '../print/CalendarPrint';
 import { PrintButton } from '../print/PrintButton';
-import { usePrintLayout } from '../print/use-print';
+import { preloadable, usePrintLayout } from '../print/use-print';
 import { CompareControl, comparisonPrintLine } from '../baselines/CompareControl';
 import { useComparison } from '../baselines/use-comparison';
+
+// The print layout loads apart from the widget, preloaded once it has drawn (print/use-print.ts).
+export const calendarPrintLayout = preloadable(() => import('../print/CalendarPrint').then((m) => m.CalendarPrint));
 
 export interface CalendarProps extends WidgetProps {
   /** Only this channel's campaigns (the channel dashboard). */
@@ -138,7 +140,8 @@ function CalendarBody(props: CalendarProps): ReactNode {
     setFocused(next);
   };
   const unit = mode === 'month' ? 'month' : 'week';
-  const printout = usePrintLayout();
+  const printout = usePrintLayout(calendarPrintLayout);
+  const CalendarPrint = calendarPrintLayout.get();
   const title = view === 'planning' ? 'Planning Timeline' : 'Live Campaign Calendar';
   const rangeLabel = mode === 'month' ? formatYmd(anchor, 'MMMM yyyy') : weekRangeLabel(anchor);
 
@@ -202,7 +205,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
       <MoveAnywayDialog mover={mover} />
       {editor.dialog}
     </section>
-    {printout.printing && (
+    {printout.printing && CalendarPrint && (
       <CalendarPrint
         title={`${props.printTitle ? `${props.printTitle} — ` : ''}${title}, ${rangeLabel}`}
         filter={{ ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }}

@@ -1,7 +1,7 @@
 import { barColor, barSpan, campaignCountLabel, cellOverflow, changeLabel, formatYmd, truncateTitle, type CalendarMode, type Campaign, type ComparedCampaign, type Ymd } from '@cadence/core';
 import { memo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
-import { verdictSentence, type Verdict } from '../move/verdict';
+import { conflictText, verdictSentence, type Verdict } from '../move/verdict';
 import { TriangleAlert } from '../ui/icons';
 import type { RuleViolation } from '@cadence/core';
 import { isVirtual, type AnyCampaign } from '../provider/permissions';
@@ -148,11 +148,6 @@ interface ChipProps {
   /** Present when the chip can be picked up. */
   onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
   onMoveKey?: (e: KeyboardEvent) => boolean;
-}
-
-/** A chip's or bar's conflicts in words, or undefined when it has none. */
-export function conflictText(violations: readonly RuleViolation[] | undefined): string | undefined {
-  return violations?.length ? [...new Set(violations.map((v) => v.message))].join('. ') : undefined;
 }
 
 /** The badge of a campaign that breaks a planning rule: a mark, and its words for screen readers and on hover. */

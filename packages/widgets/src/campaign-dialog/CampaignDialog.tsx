@@ -1,7 +1,5 @@
+import { campaignFieldErrors, checkCampaignCreate, checkCampaignUpdate } from '@cadence/core/forms';
 import {
-  campaignFieldErrors,
-  checkCampaignCreate,
-  checkCampaignUpdate,
   isConflict,
   todayYmd,
   undoDueDates,

@@ -39,12 +39,14 @@ import { ChevronLeft, ChevronRight, ICON_SIZE } from '../ui/icons';
 import { WidgetStyles } from '../styles/WidgetStyles';
 import ganttCss from '../styles/gantt.css?inline';
 import printCss from '../styles/print.css?inline';
-import { GanttPrint } from '../print/GanttPrint';
 import { PrintButton } from '../print/PrintButton';
 import { CompareControl, comparisonPrintLine } from '../baselines/CompareControl';
 import { ChangeMark } from '../baselines/ChangeMark';
 import { useComparison } from '../baselines/use-comparison';
-import { usePrintLayout } from '../print/use-print';
+import { preloadable, usePrintLayout } from '../print/use-print';
+
+// The print layout loads apart from the widget, preloaded once it has drawn (print/use-print.ts).
+export const ganttPrintLayout = preloadable(() => import('../print/GanttPrint').then((m) => m.GanttPrint));
 
 export interface GanttProps extends WidgetProps {
   channel?: Channel;
@@ -122,7 +124,8 @@ function GanttBody(props: GanttProps): ReactNode {
   const comparison = useComparison(span.start, span.end, props.compareBaseline);
 
   const allBars = useMemo(() => layoutGantt(campaigns.all, span, view), [campaigns.all, span.start, span.end, view]); // eslint-disable-line react-hooks/exhaustive-deps
-  const printout = usePrintLayout();
+  const printout = usePrintLayout(ganttPrintLayout);
+  const GanttPrint = ganttPrintLayout.get();
   const rows = useMemo<GanttRow[]>(() => {
     const bars = allBars;
     if (!(grouped && showChannels)) {
@@ -224,7 +227,7 @@ function GanttBody(props: GanttProps): ReactNode {
       <MoveAnywayDialog mover={mover} />
       {editor.dialog}
     </section>
-    {printout.printing && (
+    {printout.printing && GanttPrint && (
       <GanttPrint
         title={`${props.printTitle ? `${props.printTitle} — ` : ''}${title}, ${span.label}`}
         filter={{ ...props.filter, ...(props.channel ? { channel: props.channel } : {}) }}

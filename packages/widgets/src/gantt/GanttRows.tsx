@@ -1,8 +1,7 @@
 import { barColor, barColors, barGeometry, barSpan, changeLabel, daysBetween, formatYmd, todayYmd, type Campaign, type ComparedCampaign, type GanttBar, type MoveKind, type ScheduleView, type Ymd, type YmdSpan } from '@cadence/core';
 import { memo, useMemo, useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { previewed, type Move } from '../move/move-state';
-import { verdictSentence, type Verdict } from '../move/verdict';
-import { conflictText } from '../calendar/DayCell';
+import { conflictText, verdictSentence, type Verdict } from '../move/verdict';
 import type { RuleViolation } from '@cadence/core';
 import { beginPointerGesture, elementAt } from '../move/pointer';
 import type { MoveController } from '../move/use-move';

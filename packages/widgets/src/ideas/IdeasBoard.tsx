@@ -1,6 +1,5 @@
 import { LIMITS, can, type Campaign, type CampaignCreate, type Idea } from '@cadence/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CampaignDialogView } from '../campaign-dialog/CampaignDialog';
 import { IDEA_TOASTS } from '../messages';
 import { useCadence } from '../provider/context';
 import { useComments, useIdeas } from '../provider/resources';
@@ -13,8 +12,12 @@ import { IdeaDialog } from './IdeaDialog';
 import { campaignFromIdea, commentsByIdea, newestFirst } from './idea-rules';
 import { ArrowLeft, ICON_SIZE } from '../ui/icons';
 import { WidgetStyles } from '../styles/WidgetStyles';
+import { lazyDialog } from '../ui/lazy-dialog';
 import ideasCss from '../styles/ideas.css?inline';
 import pagesCss from '../styles/pages.css?inline';
+
+// The campaign form opens when an idea is converted, so it loads then (docs/adr/0067).
+const CampaignDialogView = lazyDialog(() => import('../campaign-dialog/CampaignDialog').then((m) => m.CampaignDialogView));
 
 export interface IdeasBoardProps extends PageWidgetProps {
   /** The back button (to the dashboard); shown only when given. */

@@ -18,3 +18,8 @@ export function verdictOf(violations: readonly RuleViolation[]): Verdict | null 
 
 /** The verdict as the live region and a target's label say it. */
 export const verdictSentence = (v: Verdict): string => `${v.blocked ? 'Blocked' : 'Warning'}: ${v.text}`;
+
+/** A chip's or bar's conflicts in words, or undefined when it has none. */
+export function conflictText(violations: readonly RuleViolation[] | undefined): string | undefined {
+  return violations?.length ? [...new Set(violations.map((v) => v.message))].join('. ') : undefined;
+}

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Calendar } from '../calendar/Calendar';
-import { Gantt } from '../gantt/Gantt';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Calendar, calendarPrintLayout } from '../calendar/Calendar';
+import { Gantt, ganttPrintLayout } from '../gantt/Gantt';
 import { createMemoryClient } from '../testing/memory-client';
 import { makeCampaign } from '../testing/fixtures';
 import { renderWidget } from '../testing/render';
@@ -12,6 +12,9 @@ const many = Array.from({ length: 80 }, (_, i) =>
   makeCampaign({ title: long(i), channels: i % 4 === 0 ? ['email', 'paid'] : ['social'], planning_start_date: '2026-03-02', live_date: '2026-03-12' }),
 );
 
+// The layouts' code loads apart from the widgets, once a page is idle (docs/adr/0067): loaded here
+// as that preload does, so the browser's own print finds them at once.
+beforeAll(() => Promise.all([ganttPrintLayout.load(), calendarPrintLayout.load()]));
 afterEach(() => vi.restoreAllMocks());
 
 describe('printing the Gantt', () => {

@@ -8,6 +8,39 @@ import { flushSync } from 'react-dom';
  */
 let printedByButton: symbol | null = null;
 
+/** A module loaded on demand whose value, once loaded, can be read synchronously. */
+export interface Preloadable<T> {
+  /** The value, or undefined while it has not loaded. */
+  get(): T | undefined;
+  /** Loads it once (again after a failure). */
+  load(): Promise<T>;
+}
+
+export function preloadable<T>(load: () => Promise<T>): Preloadable<T> {
+  let value: T | undefined;
+  let pending: Promise<T> | undefined;
+  return {
+    get: () => value,
+    load: () =>
+      (pending ??= load().then(
+        (v) => (value = v),
+        (e: unknown) => {
+          pending = undefined;
+          throw e;
+        },
+      )),
+  };
+}
+
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 1);
+  return () => clearTimeout(handle);
+};
+
 export interface PrintLayout {
   /** The print layout is mounted: this widget is on the paper. */
   printing: boolean;
@@ -21,12 +54,20 @@ export interface PrintLayout {
  * titles, so a printout draws its own layout: mounted by the Print button, and by the browser's
  * `beforeprint` (Ctrl+P, the menu) synchronously, since the browser lays the page out for print
  * right after its handlers return; unmounted after `afterprint`.
+ *
+ * The layout's code is not part of the widget's first paint (docs/adr/0067): it loads when the
+ * page is idle after the widget mounts, so `beforeprint` finds it; a press of Print before then
+ * waits for it. A `beforeprint` before it has loaded prints the screen as it is.
  */
-export function usePrintLayout(): PrintLayout {
+export function usePrintLayout(layout: Preloadable<unknown>): PrintLayout {
   const [id] = useState(() => Symbol('print layout'));
   const [mode, setMode] = useState<'screen' | 'print' | 'aside'>('screen');
+  useEffect(() => whenIdle(() => void layout.load().catch(() => {})), [layout]);
   useEffect(() => {
-    const before = () => flushSync(() => setMode(printedByButton === null || printedByButton === id ? 'print' : 'aside'));
+    const before = () => {
+      if (layout.get() === undefined) return;
+      flushSync(() => setMode(printedByButton === null || printedByButton === id ? 'print' : 'aside'));
+    };
     const after = () => {
       setMode('screen');
       if (printedByButton === id) printedByButton = null;
@@ -38,11 +79,15 @@ export function usePrintLayout(): PrintLayout {
       window.removeEventListener('afterprint', after);
       if (printedByButton === id) printedByButton = null;
     };
-  }, [id]);
+  }, [id, layout]);
   const print = useCallback(() => {
-    flushSync(() => setMode('print'));
-    printedByButton = id;
-    window.print();
-  }, [id]);
+    const go = () => {
+      flushSync(() => setMode('print'));
+      printedByButton = id;
+      window.print();
+    };
+    if (layout.get() !== undefined) go();
+    else layout.load().then(go, () => {});
+  }, [id, layout]);
   return { printing: mode === 'print', panelOffPaper: mode !== 'screen', print };
 }

@@ -9,7 +9,8 @@ import ideas from './ideas.css?inline';
 import pages from './pages.css?inline';
 import permissions from './permissions.css?inline';
 import print from './print.css?inline';
+import printLayout from './print-layout.css?inline';
 import tables from './tables.css?inline';
 
 /** Every widget's rules in one string (the base first), for a host's own `<style>` or Shadow DOM. */
-export const cadenceStyles: string = [base, pages, filters, calendar, channels, gantt, ideas, tables, adManager, permissions, history, print].join('\n');
+export const cadenceStyles: string = [base, pages, filters, calendar, channels, gantt, ideas, tables, adManager, permissions, history, print, printLayout].join('\n');

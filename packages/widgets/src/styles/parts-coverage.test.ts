@@ -18,7 +18,7 @@ const PARTS_BY_FOLDER: Record<string, string[]> = {
   move: [],
   calendar: ['calendar', 'print'],
   gantt: ['gantt', 'print'],
-  print: ['print'],
+  print: ['print', 'print-layout'],
   channels: ['channels'],
   ideas: ['ideas', 'pages'],
   events: ['pages'],
