@@ -171,6 +171,8 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
   it('prints the same layout from the browser\'s own print command (Ctrl+P), without the button', { timeout: 60_000 }, async () => {
     await page.goto(`/?tab=timeline&range=quarter&date=${QUARTER_DAY}`);
     await page.locator('.cad-gantt__bar').first().waitFor();
+    // The print layout's code loads beside the widget's data (docs/adr/0067): a real Ctrl+P comes later than this.
+    await page.waitForLoadState('networkidle');
     await page.emulateMedia({ media: 'print' });
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
     const file = await pdf('gantt-ctrl-p', { format: 'A4' });

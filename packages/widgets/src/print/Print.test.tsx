@@ -12,7 +12,7 @@ const many = Array.from({ length: 80 }, (_, i) =>
   makeCampaign({ title: long(i), channels: i % 4 === 0 ? ['email', 'paid'] : ['social'], planning_start_date: '2026-03-02', live_date: '2026-03-12' }),
 );
 
-// The layouts' code loads apart from the widgets, once a page is idle (docs/adr/0067): loaded here
+// The layouts' code loads apart from the widgets, as soon as they mount (docs/adr/0067): loaded here
 // as that preload does, so the browser's own print finds them at once.
 beforeAll(() => Promise.all([ganttPrintLayout.load(), calendarPrintLayout.load()]));
 afterEach(() => vi.restoreAllMocks());

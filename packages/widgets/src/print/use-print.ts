@@ -32,15 +32,6 @@ export function preloadable<T>(load: () => Promise<T>): Preloadable<T> {
   };
 }
 
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 1);
-  return () => clearTimeout(handle);
-};
-
 export interface PrintLayout {
   /** The print layout is mounted: this widget is on the paper. */
   printing: boolean;
@@ -55,14 +46,15 @@ export interface PrintLayout {
  * `beforeprint` (Ctrl+P, the menu) synchronously, since the browser lays the page out for print
  * right after its handlers return; unmounted after `afterprint`.
  *
- * The layout's code is not part of the widget's first paint (docs/adr/0067): it loads when the
- * page is idle after the widget mounts, so `beforeprint` finds it; a press of Print before then
- * waits for it. A `beforeprint` before it has loaded prints the screen as it is.
+ * The layout's code is not part of the widget's first paint (docs/adr/0067): it loads as soon as
+ * the widget mounts, beside the widget's data, so `beforeprint` finds it; a press of Print before
+ * then waits for it. A `beforeprint` before it has loaded prints the screen as it is.
  */
 export function usePrintLayout(layout: Preloadable<unknown>): PrintLayout {
   const [id] = useState(() => Symbol('print layout'));
   const [mode, setMode] = useState<'screen' | 'print' | 'aside'>('screen');
-  useEffect(() => whenIdle(() => void layout.load().catch(() => {})), [layout]);
+  // Fetched once the widget has mounted, beside its data, not after it: Ctrl+P comes without warning.
+  useEffect(() => void layout.load().catch(() => {}), [layout]);
   useEffect(() => {
     const before = () => {
       if (layout.get() === undefined) return;
