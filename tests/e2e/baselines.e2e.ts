@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { connect } from '../../packages/server/src/db/connect';
 import { apiClient } from '../../packages/server/src/test/api-client';
+import { startServerProcess, type ServerProcess } from '../../packages/server/src/test/server-process';
 import { hasChromium } from './support/browser';
 import { signIn } from './support/flows';
 import { screenshot, seriousA11yViolations, startHarness, type Harness } from './support/harness';
@@ -22,6 +27,7 @@ describe.runIf(hasChromium)('the app in Chromium: comparing the plan with a base
   let admin: { token: string; userId: string };
   const owner = { email: 'baseliner@example.com', password: 'baseline-pass' };
   let moment: Date;
+  let restarted: ServerProcess | undefined;
 
   beforeAll(async () => {
     h = await startHarness();
@@ -42,6 +48,7 @@ describe.runIf(hasChromium)('the app in Chromium: comparing the plan with a base
     await signIn(page, owner.email, owner.password);
   });
   afterAll(async () => {
+    await restarted?.stop();
     await h?.close();
   });
 
@@ -82,5 +89,43 @@ describe.runIf(hasChromium)('the app in Chromium: comparing the plan with a base
     const listed = (await api.call('GET', '/api/baselines', { token: admin.token })).body as Array<{ name: string; at: string }>;
     expect(listed.map((b) => b.name)).toEqual(['Plan before the moves']);
     expect(Math.abs(Date.parse(listed[0]!.at) - moment.getTime())).toBeLessThan(1_000);
+  });
+  it('keeps what a saved baseline needs through `cadence-server prune-history`: the same comparison after a month', async () => {
+    const saved = ((await api.call('GET', '/api/baselines', { token: admin.token })).body as Array<{ id: string; name: string }>)[0]!;
+    // A month passes: the server stops, and every moment it keeps moves a month back together.
+    h.server.signal('SIGTERM');
+    await h.server.exited;
+    const where = { dataDir: h.server.dataDir, ...(h.server.databaseUrl ? { databaseUrl: h.server.databaseUrl } : {}) };
+    const { db, pglite } = connect(where);
+    let entries: number;
+    try {
+      await db.raw("UPDATE history_entries SET at = at - interval '30 days'");
+      await db.raw("UPDATE baselines SET at = at - interval '30 days', created_at = created_at - interval '30 days'");
+      await db.raw("UPDATE campaigns SET created_at = created_at - interval '30 days', updated_at = updated_at - interval '30 days'");
+      entries = Number((await db('history_entries').count({ n: '*' }))[0]!.n);
+    } finally {
+      await db.destroy();
+      // PGlite writes its files on close: the command and the restarted server must find the change there.
+      if (pglite && !pglite.closed) await pglite.close();
+    }
+    // The administrator's own command, as docs/operations.md gives it.
+    const root = path.resolve(__dirname, '../..');
+    const out = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'packages/server/src/bin.ts', 'prune-history', '--older-than', '7'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: where.dataDir, DATABASE_URL: where.databaseUrl ?? '', LOG_FORMAT: 'json' },
+    });
+    const removed = Number(/"removed":(\d+)/.exec(out.stdout)?.[1]);
+    // The creations, before the baseline, went; the three moves after it stayed.
+    expect(removed).toBeGreaterThanOrEqual(4);
+    expect(removed).toBeLessThan(entries);
+
+    restarted = await startServerProcess({}, { shareWith: h.server });
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: restarted.url });
+    const again = await context.newPage();
+    await signIn(again, owner.email, owner.password);
+    await again.goto(`/?tab=timeline&compare=${saved.id}`);
+    await again.getByRole('button', { name: `Compare with: ${saved.name}` }).waitFor();
+    await expect.poll(() => again.getByTestId('compare-summary').textContent(), { timeout: 30_000 }).toBe('3 moved, 0 added, 0 removed; median slip +2 days');
+    await context.close();
   });
 });
