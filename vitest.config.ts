@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './tests/support/sequencer';
+import FrontLoadedSequencer from './tests/support/sequencer';
 
 // Tests import sibling packages through their entry point's source, so no build is
 // needed before `vitest run`; the paths match tsconfig.base.json.
@@ -29,8 +29,8 @@ export default defineConfig({
     // A poll waits for what a user would see arrive (a toast, a realtime change): with files side by
     // side on a busy machine that takes seconds, not the default one.
     expect: { poll: { timeout: 15_000 } },
-    // Every project's files in one queue, the longest first (docs/adr/0066-tests-start-longest-first.md).
-    sequence: { sequencer: LongestFirstSequencer },
+    // Vitest's order, with the authorization matrix moved from last to first (docs/adr/0066-tests-start-longest-first.md).
+    sequence: { sequencer: FrontLoadedSequencer },
     projects: [
       // Property tests (fast-check) run a hundred cases each: seconds when the shared machine is busy.
       { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], testTimeout: 20_000 } },
@@ -77,8 +77,9 @@ export default defineConfig({
           // One jsdom and one module graph per worker, not per file: a fresh jsdom and React for each
           // of fifty files was a third of the suite's time. Each test cleans up after itself (setup.ts).
           isolate: false,
-          // user-event types key by key: a form test takes seconds when the shared machine is busy.
-          testTimeout: 20_000,
+          // user-event types key by key: a form test takes seconds, and beside the browser suites on
+          // two cores a dialog's test took 17 s alone and timed out at 20.
+          testTimeout: 40_000,
         },
       },
       {

@@ -1,49 +1,24 @@
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Longest files first, across every project (docs/adr/0066-tests-start-longest-first.md).
+ * Vitest's own order (projects by name, larger files first), with the few long, self-contained
+ * projects moved to the front (docs/adr/0066-tests-start-longest-first.md).
  *
- * Vitest's own order runs the projects one after another by name and, on a clone without its
- * cache (CI's), larger files first within each: the authorization matrix (five minutes) started
- * last and ran alone for five more. Starting the longest files first keeps four workers busy to
- * the end. The durations are a recorded run's (tests/support/test-durations.json, rewritten by
- * `pnpm test:durations`); a file not recorded yet counts as its project's median, so a new file
- * is neither first nor last. Stale figures only change the order, never what runs.
+ * By name, the authorization matrix (`server-isolated`, about five minutes of one in-process
+ * server) started last and ran alone for its last five minutes. At the front it overlaps the light
+ * app, CLI and contract files instead. Starting every long file first (end-to-end included) was
+ * tried and made things worse: four browser-and-server files at once on two cores timed out hooks.
  */
-type Durations = Record<string, number>;
+export const FIRST_PROJECTS: readonly string[] = ['server-isolated'];
 
-const RECORDED = path.join(path.dirname(new URL(import.meta.url).pathname), 'test-durations.json');
-
-export const durationKey = (root: string, spec: Pick<TestSpecification, 'moduleId'> & { project: { name: string } }): string =>
-  `${spec.project.name}:${path.relative(root, spec.moduleId)}`;
-
-/** The order: recorded seconds descending, unrecorded files at their project's median, ties by path. */
-export function longestFirst<T extends { key: string; project: string }>(files: T[], recorded: Durations): T[] {
-  const byProject = new Map<string, number[]>();
-  for (const [key, seconds] of Object.entries(recorded)) {
-    const project = key.slice(0, key.indexOf(':'));
-    byProject.set(project, [...(byProject.get(project) ?? []), seconds]);
-  }
-  const median = (xs: number[] | undefined) => (xs?.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0);
-  const weight = (f: T) => recorded[f.key] ?? median(byProject.get(f.project));
-  return [...files].sort((a, b) => weight(b) - weight(a) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+/** `files` in the order given, those of FIRST_PROJECTS first (stable within each part). */
+export function frontLoaded<T extends { project: string }>(files: readonly T[], first: readonly string[] = FIRST_PROJECTS): T[] {
+  return [...files.filter((f) => first.includes(f.project)), ...files.filter((f) => !first.includes(f.project))];
 }
 
-function readRecorded(): Durations {
-  try {
-    statSync(RECORDED);
-    return JSON.parse(readFileSync(RECORDED, 'utf8')) as Durations;
-  } catch {
-    return {};
-  }
-}
-
-export default class LongestFirstSequencer extends BaseSequencer {
+export default class FrontLoadedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const root = this.ctx.config.root;
-    const keyed = files.map((spec) => ({ spec, key: durationKey(root, spec), project: spec.project.name }));
-    return longestFirst(keyed, readRecorded()).map((f) => f.spec);
+    const sorted = await super.sort(files);
+    return frontLoaded(sorted.map((spec) => ({ spec, project: spec.project.name }))).map((f) => f.spec);
   }
 }
