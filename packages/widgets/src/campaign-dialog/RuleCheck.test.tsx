@@ -1,21 +1,14 @@
-import type { PlanningRuleRecord } from '@cadence/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCampaign } from '../testing/fixtures';
 import { renderWidget } from '../testing/render';
+import { EMAIL_WEEK_TEXT, emailSendsWeekOfMar23, emailWeekRule } from '../testing/planning-rule-fixtures';
 import { CampaignDialog } from './CampaignDialog';
 
 // Two e-mail sends already go live in the week of Mar 23, 2026; the rule allows two a week.
-const sends = () => [
-  makeCampaign({ title: 'Newsletter A', planning_start_date: '2026-03-20', live_date: '2026-03-24', end_date: '2026-03-25', channels: ['email'] }),
-  makeCampaign({ title: 'Newsletter B', planning_start_date: '2026-03-20', live_date: '2026-03-25', end_date: '2026-03-26', channels: ['email'] }),
-];
-const rule = (severity: 'warn' | 'block'): PlanningRuleRecord => ({
-  id: '00000000-0000-4000-8000-0000000000b1',
-  kind: 'channel_load', severity, limit: 2, period: 'week', channel: 'email', audience: null, gap_days: null, name: null,
-  description: 'At most 2 e-mail sends a week', created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1,
-});
-const TEXT = '3 e-mail sends that week; the limit is 2';
+const sends = emailSendsWeekOfMar23;
+const rule = emailWeekRule;
+const TEXT = EMAIL_WEEK_TEXT;
 const dialog = () => screen.getByRole('dialog');
 const setDate = (label: RegExp, value: string) => fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
 

@@ -1,27 +1,20 @@
-import type { PlanningRuleRecord } from '@cadence/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
 import { makeCampaign } from '../testing/fixtures';
 import { renderWidget } from '../testing/render';
+import { EMAIL_WEEK_TEXT, emailSendsWeekOfMar23, emailWeekRule } from '../testing/planning-rule-fixtures';
 import { forgetMove } from './undo';
 
 // "Today" is Wednesday 2026-03-11 (see renderWidget). Two e-mail sends go live in the week of Mar 23.
 const spring = () =>
   makeCampaign({ title: 'Spring launch', planning_start_date: '2026-03-09', live_date: '2026-03-12', end_date: '2026-03-18', channels: ['email'] });
-const others = () => [
-  makeCampaign({ title: 'Newsletter A', planning_start_date: '2026-03-20', live_date: '2026-03-24', end_date: '2026-03-25', channels: ['email'] }),
-  makeCampaign({ title: 'Newsletter B', planning_start_date: '2026-03-20', live_date: '2026-03-25', end_date: '2026-03-26', channels: ['email'] }),
-];
-const rule = (severity: 'warn' | 'block'): PlanningRuleRecord => ({
-  id: '00000000-0000-4000-8000-0000000000a1',
-  kind: 'channel_load', severity, limit: 2, period: 'week', channel: 'email', audience: null, gap_days: null, name: null,
-  description: 'At most 2 e-mail sends a week', created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z', version: 1,
-});
+const others = emailSendsWeekOfMar23;
+const rule = emailWeekRule;
 const status = () => document.querySelector('p.cad-sr-only[role="status"]')?.textContent ?? '';
 const updates = (client: { control: { calls: Array<{ op: string; args: unknown[] }> } }) => client.control.calls.filter((c) => c.op === 'campaigns.update');
-const TEXT = '3 e-mail sends that week; the limit is 2';
+const TEXT = EMAIL_WEEK_TEXT;
 
 afterEach(() => forgetMove());
 
