@@ -159,6 +159,7 @@ export type {
 } from './schemas/industry';
 export { SAVED_VIEW_NAME_MAX, SAVED_VIEW_QUERY_MAX, savedViewHref } from './rules/saved-view-link';
 export {
+  CONFLICTS_NOT_BINDABLE,
   canEditView,
   canReadViewDashboard,
   canSeeView,
@@ -167,6 +168,7 @@ export {
   droppedQueryMessage,
   savedViewFilter,
   storedViewFilter,
+  viewNeedsWholePlan,
   type SavedViewAccessFields,
 } from './rules/saved-views';
 export type { SavedView, SavedViewCounts, SavedViewCreate, SavedViewDashboard, SavedViewUpdate } from './schemas/saved-view';
@@ -328,7 +330,7 @@ export { csvRecordBatches, CsvSyntaxError, parseCsv, parseCsvRecords } from './r
 export type { CsvRecord } from './rules/csv';
 export { toCsv, unguardCell } from './rules/csv-write';
 export { conflictsCsv } from './rules/conflicts-csv';
-export { shortDay, weekLoadLabel, weeklyLoad, type LoadBy, type WeekLoad } from './rules/week-load';
+export { LOAD_BY, shortDay, weekLoadLabel, weekPlacement, weeklyLoad, type LoadBy, type WeekLoad } from './rules/week-load';
 export { TASK_CSV_COLUMNS, tasksToCsv } from './rules/tasks-csv';
 // Campaign templates back-timed from go-live (docs/adr/0054).
 export { TEMPLATE_ANCHORS, assignRoles, placeTemplate, planningStartFor, templateFromCampaign, templateIssues, templateTaskRanks } from './rules/templates';

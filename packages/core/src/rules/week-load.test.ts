@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { PlannedCampaign, RuleViolation } from './planning-rules';
-import { weekLoadLabel, weeklyLoad } from './week-load';
+import { dayLeftPercent } from './gantt';
+import { weekLoadLabel, weekPlacement, weeklyLoad } from './week-load';
 
 let seq = 0;
 const c = (live_date: string, extra: Partial<PlannedCampaign> = {}): PlannedCampaign => ({ id: `c${++seq}`, live_date, channels: ['email'], owner: null, ...extra });
@@ -36,5 +37,40 @@ describe('weeklyLoad (the load strip)', () => {
       const inRange = days.filter((d) => d >= MONTH.from && d <= MONTH.to).length;
       return weeks.reduce((n, w) => n + w.total, 0) === inRange;
     }));
+  });
+});
+
+describe('weekPlacement (the strip over the Gantt)', () => {
+  const march = { from: '2026-03-01', to: '2026-03-31' };
+
+  it('places a whole week over its seven days, where the Gantt draws them', () => {
+    const cell = weekPlacement('2026-03-09', march)!;
+    expect(cell.leftPercent).toBeCloseTo(dayLeftPercent('2026-03-09', { start: march.from, end: march.to })!);
+    expect(cell.widthPercent).toBeCloseTo((7 / 31) * 100);
+  });
+
+  it('cuts the first and last weeks to the days shown, and places none outside', () => {
+    expect(weekPlacement('2026-02-23', march)).toEqual({ leftPercent: 0, widthPercent: 100 / 31 }); // Sunday 1 March only
+    const last = weekPlacement('2026-03-30', march)!;
+    expect(last.leftPercent + last.widthPercent).toBeCloseTo(100);
+    expect(last.widthPercent).toBeCloseTo((2 / 31) * 100);
+    expect(weekPlacement('2026-04-06', march)).toBeNull();
+    expect(weekPlacement('2026-02-16', march)).toBeNull();
+  });
+
+  it('tiles the range: every week of weeklyLoad side by side, no gap and no overlap', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 120 }), (offset, length) => {
+        const from = new Date(Date.UTC(2024, 0, 1 + offset)).toISOString().slice(0, 10);
+        const to = new Date(Date.UTC(2024, 0, 1 + offset + length)).toISOString().slice(0, 10);
+        const cells = weeklyLoad([], 'channel', { from, to }).map((w) => weekPlacement(w.week, { from, to })!);
+        let edge = 0;
+        for (const c of cells) {
+          expect(c.leftPercent).toBeCloseTo(edge);
+          edge = c.leftPercent + c.widthPercent;
+        }
+        expect(edge).toBeCloseTo(100);
+      }),
+    );
   });
 });

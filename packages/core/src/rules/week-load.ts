@@ -9,6 +9,9 @@ import { LOAD_RULE_KINDS, dayFromNumber, dayNumber, periodStart, type DateRange,
 
 export type LoadBy = 'channel' | 'owner';
 
+/** What the strip can count by, in the order its menu offers them. */
+export const LOAD_BY: readonly LoadBy[] = ['channel', 'owner'];
+
 export interface WeekLoad {
   /** The week's Monday. */
   readonly week: Ymd;
@@ -67,4 +70,18 @@ export function weekLoadLabel(w: WeekLoad): string {
   const count = `${w.total} ${w.total === 1 ? 'go-live' : 'go-lives'}`;
   const parts = w.groups.map((g) => `${g.name} ${g.count}`).join(', ');
   return `Week of ${shortDay(w.week)}: ${count}${parts ? `; ${parts}` : ''}${w.over ? '; over a planning rule’s limit' : ''}`;
+}
+
+/**
+ * Where a week's cell sits over a Gantt showing `range` day by day: the week's days inside the
+ * range, in percent of its width, as the Gantt places a day (rules/gantt.ts dayLeftPercent); null
+ * for a week outside it. The first and last weeks of a range are cut to the days shown.
+ */
+export function weekPlacement(week: Ymd, range: DateRange): { leftPercent: number; widthPercent: number } | null {
+  const start = dayNumber(range.from);
+  const first = Math.max(dayNumber(week), start);
+  const last = Math.min(dayNumber(week) + 6, dayNumber(range.to));
+  if (first > last) return null;
+  const total = dayNumber(range.to) - start + 1;
+  return { leftPercent: ((first - start) / total) * 100, widthPercent: ((last - first + 1) / total) * 100 };
 }

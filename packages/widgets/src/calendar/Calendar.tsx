@@ -30,6 +30,7 @@ import { useSession } from '../provider/session';
 import { LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
+import { useRememberedSwitch } from '../ui/use-remembered';
 import { Switches, type SwitchesHost } from '../ui/Switches';
 import { LazyLoadStrip, LoadSwitch } from '../load/LoadSwitch';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
@@ -131,7 +132,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
   // The planning rules judge a move where it would land (docs/adr/0065).
   const rules = usePlanningRules(useMemo(() => ({ from, to }), [from, to]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
   const mover = useMoveController({ view, surface: 'calendar', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
-  const [load, setLoad] = useState(false);
+  const [load, setLoad] = useRememberedSwitch('calendar.load');
   const loadRange = useMemo(() => ({ from: weeks[0]![0]!, to: weeks.at(-1)!.at(-1)! }), [weeks]);
 
   const step = (dir: 1 | -1) => {
@@ -190,7 +191,7 @@ function CalendarBody(props: CalendarProps): ReactNode {
         />
       )}
       {compact && campaigns.status !== 'error' && (
-        <Agenda days={mode === 'month' ? [focused] : weeks[0] ?? []} buckets={buckets} view={view} now={now()} canEdit={canEdit} onEdit={editor.edit} onOpenDay={setOpenDay} />
+        <Agenda days={mode === 'month' ? [focused] : weeks[0] ?? []} buckets={buckets} view={view} now={now()} canEdit={canEdit} onEdit={editor.edit} onOpenDay={setOpenDay} {...(comparison.result ? { compared: comparison.byId, thenByDay } : {})} />
       )}
       <p className="cad-sr-only" role="status" aria-live="polite">{mover.announcement}</p>
       <DayDialog

@@ -30,6 +30,7 @@ import { useSession } from '../provider/session';
 import { EmptyState, LoadError, Segmented } from '../ui/bits';
 import { useNarrow } from '../ui/use-narrow';
 import { useSyncedState } from '../ui/use-synced-state';
+import { useRememberedSwitch } from '../ui/use-remembered';
 import { Switches, type SwitchesHost } from '../ui/Switches';
 import { LazyLoadStrip, LoadSwitch } from '../load/LoadSwitch';
 import { WidgetRoot, type WidgetProps } from '../ui/WidgetRoot';
@@ -116,7 +117,7 @@ function GanttBody(props: GanttProps): ReactNode {
   const showChannels = props.showChannels ?? true;
   // The planning rules judge a move where it would land (docs/adr/0065).
   const rules = usePlanningRules(useMemo(() => ({ from: span.start, to: span.end }), [span.start, span.end]), campaigns.all, isFiltered(props.filter ?? {}) || !!props.channel);
-  const [load, setLoad] = useState(false);
+  const [load, setLoad] = useRememberedSwitch('gantt.load');
   const loadRange = useMemo(() => ({ from: span.start, to: span.end }), [span.start, span.end]);
   const mover = useMoveController({ view, surface: 'gantt', mayUpdate: mayMove, ...(rules.active ? { check: rules.check } : {}) });
   const gridlines = useMemo(() => monthGridlines(span), [span.start, span.end]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -185,7 +186,7 @@ function GanttBody(props: GanttProps): ReactNode {
         <CompareControl comparison={comparison} />
         <PrintButton onPrint={printout.print} loading={campaigns.status === 'loading'} />
       </header>
-      {load && campaigns.status === 'success' && <LazyLoadStrip campaigns={campaigns.all} range={loadRange} violations={rules.violations} />}
+      {load && campaigns.status === 'success' && <LazyLoadStrip campaigns={campaigns.all} range={loadRange} violations={rules.violations} alignToDays={!narrow} />}
       {campaigns.status === 'error' ? (
         <LoadError onRetry={campaigns.refetch} />
       ) : campaigns.status === 'success' && rows.length === 0 ? (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Calendar } from '../calendar/Calendar';
 import { Gantt } from '../gantt/Gantt';
@@ -30,10 +30,28 @@ describe('the load strip', () => {
     expect(screen.queryByRole('list', { name: 'Go-lives a week' })).not.toBeInTheDocument();
   });
 
-  it('shows over the Gantt too', async () => {
+  it('shows over the Gantt too, each week over its own days of the quarter', async () => {
     renderWidget(<Gantt />, { campaigns: plan(), planningRules: [rule] });
     fireEvent.click(await screen.findByRole('switch', { name: 'Load' }));
     const strip = await screen.findByRole('list', { name: 'Go-lives a week' });
-    expect(within(strip).getByText(/^Week of Mar 23: 2 go-lives/)).toBeInTheDocument();
+    const week = within(strip).getByText(/^Week of Mar 23: 2 go-lives/).closest('li')!;
+    // Q1 2026 is 90 days; Monday 23 March is its 82nd, the week's seven days end on the 88th.
+    expect(parseFloat(week.style.left)).toBeCloseTo((81 / 90) * 100);
+    expect(parseFloat(week.style.width)).toBeCloseTo((7 / 90) * 100);
+    // Week one is cut to the quarter: Thursday 1 January to Sunday the 4th.
+    expect(parseFloat(within(strip).getAllByRole('listitem')[0]!.style.width)).toBeCloseTo((4 / 90) * 100);
+  });
+
+  it('is remembered in this browser, switch and count alike, per view', async () => {
+    const first = renderWidget(<Calendar />, { campaigns: plan(), planningRules: [rule] });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Load' }));
+    fireEvent.change(await screen.findByLabelText('Count go-lives by'), { target: { value: 'owner' } });
+    first.unmount();
+    renderWidget(<Calendar />, { campaigns: plan(), planningRules: [rule] });
+    expect(await screen.findByRole('switch', { name: 'Load' })).toBeChecked();
+    expect(await screen.findByLabelText('Count go-lives by')).toHaveValue('owner');
+    cleanup();
+    renderWidget(<Gantt />, { campaigns: plan(), planningRules: [rule] });
+    expect(await screen.findByRole('switch', { name: 'Load' })).not.toBeChecked();
   });
 });

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
-import type { DateRange, RuleViolation } from '@cadence/core';
-import type { AnyCampaign } from '../provider/permissions';
+import type { LoadStripProps } from './LoadStrip';
 
 /**
  * The "Load" switch of the calendar and the Gantt (docs/adr/0062): off by default, so the plan
@@ -19,7 +18,7 @@ export function LoadSwitch({ on, onChange }: { on: boolean; onChange: (on: boole
 const Strip = lazy(() => import('./LoadStrip'));
 
 /** The load strip once switched on; nothing while its code loads (it is a line, not the plan). */
-export function LazyLoadStrip(props: { campaigns: readonly AnyCampaign[]; range: DateRange; violations: readonly RuleViolation[] }): ReactNode {
+export function LazyLoadStrip(props: LoadStripProps): ReactNode {
   return (
     <Suspense fallback={null}>
       <Strip {...props} />

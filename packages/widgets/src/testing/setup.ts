@@ -38,4 +38,9 @@ if (!('inert' in HTMLElement.prototype)) {
 // ui/floating/layer.test.tsx covers a layer opened before it arrived). Tests click at once.
 beforeAll(() => loadLayers());
 
-afterEach(() => cleanup());
+// Tests share a window per worker (isolate: false): what one remembered (the load strip's switch)
+// must not carry into the next.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
