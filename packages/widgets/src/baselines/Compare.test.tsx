@@ -157,3 +157,31 @@ describe('Compare with…', () => {
     expect(echo.every((li) => li.textContent === 'Echo · Added')).toBe(true);
   });
 });
+
+describe('Compare with… on a phone', () => {
+  // jsdom has no layout: a phone's width for every element, so the calendar takes its compact layout.
+  const phone = () =>
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 390, height: 600, x: 0, y: 0, top: 0, left: 0, right: 390, bottom: 600, toJSON: () => ({}) }));
+
+  it('should mark moved and added campaigns in the agenda in words, and list under a day what went live there then', async () => {
+    phone();
+    const client = await movedPlan();
+    await client.campaigns.create({ title: 'Echo', channels: ['email'], planning_start_date: '2026-03-01', live_date: '2026-03-12' });
+    const saved = await client.baselines.create({ name: 'Before', at: new Date(2026, 2, 4, 12, 0).toISOString() });
+    const { user } = renderWidget(<Calendar compareBaseline={saved.id} />, { client });
+    expect(await screen.findByTestId('compare-summary')).toHaveTextContent('3 moved, 1 added, 1 removed');
+    const today = await screen.findByRole('region', { name: 'Wednesday, March 11, 2026' });
+    const row = (title: string) => within(today).getByText(title).closest('.cad-agenda__row') as HTMLElement;
+    expect(row('Bravo')).toHaveTextContent('Moved +6d');
+    expect(row('Charlie')).toHaveTextContent('Moved −2d');
+    expect(row('Echo')).toHaveTextContent('Added');
+    expect(row('Steady')).not.toHaveTextContent(/Moved|Added/);
+
+    await user.click(screen.getByRole('gridcell', { name: /March 25, 2026/ }));
+    const day = screen.getByRole('region', { name: 'Wednesday, March 25, 2026' });
+    expect(within(day).getByText('Was: Delta').closest('.cad-agenda__row')).toHaveTextContent('Removed since the baseline');
+    await user.click(screen.getByRole('gridcell', { name: /March 10, 2026/ }));
+    const before = screen.getByRole('region', { name: 'Tuesday, March 10, 2026' });
+    expect(within(before).getByText('Was: Bravo').closest('.cad-agenda__row')).toHaveTextContent('Moved +6 days since the baseline (was live 2026-03-10)');
+  });
+});
