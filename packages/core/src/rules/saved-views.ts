@@ -53,6 +53,17 @@ export function storedViewFilter(v: { dashboard: 'global' | Channel; query: stri
 }
 
 /**
+ * Why a view filtered to Conflicts cannot be read by a key or a stakeholder link (docs/adr/0068):
+ * they read through a filter applied row by row, while the conflicts are worked out from the
+ * whole plan each time someone looks.
+ */
+export const CONFLICTS_NOT_BINDABLE =
+  'A view filtered to Conflicts cannot be read through a key or a link: conflicts are worked out from the whole plan when you look. Save the view without the Conflicts filter to share it this way';
+
+/** True when a key or a link could not read `v` as it shows (CONFLICTS_NOT_BINDABLE). */
+export const viewNeedsWholePlan = (v: { dashboard: 'global' | Channel; query: string }): boolean => !!storedViewFilter(v).conflicts;
+
+/**
  * A filter no campaign passes, in core's rule and in SQL alike, with a value both take (a NUL
  * would match nothing too, but PostgreSQL refuses it in a query): owners are at most
  * CAMPAIGN_BOUNDS.ownerMaxLength characters.

@@ -1,4 +1,4 @@
-import type { AccessKey } from '@cadence/core';
+import { CONFLICTS_NOT_BINDABLE, viewNeedsWholePlan, type AccessKey } from '@cadence/core';
 import { accessKeyCreateSchema, accessKeyCreatedSchema, accessKeySchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -16,12 +16,16 @@ const COLUMNS = ['id', 'name', 'read_only', 'channels', 'created_by', 'created_a
 type KeyRow = Omit<AccessKey, 'created_at' | 'last_used_at'> & { created_at: Date; last_used_at: Date | null };
 const present = (row: KeyRow): AccessKey => ({ ...row, created_at: iso(row.created_at)!, last_used_at: iso(row.last_used_at) });
 
-/** Only a shared view can be bound (a personal one is its owner's alone), and only to a read-only key. */
+/**
+ * Only a shared view can be bound (a personal one is its owner's alone), only to a read-only key,
+ * and not one filtered to Conflicts (docs/adr/0068).
+ */
 async function checkBindable(trx: Knex, viewId: string, readOnly: boolean): Promise<void> {
-  const view = await trx('saved_views').where({ id: viewId }).first('shared');
+  const view = await trx('saved_views').where({ id: viewId }).first('shared', 'dashboard', 'query');
   if (!view) throw fieldError('view_id', 'No saved view has this id');
   if (!view.shared) throw fieldError('view_id', 'Only a shared view can be bound to a key');
   if (!readOnly) throw fieldError('view_id', 'A key bound to a view must be read-only');
+  if (viewNeedsWholePlan(view)) throw fieldError('view_id', CONFLICTS_NOT_BINDABLE);
 }
 
 export function accessKeyRoutes(s: Services, t: RouteTable): void {

@@ -1,4 +1,4 @@
-import { SHARE_LINK_TOKEN_PREFIX, can, isKeyPrincipal, shareLinkPath, todayYmd } from '@cadence/core';
+import { CONFLICTS_NOT_BINDABLE, SHARE_LINK_TOKEN_PREFIX, can, isKeyPrincipal, shareLinkPath, todayYmd, viewNeedsWholePlan } from '@cadence/core';
 import {
   shareLinkCreateSchema,
   shareLinkCreatedSchema,
@@ -66,6 +66,7 @@ export function shareLinkRoutes(s: Services, t: RouteTable): void {
     handler: async ({ params, body, auth }) => {
       const view = await viewById(s.db, params.id!);
       if (!view || !can(auth.principal, 'read', 'view', view)) throw notFound('View');
+      if (viewNeedsWholePlan(view)) throw fieldError('view', CONFLICTS_NOT_BINDABLE);
       checkExpiry(body.expires_on);
       const token = `${SHARE_LINK_TOKEN_PREFIX}${randomToken(32)}`;
       const password_hash = body.password ? await s.passwords.hash(body.password) : null;

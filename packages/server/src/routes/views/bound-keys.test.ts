@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import type { Campaign, CampaignStats, SavedView, VirtualCampaign } from '@cadence/core';
+import { CONFLICTS_NOT_BINDABLE, addDays, todayYmd, type Campaign, type CampaignStats, type SavedView, type VirtualCampaign } from '@cadence/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { sleep, subscribedSocket } from '../../test/socket';
@@ -146,6 +146,32 @@ describe('a key bound to a saved view', () => {
     await refuse({ view_id: personal.id }, 'Only a shared view can be bound to a key');
     await refuse({ view_id: '00000000-0000-4000-8000-000000000000' }, 'No saved view has this id');
     await refuse({ view_id: view.id, read_only: false }, 'A key bound to a view must be read-only');
+  });
+
+  it('should refuse a view filtered to Conflicts to a key and a link, and that filter to a view a key or link reads, changing nothing', async () => {
+    // Conflicts are worked out from the whole plan when someone looks; a key reads row by row (docs/adr/0068).
+    const clashes = (await t.api('POST', '/api/views', { token: admin, body: { name: 'Clashes', query: 'conflicts=1', shared: true } })).body as SavedView;
+    const bind = await t.api('POST', '/api/access-keys', { token: admin, body: { name: 'Clashes feed', read_only: true, view_id: clashes.id } });
+    expect(bind.status).toBe(400);
+    expect(bind.body.error.details).toEqual([{ path: 'view_id', message: CONFLICTS_NOT_BINDABLE }]);
+    const link = await t.api('POST', `/api/views/${clashes.id}/share-links`, { token: admin, body: { expires_on: addDays(todayYmd(), 7) } });
+    expect(link.status).toBe(400);
+    expect(link.body.error.details).toEqual([{ path: 'view', message: CONFLICTS_NOT_BINDABLE }]);
+    expect((await t.api('GET', '/api/access-keys', { token: admin })).body.map((k: { name: string }) => k.name)).not.toContain('Clashes feed');
+    expect((await t.api('GET', '/api/share-links', { token: admin })).body).toEqual([]);
+
+    const patch = await t.api('PATCH', `/api/views/${view.id}`, { token: admin, body: { query: 'channel=email&status=live&conflicts=1&tab=list' } });
+    expect(patch.status).toBe(409);
+    expect(patch.body.error.details).toEqual([{ path: 'query', message: `This view is bound to the access key “Email board”. ${CONFLICTS_NOT_BINDABLE}.` }]);
+    expect((await t.api('GET', `/api/views/${view.id}`, { token: admin })).body.query).toBe(view.query);
+
+    const shared = (await t.api('POST', '/api/views', { token: admin, body: { name: 'Linked', query: 'channel=social', shared: true } })).body as SavedView;
+    expect((await t.api('POST', `/api/views/${shared.id}/share-links`, { token: admin, body: { expires_on: addDays(todayYmd(), 7) } })).status).toBe(201);
+    const linked = await t.api('PATCH', `/api/views/${shared.id}`, { token: admin, body: { query: 'channel=social&conflicts=1' } });
+    expect(linked.status).toBe(409);
+    expect(linked.body.error.message).toBe(`This view is shared by 1 stakeholder link. ${CONFLICTS_NOT_BINDABLE}.`);
+    // Without a key or an open link, the filter is the owner's to add.
+    expect((await t.api('PATCH', `/api/views/${clashes.id}`, { token: admin, body: { query: 'conflicts=1&channel=email' } })).status).toBe(200);
   });
 
   it('should keep a bound view shared and in place while the key is active', async () => {

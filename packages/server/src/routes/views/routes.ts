@@ -1,4 +1,4 @@
-import { can, canReadViewDashboard, droppedQueryMessage, savedViewFilter, type SavedView } from '@cadence/core';
+import { CONFLICTS_NOT_BINDABLE, can, canReadViewDashboard, droppedQueryMessage, savedViewFilter, viewNeedsWholePlan, type SavedView } from '@cadence/core';
 import { savedViewCountsSchema, savedViewCreateSchema, savedViewSchema, savedViewUpdateSchema } from '@cadence/core/schemas';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import type { AuthState } from '../../http/authenticate';
 import type { RouteTable } from '../../http/route';
 import type { Services } from '../../services';
 import { presentView, type ViewRaw } from '../../data/resources/saved-views';
+import { whereOpen } from '../share-links/store';
 import { assertNameFree, countViews, nameTaken, viewById, visibleViews } from './store';
 
 const TAG = 'Saved views';
@@ -103,7 +104,10 @@ export function savedViewRoutes(s: Services, t: RouteTable): void {
       await s.db.transaction(async (trx) => {
         const before = await lockView(trx, auth, params.id!, ifMatch, 'update');
         const next = { ...before, ...body };
-        if (body.query !== undefined || body.dashboard !== undefined) checkQuery(next);
+        if (body.query !== undefined || body.dashboard !== undefined) {
+          checkQuery(next);
+          if (viewNeedsWholePlan(next) && !viewNeedsWholePlan(before)) await checkNotReadThroughCredentials(trx, before.id);
+        }
         if (body.shared !== undefined || body.dashboard !== undefined) checkSharing(auth, next);
         if (!next.shared && before.shared) {
           if (!before.created_by) throw fieldError('shared', 'This view’s owner was deleted: it stays shared');
@@ -191,6 +195,21 @@ function keyConflict(path: string, keys: Array<{ id: string; name: string }>, hi
   const names = keys.map((k) => `“${k.name}”`).join(', ');
   const message = `This view is bound to the access key${keys.length > 1 ? 's' : ''} ${names}. ${hint}.`;
   return new AppError(409, 'already_exists', message, [{ path, message }]);
+}
+
+/**
+ * A view keys or open stakeholder links read cannot take the Conflicts filter (docs/adr/0068):
+ * they would read nothing. The 409 names them, to revoke or to keep the filter off.
+ */
+async function checkNotReadThroughCredentials(trx: Knex, viewId: string): Promise<void> {
+  const keys = await boundKeys(trx, viewId);
+  if (keys.length) throw keyConflict('query', keys, CONFLICTS_NOT_BINDABLE);
+  const links = await whereOpen(trx('share_links AS l').where('l.view_id', viewId)).count<{ count: string }[]>('* AS count');
+  const open = Number(links[0]?.count ?? 0);
+  if (open) {
+    const message = `This view is shared by ${open} stakeholder link${open > 1 ? 's' : ''}. ${CONFLICTS_NOT_BINDABLE}.`;
+    throw new AppError(409, 'already_exists', message, [{ path: 'query', message }]);
+  }
 }
 
 const cannotRestore = () => new AppError(404, 'not_found', 'This view can no longer be restored');
