@@ -6,7 +6,7 @@ import FrontLoadedSequencer from './tests/support/sequencer';
 // Tests import sibling packages through their entry point's source, so no build is
 // needed before `vitest run`; the paths match tsconfig.base.json.
 /** Server test files that mock core (vi.mock('@cadence/core')): they cannot share a module graph. */
-const SERVER_MOCKING_CORE = ['packages/server/src/routes/authorization-matrix.test.ts', 'packages/server/src/test/policy-audit.test.ts'];
+const SERVER_MOCKING_CORE = ['packages/server/src/routes/authorization-matrix-*.test.ts', 'packages/server/src/test/policy-audit.test.ts'];
 /** One migrated PGlite database per run, where each test's in-memory database starts (tests/support/pglite-snapshot.ts). */
 const PGLITE_SNAPSHOT = 'tests/support/pglite-snapshot.ts';
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));

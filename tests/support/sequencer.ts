@@ -1,24 +1,40 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Vitest's own order (projects by name, larger files first), with the few long, self-contained
- * projects moved to the front (docs/adr/0066-tests-start-longest-first.md).
+ * Vitest's own order (projects by name, larger files first), with a few long, self-contained
+ * files moved to the front (docs/adr/0066-tests-start-longest-first.md).
  *
- * By name, the authorization matrix (`server-isolated`, about five minutes of one in-process
- * server) started last and ran alone for its last five minutes. At the front it overlaps the light
- * app, CLI and contract files instead. Starting every long file first (end-to-end included) was
- * tried and made things worse: four browser-and-server files at once on two cores timed out hooks.
+ * By name, the authorization matrix (`server-isolated`, minutes of one in-process server) started
+ * last and ran alone at the end; so did the screens check (every screen at two widths with axe,
+ * about five minutes of one browser) and the widgets' axe file. At the front they overlap the many
+ * short files instead. Starting every long file first (end-to-end included) was tried and made
+ * things worse: four browser-and-server files at once on two cores timed out hooks. Here at most
+ * one browser file is among them.
  */
 export const FIRST_PROJECTS: readonly string[] = ['server-isolated'];
+export const FIRST_FILES: readonly string[] = ['tests/e2e/screens.e2e.ts', 'packages/widgets/src/a11y.test.tsx'];
 
-/** `files` in the order given, those of FIRST_PROJECTS first (stable within each part). */
-export function frontLoaded<T extends { project: string }>(files: readonly T[], first: readonly string[] = FIRST_PROJECTS): T[] {
-  return [...files.filter((f) => first.includes(f.project)), ...files.filter((f) => !first.includes(f.project))];
+interface Queued {
+  project: string;
+  /** The file's path, absolute or from the repository's root. */
+  file: string;
+}
+
+const isFirst = (f: Queued, projects: readonly string[], files: readonly string[]) =>
+  projects.includes(f.project) || files.some((name) => f.file === name || f.file.endsWith(`/${name}`));
+
+/** `files` in the order given, those of `projects` and then the named `files` first (stable within each part). */
+export function frontLoaded<T extends Queued>(files: readonly T[], projects: readonly string[] = FIRST_PROJECTS, named: readonly string[] = FIRST_FILES): T[] {
+  return [
+    ...files.filter((f) => projects.includes(f.project)),
+    ...named.flatMap((name) => files.filter((f) => !projects.includes(f.project) && isFirst(f, [], [name]))),
+    ...files.filter((f) => !isFirst(f, projects, named)),
+  ];
 }
 
 export default class FrontLoadedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return frontLoaded(sorted.map((spec) => ({ spec, project: spec.project.name }))).map((f) => f.spec);
+    return frontLoaded(sorted.map((spec) => ({ spec, project: spec.project.name, file: spec.moduleId }))).map((f) => f.spec);
   }
 }

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 // Types only: this module is loaded from inside the test's mock of '@cadence/core' (see
-// authorization-matrix.test.ts), so importing anything that imports core would be circular.
+// authorization-matrix.suite.ts), so importing anything that imports core would be circular.
 import type Router from '@koa/router';
 import type { Access, RouteDef, RouteTable } from '../http/route';
 
@@ -68,4 +68,13 @@ export function auditingMount(originalMount: RouteTable['mount']): RouteTable['m
     }
     return originalMount.call(this, follow, only);
   };
+}
+
+/**
+ * Core with a `can()` that counts each call against the request in flight, for a test file's
+ * `vi.mock('@cadence/core', (original) => countingCore(original))` (docs/adr/0017).
+ */
+export async function countingCore(importOriginal: <T>() => Promise<T>): Promise<typeof import('@cadence/core')> {
+  const core = await importOriginal<typeof import('@cadence/core')>();
+  return { ...core, can: (...args: Parameters<typeof core.can>) => (noteCan(), core.can(...args)) };
 }
