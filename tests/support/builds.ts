@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isBuildFresh } from '../../packages/server/src/test/build-freshness';
+import { SERVER_BIN, SERVER_SOURCES } from '../../packages/server/src/test/server-process';
 
 // The built artefacts the end-to-end and CLI suites drive (the SPA, the standalone widgets
 // script, the `cadence` binary), each built only when older than its sources. The suites' global
@@ -10,13 +12,6 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...readdirSync(p).map((name) => newestMtime(path.join(p, name))));
-}
-
 interface Build {
   /** The file whose age says when the build last ran. */
   output: string;
@@ -24,14 +19,15 @@ interface Build {
   sources: readonly string[];
   cwd: string;
   args: readonly string[];
+  /** A second Node command, run after the first (the server's migrated database). */
+  then?: readonly string[];
   env?: Record<string, string>;
 }
 
 function ensureBuilt(b: Build): void {
-  const built = existsSync(b.output) ? statSync(b.output).mtimeMs : 0;
-  const newest = Math.max(...b.sources.map((s) => newestMtime(path.join(root, s))));
-  if (built > newest) return;
+  if (isBuildFresh(b.output, b.sources.map((s) => path.join(root, s)))) return;
   execFileSync(process.execPath, [...b.args], { cwd: b.cwd, stdio: 'inherit', env: { ...process.env, ...b.env } });
+  if (b.then) execFileSync(process.execPath, [...b.then], { cwd: b.cwd, stdio: 'inherit', env: { ...process.env, ...b.env } });
   if (!existsSync(b.output)) throw new Error(`the build in ${b.cwd} produced no ${path.relative(root, b.output)}`);
 }
 
@@ -72,4 +68,16 @@ export const ensureCliBuilt = () =>
     sources: ['packages/cli/src', 'packages/cli/tsup.config.ts', 'packages/core/src'],
     cwd: cliDir,
     args: [path.join(root, 'node_modules/tsup/dist/cli-default.js')],
+  });
+
+/** The server the end-to-end, CLI and resilience suites start (server-process.ts runs the build when it is fresh). */
+const serverDir = path.join(root, 'packages/server');
+export const ensureServerBuilt = () =>
+  ensureBuilt({
+    output: SERVER_BIN,
+    sources: SERVER_SOURCES.map((s) => path.relative(root, s)),
+    cwd: serverDir,
+    // The package's build: the bundle, then the migrated database it starts from.
+    args: [path.join(root, 'node_modules/tsup/dist/cli-default.js')],
+    then: ['dist/bin.js', 'write-initial-snapshot', 'dist/pglite-initial.tar.gz'],
   });

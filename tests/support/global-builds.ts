@@ -1,8 +1,9 @@
-import { ensureAppBuilt, ensureCliBuilt, ensureStandaloneBuilt } from './builds';
+import { ensureAppBuilt, ensureCliBuilt, ensureServerBuilt, ensureStandaloneBuilt } from './builds';
 
 /** Vitest global setup of the end-to-end and CLI suites: one build of each artefact, before any worker. */
 export function setup(): void {
   ensureAppBuilt();
   ensureStandaloneBuilt();
   ensureCliBuilt();
+  ensureServerBuilt();
 }
