@@ -91,6 +91,9 @@ function rowThen(r: FoldedRow, at: Date): Record<string, unknown> | undefined {
 const readable = (p: Principal, row: Record<string, unknown> | undefined): boolean =>
   !!row && can(p, 'read', 'campaign', { scope: row.scope as never, primary_channel: (row.primary_channel ?? null) as never, channels: (row.channels ?? []) as never, created_by: (row.created_by ?? null) as string | null });
 
+const titleOrder = new Intl.Collator();
+const plainCompare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface Comparison {
   campaigns: ComparedCampaign[];
   summary: CompareSummary;
@@ -119,6 +122,9 @@ export async function comparePlan(db: Knex, p: Principal, at: string, from: stri
     const title = String((now ? nowRow?.title : thenRow?.title) ?? '');
     out.push({ id: r.id, title, then, now, ...compareDates(then, now) });
   }
-  out.sort((a, b) => (a.now ?? a.then)!.live_date.localeCompare((b.now ?? b.then)!.live_date) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  // Dates and ids compare as plain strings (YYYY-MM-DD and UUIDs sort so); titles as people read
+  // them, by one collator: String#localeCompare per pair cost tens of milliseconds at 10,000 campaigns.
+  const byLiveDate = (c: ComparedCampaign) => (c.now ?? c.then)!.live_date;
+  out.sort((a, b) => plainCompare(byLiveDate(a), byLiveDate(b)) || titleOrder.compare(a.title, b.title) || plainCompare(a.id, b.id));
   return { campaigns: out, summary: compareSummary(out) };
 }
