@@ -20,15 +20,16 @@ interface Queued {
   file: string;
 }
 
-const isFirst = (f: Queued, projects: readonly string[], files: readonly string[]) =>
-  projects.includes(f.project) || files.some((name) => f.file === name || f.file.endsWith(`/${name}`));
+/** `f` is the file `name` (whole path segments: `screens.e2e.ts` is not `other-screens.e2e.ts`). */
+const isFile = (f: Queued, name: string) => f.file === name || f.file.endsWith(`/${name}`);
 
 /** `files` in the order given, those of `projects` and then the named `files` first (stable within each part). */
 export function frontLoaded<T extends Queued>(files: readonly T[], projects: readonly string[] = FIRST_PROJECTS, named: readonly string[] = FIRST_FILES): T[] {
+  const inProject = (f: T) => projects.includes(f.project);
   return [
-    ...files.filter((f) => projects.includes(f.project)),
-    ...named.flatMap((name) => files.filter((f) => !projects.includes(f.project) && isFirst(f, [], [name]))),
-    ...files.filter((f) => !isFirst(f, projects, named)),
+    ...files.filter(inProject),
+    ...named.flatMap((name) => files.filter((f) => !inProject(f) && isFile(f, name))),
+    ...files.filter((f) => !inProject(f) && !named.some((name) => isFile(f, name))),
   ];
 }
 

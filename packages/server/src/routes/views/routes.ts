@@ -194,8 +194,10 @@ async function restorable(trx: Knex, view: TrashedView): Promise<TrashedView> {
 function keyConflict(path: string, keys: Array<{ id: string; name: string }>, hint: string): AppError {
   const names = keys.map((k) => `“${k.name}”`).join(', ');
   const message = `This view is bound to the access key${keys.length > 1 ? 's' : ''} ${names}. ${hint}.`;
-  return new AppError(409, 'already_exists', message, [{ path, message }]);
+  return viewConflict(path, message);
 }
+
+const viewConflict = (path: string, message: string) => new AppError(409, 'already_exists', message, [{ path, message }]);
 
 /**
  * A view keys or open stakeholder links read cannot take the Conflicts filter (docs/adr/0068):
@@ -206,10 +208,7 @@ async function checkNotReadThroughCredentials(trx: Knex, viewId: string): Promis
   if (keys.length) throw keyConflict('query', keys, CONFLICTS_NOT_BINDABLE);
   const links = await whereOpen(trx('share_links AS l').where('l.view_id', viewId)).count<{ count: string }[]>('* AS count');
   const open = Number(links[0]?.count ?? 0);
-  if (open) {
-    const message = `This view is shared by ${open} stakeholder link${open > 1 ? 's' : ''}. ${CONFLICTS_NOT_BINDABLE}.`;
-    throw new AppError(409, 'already_exists', message, [{ path: 'query', message }]);
-  }
+  if (open) throw viewConflict('query', `This view is shared by ${open} stakeholder link${open > 1 ? 's' : ''}. ${CONFLICTS_NOT_BINDABLE}.`);
 }
 
 const cannotRestore = () => new AppError(404, 'not_found', 'This view can no longer be restored');
