@@ -90,6 +90,23 @@ describe.runIf(hasChromium)('the app in Chromium: comparing the plan with a base
     expect(listed.map((b) => b.name)).toEqual(['Plan before the moves']);
     expect(Math.abs(Date.parse(listed[0]!.at) - moment.getTime())).toBeLessThan(1_000);
   });
+  it('marks the changes on a phone: the day list says "Moved +3d", and the old day lists "Was:" with the change in words, axe clean', async () => {
+    const saved = ((await api.call('GET', '/api/baselines', { token: admin.token })).body as Array<{ id: string }>)[0]!;
+    const phone = (await h.newPage({ width: 390, height: 844 })).page;
+    await signIn(phone, owner.email, owner.password);
+    await phone.goto(`/?tab=calendar&mode=live&compare=${saved.id}`);
+    await expect.poll(() => phone.getByTestId('compare-summary').textContent()).toBe('3 moved, 0 added, 0 removed; median slip +2 days');
+    await phone.locator(`[role="gridcell"][data-day="${day(15)}"]`).click();
+    const moved = phone.locator('.cad-agenda__row', { hasText: 'Bravo webinar' });
+    await expect.poll(() => moved.locator('.cad-compare-mark').textContent()).toBe('Moved +3d');
+    await phone.locator(`[role="gridcell"][data-day="${day(12)}"]`).click();
+    const was = phone.locator('.cad-agenda__row--then', { hasText: 'Was: Bravo webinar' });
+    await expect.poll(() => was.textContent()).toContain(`Moved +3 days since the baseline (was live ${day(12)})`);
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await screenshot(phone, 'baselines-calendar-compare-390');
+    await phone.context().close();
+  });
+
   it('keeps what a saved baseline needs through `cadence-server prune-history`: the same comparison after a month', async () => {
     const saved = ((await api.call('GET', '/api/baselines', { token: admin.token })).body as Array<{ id: string; name: string }>)[0]!;
     // A month passes: the server stops, and every moment it keeps moves a month back together.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../packages/server/src/test/api-client';
 import { hasChromium } from './support/browser';
 import { expectToast, signIn } from './support/flows';
-import { screenshot, startHarness, type Harness } from './support/harness';
+import { screenshot, seriousA11yViolations, startHarness, type Harness } from './support/harness';
 
 /** Days of the current month, as the browser's calendar shows them; `monday` is the month's second Monday or later (8th–14th). */
 const now = new Date();
@@ -147,6 +147,23 @@ describe.runIf(hasChromium)('planning rules while dragging, in Chromium against 
     expect(cellText).toContain(`Week of ${week}: 5 go-lives; Social Media 3, Email 2; over a planning rule’s limit`);
     expect((await grid.boundingBox())!.y - before).toBeLessThanOrEqual(32);
     expect((await strip.boundingBox())!.height).toBeLessThanOrEqual(28);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'planning-rules-load-strip-1280');
+    // The Gantt remembers its own switch; on, each week sits over its own days of the chart.
+    await page.getByRole('tab', { name: 'Timeline' }).click();
+    await page.getByRole('switch', { name: 'Load' }).check();
+    const gantt = page.getByRole('list', { name: 'Go-lives a week' });
+    const weekCell = gantt.locator('li', { hasText: `Week of ${week}:` });
+    const cellBox = (await weekCell.boundingBox())!;
+    const track = (await page.locator('.cad-gantt__head .cad-gantt__track').boundingBox())!;
+    // The Timeline opens on this quarter: the Monday's column starts its days-since-the-quarter-began share of the track.
+    const quarterStart = Date.UTC(now.getFullYear(), Math.floor(now.getMonth() / 3) * 3, 1);
+    const quarterDays = (Date.UTC(now.getFullYear(), Math.floor(now.getMonth() / 3) * 3 + 3, 1) - quarterStart) / 86_400_000;
+    const offset = (Date.UTC(now.getFullYear(), now.getMonth(), monday) - quarterStart) / 86_400_000;
+    expect(Math.abs(cellBox.x - (track.x + (track.width * offset) / quarterDays))).toBeLessThanOrEqual(2);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.reload();
+    expect(await page.getByRole('switch', { name: 'Load' }).isChecked()).toBe(true);
+    await screenshot(page, 'planning-rules-load-strip-gantt-1280');
   });
 });
