@@ -83,13 +83,21 @@ export const watchersSuite: Suite = {
       const quietMs: number[] = [];
       let live = '2027-03-16';
       const before = Number((await call('GET', `${server.url}/api/notifications/unread-count`, people[watchers - 1]!.token)).count);
-      for (let m = 0; m < moves; m++) {
-        const to = shift(live, m % 2 === 0 ? 1 : -1);
-        arrived.fill(null);
-        // Alternating, so both requests see the same machine.
+      const pause = () => new Promise((r) => setTimeout(r, 100));
+      const quietMove = async (to: string) => {
         const q0 = performance.now();
         await call('PATCH', `${server.url}/api/campaigns/${quiet.id}`, token, { live_date: to });
         quietMs.push(performance.now() - q0);
+      };
+      for (let m = 0; m < moves; m++) {
+        const to = shift(live, m % 2 === 0 ? 1 : -1);
+        arrived.fill(null);
+        // Each request starts on a settled server (the other's after-commit work done), and they take
+        // turns going first, so neither pays for the other's background work.
+        if (m % 2 === 0) {
+          await quietMove(to);
+          await pause();
+        }
         const sentAt = performance.now();
         await call('PATCH', `${server.url}/api/campaigns/${campaign.id}`, token, { live_date: to });
         watchedMs.push(performance.now() - sentAt);
@@ -100,7 +108,11 @@ export const watchersSuite: Suite = {
         }
         latencies.push(...arrived.map((a) => a! - sentAt));
         live = to;
-        await new Promise((r) => setTimeout(r, 100));
+        await pause();
+        if (m % 2 === 1) {
+          await quietMove(to);
+          await pause();
+        }
       }
       // The last watcher, with no socket, has an item per move too: every watcher was written to.
       const after = Number((await call('GET', `${server.url}/api/notifications/unread-count`, people[watchers - 1]!.token)).count);

@@ -4,7 +4,6 @@ import {
   addDays as addDaysTo,
   addMonths as addMonthsTo,
   addWeeks as addWeeksTo,
-  differenceInCalendarDays,
   eachDayOfInterval,
   eachWeekOfInterval,
   endOfMonth as endOfMonthOf,
@@ -134,9 +133,22 @@ export function addMonths(ymd: Ymd, n: number): Ymd {
   return dateToYmd(addMonthsTo(ymdToDate(ymd), n));
 }
 
+/**
+ * The day's number counted from 1970-01-01 in the proleptic Gregorian calendar (Hinnant's
+ * days_from_civil): exact for years 0–9999, and no Date is built, which matters where every
+ * campaign of 10,000 is measured (a baseline's slips, the Gantt's bars).
+ */
+function dayNumber({ year, month, day }: YmdParts): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
 /** `b − a` in whole days. */
 export function daysBetween(a: Ymd, b: Ymd): number {
-  return differenceInCalendarDays(ymdToDate(b), ymdToDate(a));
+  return dayNumber(parseYmd(b)) - dayNumber(parseYmd(a));
 }
 
 /** Valid Ymd strings sort chronologically as plain strings, so no parsing is needed. */

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLatest } from './migrations/index';
 import { createTestDb } from '../test/harness';
-import type { Db } from './connect';
+import type { Db, DbKind } from './connect';
 
 let db: Db;
+let kind: DbKind;
 let drop: () => Promise<void>;
 beforeAll(async () => {
-  ({ db, drop } = await createTestDb());
+  ({ db, kind, drop } = await createTestDb());
   await migrateLatest(db);
 });
 afterAll(async () => {
@@ -27,6 +28,15 @@ describe('migrations', () => {
 
   it('should be idempotent', async () => {
     expect(await migrateLatest(db)).toEqual([]);
+  });
+});
+
+describe('sessions on a PostgreSQL server', () => {
+  // docs/adr/0069: JIT compiled the watchers' and baselines' statements for 40–100 ms each.
+  it('should run every pooled session without JIT', async (ctx) => {
+    if (kind !== 'postgres') ctx.skip();
+    const sessions = await Promise.all([1, 2, 3].map(() => db.transaction(async (trx) => (await trx.raw('SHOW jit')).rows[0].jit)));
+    expect(sessions).toEqual(['off', 'off', 'off']);
   });
 });
 

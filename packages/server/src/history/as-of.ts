@@ -22,10 +22,10 @@ import type { Knex } from 'knex';
 /** What the comparison and the read rule need of a campaign then. */
 const REWOUND = ['title', 'planning_start_date', 'live_date', 'end_date', 'scope', 'primary_channel', 'channels', 'created_by', 'created_at'] as const;
 
-interface FoldedRow {
+/** One campaign: its rewound fields now (null when it is gone), what the entries after the moment knew of them then. */
+interface FoldedRow extends Record<string, unknown> {
   id: string;
   exists_now: boolean;
-  now_row: Record<string, unknown> | null;
   first_action: string | null;
   /** Per rewound field an entry after the moment knew the value of then: `[value]`. */
   then_fields: Record<string, unknown[]> | null;
@@ -34,7 +34,7 @@ interface FoldedRow {
 /** Sort memory for the fold (comparePlan). */
 export const AS_OF_WORK_MEM = '32MB';
 
-const FIELDS = REWOUND.map((f) => `'${f}'`).join(', ');
+const FIELD_ROWS = REWOUND.map((f) => `('${f}')`).join(', ');
 
 /**
  * The SQL of one campaign's folded entries and its row now, for campaigns touching [from, to] now or changed since.
@@ -48,39 +48,40 @@ WITH later AS (
   SELECT id, row_id, action, changes, row FROM history_entries
    WHERE resource = 'campaigns' AND at > ?::timestamptz AND row_id IS NOT NULL
 ), firsts AS (
-  SELECT DISTINCT ON (row_id) row_id, action AS first_action FROM later ORDER BY row_id, id
+  -- Sorted byte-wise (COLLATE "C"): ids need no locale, and the database's collation costs a tenth more.
+  SELECT DISTINCT ON (row_id COLLATE "C") row_id, action AS first_action FROM later ORDER BY row_id COLLATE "C", id
 ), known AS (
-  SELECT DISTINCT ON (l.row_id, k.key) l.row_id, k.key, CASE WHEN l.action = 'delete' THEN k.value ELSE k.value -> 'before' END AS value
-    FROM later l
-   -- Only objects: jsonb_each refuses anything else, and an entry that is not one names no field.
-   CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(CASE WHEN l.action = 'delete' THEN l.row ELSE l.changes END) = 'object' THEN CASE WHEN l.action = 'delete' THEN l.row ELSE l.changes END END) AS k
-   WHERE l.action <> 'create' AND k.key IN (${FIELDS})
-   ORDER BY l.row_id, k.key, l.id
+  SELECT DISTINCT ON (l.row_id COLLATE "C", f.key COLLATE "C") l.row_id, f.key, CASE WHEN l.action = 'delete' THEN l.src -> f.key ELSE l.src -> f.key -> 'before' END AS value
+    FROM (SELECT row_id, id, action, CASE WHEN action = 'delete' THEN row ELSE changes END AS src FROM later WHERE action <> 'create') l
+   -- Each rewound field looked up by name (jsonb_exists is the question-mark operator, which knex would take
+   -- for a binding); jsonb_each would expand every entry into a set first, a third of the query's
+   -- time at 10,000 campaigns. Only objects name fields.
+   CROSS JOIN (VALUES ${FIELD_ROWS}) AS f(key)
+   WHERE jsonb_typeof(l.src) = 'object' AND jsonb_exists(l.src, f.key)
+   ORDER BY l.row_id COLLATE "C", f.key COLLATE "C", l.id
 ), folded AS (
   SELECT f.row_id, f.first_action, jsonb_object_agg(k.key, jsonb_build_array(k.value)) FILTER (WHERE k.key IS NOT NULL) AS then_fields
     FROM firsts f LEFT JOIN known k ON k.row_id = f.row_id
    GROUP BY f.row_id, f.first_action
 ), now_rows AS (
   SELECT c.id::text AS id, c.title, c.planning_start_date::text AS planning_start_date, c.live_date::text AS live_date,
-         c.end_date::text AS end_date, c.scope, c.primary_channel, c.channels, c.created_by, c.created_at
+         c.end_date::text AS end_date, c.scope, c.primary_channel, c.channels, c.created_by, to_json(c.created_at) #>> '{}' AS created_at
     FROM campaigns c
    WHERE (LEAST(c.planning_start_date, c.live_date) <= ?::date AND GREATEST(c.planning_start_date, c.live_date, c.end_date) >= ?::date)
       OR c.id::text IN (SELECT row_id FROM folded)
 )
-SELECT coalesce(n.id, f.row_id) AS id, n.id IS NOT NULL AS exists_now, to_jsonb(n) AS now_row, f.first_action, f.then_fields
+-- Columns, not to_jsonb(n): building and parsing 10,000 JSON rows cost more than the fold's sorts.
+SELECT coalesce(n.id, f.row_id) AS id, n.id IS NOT NULL AS exists_now, f.first_action, f.then_fields,
+       n.title, n.planning_start_date, n.live_date, n.end_date, n.scope, n.primary_channel, n.channels, n.created_by, n.created_at
   FROM now_rows n FULL JOIN folded f ON f.row_id = n.id`;
 }
 
-const unwrap = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
-
-/** The row then, or undefined when the campaign did not exist at the moment. */
+/** The row then (its rewound fields), or undefined when the campaign did not exist at the moment. */
 function rowThen(r: FoldedRow, at: Date): Record<string, unknown> | undefined {
   if (r.first_action === 'create') return undefined;
-  const then: Record<string, unknown> = { ...(r.now_row ?? {}) };
   const known = typeof r.then_fields === 'string' ? (JSON.parse(r.then_fields) as Record<string, unknown[]>) : (r.then_fields ?? {});
-  for (const f of REWOUND) {
-    if (Array.isArray(known[f])) then[f] = unwrap(known[f]);
-  }
+  const then: Record<string, unknown> = {};
+  for (const f of REWOUND) then[f] = Array.isArray(known[f]) ? known[f][0] : r[f];
   // A row without its kept values (its delete's entry kept no row) is unknown then: left out.
   const created = then.created_at;
   if (typeof created !== 'string' && !(created instanceof Date)) return undefined;
@@ -114,7 +115,7 @@ export async function comparePlan(db: Knex, p: Principal, at: string, from: stri
   })) as { rows: FoldedRow[] };
   const out: ComparedCampaign[] = [];
   for (const r of result.rows as FoldedRow[]) {
-    const nowRow = r.exists_now ? (r.now_row as Record<string, unknown>) : undefined;
+    const nowRow = r.exists_now ? r : undefined;
     const thenRow = rowThen(r, moment);
     const now = readable(p, nowRow) ? planDatesOf(nowRow) : null;
     const then = readable(p, thenRow) ? planDatesOf(thenRow) : null;
