@@ -308,6 +308,26 @@ describe.each(FACTORIES)('client contract: $name', (factory) => {
     });
   });
 
+  // The Import campaigns dialog (docs/adr/0070): a dry run first, then all or nothing, by line.
+  describe('campaign import', () => {
+    it('should check a file without saving, skip existing ones by line, refuse a bad line by its path, and import', async () => {
+      const owner = ownerName();
+      await w.client.campaigns.create(campaign(owner, { title: 'Kept', live_date: '2026-03-16' }));
+      const csv = (...lines: string[]) => ['title,planning_start_date,live_date,owner', ...lines].join('\n') + '\n';
+      const file = csv(`Kept,2026-03-02,2026-03-16,${owner}`, `New one,2026-03-02,2026-03-20,${owner}`);
+      expect(await w.client.campaigns.importFile(file, { dryRun: true, skipExisting: true })).toEqual({
+        rows: 2, imported: 1, skipped: [{ line: 2, reason: 'A campaign with the same title and live date already exists' }],
+      });
+      expect((await w.client.campaigns.list({ owner })).map((c) => c.title)).toEqual(['Kept']);
+      const refused = await failure(w.client.campaigns.importFile(csv(`Fine,2026-03-02,2026-03-20,${owner}`, `Bad,2026-03-02,2026-02-30,${owner}`)));
+      expect(refused).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(refused.details.map((d) => d.path)).toEqual(['line 3.live_date']);
+      expect((await w.client.campaigns.list({ owner })).map((c) => c.title)).toEqual(['Kept']);
+      expect(await w.client.campaigns.importFile(file, { skipExisting: true })).toMatchObject({ imported: 1 });
+      expect((await w.client.campaigns.list({ owner })).map((c) => c.title).sort()).toEqual(['Kept', 'New one']);
+    });
+  });
+
   // A campaign's tasks (docs/adr/0049): what the Tasks tab and My work rely on.
   describe('tasks', () => {
     it('should add tasks in order, move one, update with a version and delete, the campaign summing them up without a new version', async () => {

@@ -166,4 +166,38 @@ describe.runIf(hasChromium)('planning rules while dragging, in Chromium against 
     expect(await page.getByRole('switch', { name: 'Load' }).isChecked()).toBe(true);
     await screenshot(page, 'planning-rules-load-strip-gantt-1280');
   });
+
+  it('reports an import line that breaks a blocking rule by its line and saves nothing; a clean file imports after its check', async () => {
+    const titles = async () => ((await api.call('GET', '/api/campaigns', { token: admin.token })).body as Array<{ title: string }>).map((c) => c.title);
+    const file = (...lines: string[]) => ({ name: 'plan.csv', mimeType: 'text/csv', buffer: Buffer.from(['title,planning_start_date,live_date,channels', ...lines].join('\n') + '\n') });
+    await page.goto('/?tab=calendar');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import campaigns' });
+    // Send A and Send B go live in the week of the Monday: a third e-mail send breaks the block.
+    await dialog.getByLabel(/File \(\.csv, \.xlsx\)/).setInputFiles(file(`SEO refresh,${dayOf(monday)},${dayOf(monday + 3)},seo`, `Third send,${dayOf(monday)},${dayOf(monday + 4)},email`));
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Nothing was imported. Line 3, "Third send": 3 e-mail sends that week; the limit is 2 (At most 2 e-mail sends a week)');
+    expect(await alert.getByRole('listitem').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    expect(await titles()).not.toContain('SEO refresh');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'import-refused-by-rule-1280');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'import-refused-by-rule-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await dialog.getByLabel(/File \(\.csv, \.xlsx\)/).setInputFiles(file(`SEO refresh,${dayOf(monday)},${dayOf(monday + 3)},seo`));
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    await dialog.getByText('1 campaign ready to import.').waitFor();
+    expect(await titles()).not.toContain('SEO refresh');
+    await dialog.getByRole('button', { name: 'Import 1 campaign' }).click();
+    await expectToast(page, 'Imported 1 campaign');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await titles()).toContain('SEO refresh');
+    await cell(monday).locator('.cad-chip[title="SEO refresh"]').first().waitFor();
+  });
 });

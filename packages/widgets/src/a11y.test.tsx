@@ -18,6 +18,7 @@ import { sampleCampaigns, sampleVirtualCampaigns } from './testing/fixtures';
 import { VIEWER_ID, makeTask, sampleWorkspace, withTaskSummary } from './testing/fixtures-more';
 import { MyWork } from './tasks/MyWork';
 import { NewFromTemplateDialog } from './templates/NewFromTemplateDialog';
+import { ImportCampaignsDialog } from './imports/ImportCampaignsDialog';
 import { TemplatesPanel } from './templates/TemplatesPanel';
 import { WorkingDaysPanel } from './working-calendar/WorkingDaysPanel';
 import { WebhooksPanel } from './webhooks/WebhooksPanel';
@@ -294,6 +295,15 @@ describe('accessibility (axe: no serious or critical violations)', { timeout: 30
       await user.type(within(dialog).getByLabelText(/Go-live date/), '2026-03-16');
       await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
       await within(dialog).findByText('Choose someone for the role "Designer"');
+    }));
+
+  it('should pass for Import campaigns with a file refused by line', () =>
+    check(<ImportCampaignsDialog open onOpenChange={() => {}} />, {}, async ({ user }) => {
+      const dialog = await screen.findByRole('dialog', { name: 'Import campaigns' });
+      const file = new File(['title,planning_start_date,live_date\nBad,2026-04-01,2026-13-40\n'], 'plan.csv', { type: 'text/csv' });
+      await user.upload(within(dialog).getByLabelText(/File \(\.csv, \.xlsx\)/), file);
+      await user.click(within(dialog).getByRole('button', { name: 'Check file' }));
+      await within(dialog).findByRole('alert');
     }));
 
   it('should pass for the Gantt grouped by channel in live view', () =>

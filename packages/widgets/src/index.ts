@@ -81,6 +81,8 @@ export type { TaskActions } from './tasks/task-actions';
 // The UI kit, shared with the app: one set of dialogs, menus, tabs and form parts.
 // Campaign templates (docs/adr/0054): "New campaign from template" and the Settings section.
 export { NewFromTemplateDialog } from './templates/lazy';
+export { ImportCampaignsDialog } from './imports/lazy';
+export type { ImportCampaignsDialogProps } from './imports/ImportCampaignsDialog';
 export type { NewFromTemplateDialogProps } from './templates/NewFromTemplateDialog';
 export { TemplatesPanel } from './templates/TemplatesPanel';
 export type { TemplatesPanelProps } from './templates/TemplatesPanel';

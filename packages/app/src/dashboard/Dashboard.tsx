@@ -1,5 +1,5 @@
 import { can, channelInfo, dashboardViewSearch, type CalendarMode, type Channel, type DashboardTab, type GanttRange } from '@cadence/core';
-import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, NewFromTemplateDialog, StatCards, TabPanel, Tabs, useSession, type CampaignFormValues } from '@cadence/widgets';
+import { Calendar, CampaignDialog, CampaignList, ChannelBoard, FilterBar, Gantt, ImportCampaignsDialog, NewFromTemplateDialog, StatCards, TabPanel, Tabs, useSession, type CampaignFormValues } from '@cadence/widgets';
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingState, NoAccess } from '../ui/states';
@@ -38,6 +38,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [saving, setSaving] = useState(false);
   const [fromTemplate, setFromTemplate] = useState(false);
+  const [importing, setImporting] = useState(false);
   // The line beside the tabs where the calendar and timeline draw their switches (docs/adr/0065).
   const [switches, setSwitches] = useState<HTMLDivElement | null>(null);
   const linked = useLinkedCampaign();
@@ -53,6 +54,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
       canCreate={can(session.principal, 'create', 'campaign')}
       onNewCampaign={create}
       {...(can(session.principal, 'read', 'template') ? { onNewFromTemplate: () => setFromTemplate(true) } : {})}
+      {...(readable ? { onImport: () => setImporting(true) } : {})}
       {...(readable && session.userId ? { onSaveView: () => setSaving(true) } : {})}
     />
   );
@@ -110,6 +112,7 @@ export function Dashboard({ channel }: { channel?: Channel }): ReactNode {
         suggestedName={suggestViewName(channel ?? 'global', filter, tab)}
       />
       <NewFromTemplateDialog open={fromTemplate} onOpenChange={setFromTemplate} />
+      <ImportCampaignsDialog open={importing} onOpenChange={setImporting} />
       {linked.campaign && (
         <CampaignDialog key={`${linked.campaign.id}:${linked.tab}`} open onOpenChange={(open) => !open && linked.close()} campaign={linked.campaign} initialTab={linked.tab} />
       )}

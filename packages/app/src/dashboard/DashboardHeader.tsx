@@ -1,5 +1,5 @@
 import { channelInfo, type Channel } from '@cadence/core';
-import { BookmarkPlus, FileStack, Lightbulb, LogOut, Plus } from 'lucide-react';
+import { BookmarkPlus, FileStack, FileUp, Lightbulb, LogOut, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context';
@@ -10,6 +10,8 @@ export interface DashboardHeaderProps {
   onNewCampaign: () => void;
   /** Opens "New campaign from template" (docs/adr/0054); absent for those who may not read templates. */
   onNewFromTemplate?: () => void;
+  /** Opens "Import campaigns" (docs/adr/0070); absent for those who may not create campaigns. */
+  onImport?: () => void;
   /** Opens "Save view" (docs/adr/0032); absent where there is nothing to save (no access). */
   onSaveView?: () => void;
 }
@@ -24,7 +26,7 @@ function SaveViewButton({ onClick, compact = false }: { onClick: () => void; com
 }
 
 /** docs/product.md#dashboard: title, welcome line, and Ideas / New Campaign / Sign Out only without a channel filter. */
-export function DashboardHeader({ channel, canCreate, onNewCampaign, onNewFromTemplate, onSaveView }: DashboardHeaderProps): ReactNode {
+export function DashboardHeader({ channel, canCreate, onNewCampaign, onNewFromTemplate, onImport, onSaveView }: DashboardHeaderProps): ReactNode {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   if (channel) {
@@ -56,6 +58,11 @@ export function DashboardHeader({ channel, canCreate, onNewCampaign, onNewFromTe
         {canCreate && onNewFromTemplate && (
           <button type="button" className="button button--icon-on-phone" onClick={onNewFromTemplate} title="New campaign from template">
             <FileStack size={16} aria-hidden="true" /> <span className="button__label">From template</span>
+          </button>
+        )}
+        {canCreate && onImport && (
+          <button type="button" className="button button--icon-on-phone" onClick={onImport} title="Import campaigns">
+            <FileUp size={16} aria-hidden="true" /> <span className="button__label">Import</span>
           </button>
         )}
         {canCreate && (

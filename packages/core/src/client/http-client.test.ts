@@ -135,6 +135,17 @@ describe('createHttpClient', () => {
     expect(seen[0]!.headers.get('Content-Type')).toBe('text/csv');
   });
 
+  it('should send a campaigns file to their import route, an .xlsx by its name as a workbook', async () => {
+    const { fetch, seen } = fakeFetch([json(200, { rows: 1, imported: 1, skipped: [] }), json(200, { rows: 1, imported: 1, skipped: [] })]);
+    const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch, timeoutMs: 1 });
+    await client.campaigns.importFile(new File(['PK'], 'plan.xlsx'), { dryRun: true });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: 'https://cadence.test/api/campaigns/import?dry_run=1' });
+    expect(seen[0]!.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    await client.campaigns.importFile(new File(['title\nA'], 'plan.csv'), { skipExisting: true });
+    expect(seen[1]).toMatchObject({ url: 'https://cadence.test/api/campaigns/import?skip_existing=1' });
+    expect(seen[1]!.headers.get('Content-Type')).toBe('text/csv');
+  });
+
   it('should upload any import kind’s file to its import route, with its content type', async () => {
     const { fetch, seen } = fakeFetch([json(200, { rows: 1, imported: 1, skipped: [] })]);
     const client = createHttpClient({ apiUrl: 'https://cadence.test', accessKey: 'k', fetch, timeoutMs: 1 });

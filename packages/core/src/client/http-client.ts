@@ -322,6 +322,7 @@ export function createHttpClient(options: HttpClientOptions): CadenceAdminClient
         return { items, nextCursor };
       },
       stats: (query) => call('get', 'campaigns/stats', { searchParams: searchParams(query) }),
+      importFile: (file, o = {}) => upload('campaigns', file, { ...o, contentType: uploadType(file) }),
     },
     dashboard: { virtual: (filter) => call('get', 'dashboard/virtual', { searchParams: searchParams(filter) }) },
     notifications: {

@@ -247,6 +247,12 @@ export interface CadenceClient {
     page(query: CampaignListQuery & { limit: number }): Promise<CampaignPage>;
     /** The stat cards' and channel cards' counts over what the caller may read. */
     stats(query?: CampaignStatsQuery): Promise<CampaignStats>;
+    /**
+     * A CSV (text or a file) or an .xlsx file of campaigns, one per line, sent as it is: the server
+     * checks every line (the planning rules' blocks too) and saves all or nothing. A dry run saves
+     * nothing and answers what would be; a refused file is a 400 naming each line.
+     */
+    importFile(file: Blob | string, options?: { dryRun?: boolean; skipExisting?: boolean }): Promise<ImportReport>;
   };
   tasks: TasksApi;
   campaignComments: CampaignCommentsApi;

@@ -33,6 +33,7 @@ import {
   type WebhooksApi,
 } from '@cadence/core';
 import { campaignCreateSchema, campaignUpdateSchema } from '@cadence/core/schemas';
+import { memoryCampaignImport } from './memory-campaign-import';
 import { memoryCampaignList, memoryCampaignPage, memoryCampaignStats } from './memory-campaign-reads';
 import { checkVersion, forbidden, memoryId, notFound, validation } from './memory-crud';
 import { memoryExtras, type ExtrasData } from './memory-extras';
@@ -304,6 +305,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
         run('campaigns.list', () => memoryCampaignList(readable(), query, listContext(query)), [query]),
       page: (query) => run('campaigns.page', () => memoryCampaignPage(readable(), query, listContext(query)), [query]),
       stats: (query = {}) => run('campaigns.stats', () => memoryCampaignStats(readable(), query, listContext(query)), [query]),
+      importFile: (file, o) => importCampaigns(file, o),
       get: (id) => run('campaigns.get', () => structuredClone(find(id)), [id]),
       create: (body, o) =>
         run('campaigns.create', () => {
@@ -406,6 +408,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): MemoryCli
       }
     },
   };
+  const importCampaigns = memoryCampaignImport({
+    campaigns: () => campaigns,
+    create: (row) => client.campaigns.create(row),
+    remove: (ids) => {
+      const gone = new Set(ids);
+      campaigns.splice(0, campaigns.length, ...campaigns.filter((c) => !gone.has(c.id)));
+    },
+  });
   const uploadAdTypeExample = (publicationId: string, file: Blob) =>
     run('storage.upload', () => {
       if (file.size > LIMITS.imageUploadBytes) throw new CadenceApiError(413, 'payload_too_large', MESSAGES.imageTooLarge);

@@ -45,7 +45,7 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 
 /** Publications, ad types, ads (joined as the server joins them), prospective publications and articles. */
 /** A Blob's text; jsdom's Blob has no `text()`, its FileReader reads it. */
-const blobText = (blob: Blob): Promise<string> =>
+export const blobText = (blob: Blob): Promise<string> =>
   typeof blob.text === 'function'
     ? blob.text()
     : new Promise((resolve, reject) => {
