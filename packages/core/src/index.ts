@@ -380,6 +380,7 @@ export type { ProspectiveValue } from './rules/imports/prospective-normalise';
 export { parseProspectiveCsv, prospectiveTemplateCsv } from './rules/imports/prospective-csv';
 export type { ProspectiveCsvBatch, ProspectiveCsvResult, ProspectiveCsvRow } from './rules/imports/prospective-csv';
 export { IMPORT_KINDS, isBlankRecord, parseRecord, recordsOfRows, Skip } from './rules/imports/spec';
+export { CAMPAIGN_IMPORT_COLUMNS, CAMPAIGN_IMPORT_EXAMPLE } from './rules/imports/campaign-columns';
 export type { Cells, Checked, ImportKind, ImportProblem, ImportSpec, ImportWarning, Layout, LineReport } from './rules/imports/spec';
 export type { CampaignImportRow, EventImportRow } from './rules/imports/tables';
 export { extractEmails } from './rules/contacts';

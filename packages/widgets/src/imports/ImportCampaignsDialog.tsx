@@ -1,5 +1,4 @@
-import { CadenceApiError, toCsv, type ImportReport } from '@cadence/core';
-import { CAMPAIGN_IMPORT } from '@cadence/core/schemas';
+import { CAMPAIGN_IMPORT_COLUMNS, CAMPAIGN_IMPORT_EXAMPLE, CadenceApiError, toCsv, type ImportReport } from '@cadence/core';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useCadence } from '../provider/context';
 import { Dialog } from '../ui/Dialog';
@@ -96,8 +95,8 @@ export function ImportCampaignsDialog({ open, onOpenChange, onImported }: Import
       description="A CSV or Excel (.xlsx) file with a header row and one campaign per line. Nothing is saved until every line passes.">
       <div className="cad-dialog__body cad-form">
         <p className="cad-muted">
-          Columns by name: {CAMPAIGN_IMPORT.columns.join(', ')}. Title, planning start and live date are required.{' '}
-          <button type="button" className="cad-link-button" onClick={() => downloadText(TEMPLATE_NAME, toCsv([[...CAMPAIGN_IMPORT.columns], ...CAMPAIGN_IMPORT.example]))}>
+          Columns by name: {CAMPAIGN_IMPORT_COLUMNS.join(', ')}. Title, planning start and live date are required.{' '}
+          <button type="button" className="cad-link-button" onClick={() => downloadText(TEMPLATE_NAME, toCsv([[...CAMPAIGN_IMPORT_COLUMNS], ...CAMPAIGN_IMPORT_EXAMPLE]))}>
             Download template
           </button>
         </p>

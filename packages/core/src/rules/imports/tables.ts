@@ -1,6 +1,7 @@
 import { campaignCreateSchema } from '../../schemas/campaign';
 import { eventCreateSchema } from '../../schemas/events';
 import { unguardCell } from '../csv-write';
+import { CAMPAIGN_IMPORT_COLUMNS, CAMPAIGN_IMPORT_EXAMPLE } from './campaign-columns';
 import { splitCommaList, splitUrlList } from '../lists';
 import { normalizeScopedCampaign } from '../scope';
 import type { z } from 'zod';
@@ -16,7 +17,7 @@ interface NamedTable<Row> {
   required: readonly string[];
   lists: Readonly<Record<string, ListKind>>;
   schema: z.ZodType<Row>;
-  example: string[][];
+  example: ReadonlyArray<readonly string[]>;
   identity: ImportSpec<unknown, Row>['identity'];
   /** After the schema: values it implies (a campaign's scope fields). */
   finish?: (row: Row) => Row;
@@ -75,20 +76,13 @@ export function scopedCampaign<T extends Pick<CampaignImportRow, 'scope' | 'prim
 export const CAMPAIGN_IMPORT = namedTable<CampaignImportRow>({
   kind: 'campaigns',
   label: 'campaigns',
-  columns: [
-    'title', 'description', 'status', 'priority', 'scope', 'primary_channel', 'channels', 'planning_start_date', 'live_date',
-    'end_date', 'owner', 'summary', 'goals', 'audiences', 'project_leader', 'project_team_members', 'kpis', 'deliverables',
-    'landing_page_urls',
-  ],
+  columns: CAMPAIGN_IMPORT_COLUMNS,
   required: ['title', 'planning_start_date', 'live_date'],
   lists: { channels: 'comma', audiences: 'comma', project_team_members: 'comma', kpis: 'comma', deliverables: 'comma', landing_page_urls: 'url' },
   schema: campaignCreateSchema,
   finish: scopedCampaign,
   identity: { of: (r) => `${r.title.toLowerCase()}|${r.live_date}`, label: 'title and live date', exists: 'A campaign with the same title and live date already exists' },
-  example: [
-    ['Spring newsletter', 'Quarterly product news', 'planning', 'medium', 'global', '', 'email, social', '2026-03-01', '2026-03-15', '2026-04-15', 'Dana Kim', 'Announce the spring release', '500 sign-ups', 'Owners, Engineers', 'Dana Kim', 'Luis, Aisha', 'Open rate, Sign-ups', 'Newsletter, Landing page', 'https://example.com/spring'],
-    ['SEO sprint', '', 'in-progress', 'high', 'channel', 'seo', '', '2026-03-10', '2026-03-20', '', '', '', '', '', '', '', '', '', ''],
-  ],
+  example: CAMPAIGN_IMPORT_EXAMPLE,
 });
 
 export const EVENT_IMPORT = namedTable<EventImportRow>({
