@@ -122,6 +122,12 @@ export async function startServer(services: Services, options: AppOptions & { po
   };
   const app = createApp(services, { ...options, ops });
   const server = http.createServer(app.callback());
+  // An idle keep-alive connection outlives the idle limits of the proxies in front (60 s at the
+  // common load balancers) and of clients: closing it first, at Node's 5 s, races a client that is
+  // reusing it, which gets ECONNRESET for a request the server never read (CI saw one under load).
+  // Shutdown closes idle connections itself.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   answerClientErrors(server);
   const port = options.port ?? config.PORT;
   const host = options.host ?? config.HOST;

@@ -76,6 +76,15 @@ it('should fill an empty install with data for every screen and print working cr
     const unread = await t.api('GET', '/api/notifications/unread-count', { token: session.body.access_token });
     expect(unread.body.count, c.email).toBeGreaterThanOrEqual(2);
   }
+  // Planning rules (docs/adr/0062): warnings only (a drag is asked about, never refused), with conflicts to show.
+  const rules = (await t.api('GET', '/api/planning-rules', { token })).body as Array<{ kind: string; severity: string; description: string }>;
+  expect(rules.map((r) => [r.kind, r.severity, r.description])).toEqual([
+    ['non_working', 'warn', 'No go-live on a non-working day'],
+    ['owner_load', 'warn', 'At most 2 go-lives per owner a week'],
+  ]);
+  const conflicted = (await t.api('GET', '/api/campaigns?conflicts=1', { token })).body as Array<{ title: string }>;
+  expect(conflicted.length).toBeGreaterThan(0);
+  expect(conflicted.length).toBeLessThan(await count('campaigns'));
   // A stakeholder link (docs/adr/0061) on a shared view of the live campaigns, opened signed out.
   const opened = await t.api('POST', `/api/shared/${DEMO_SHARE_LINK_TOKEN}/open`, { body: {} });
   expect([opened.status, opened.body.view?.name, opened.body.expires_on]).toEqual([200, 'Live campaigns', '2026-12-22']);

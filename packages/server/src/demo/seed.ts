@@ -2,6 +2,7 @@ import { AD_STATUSES, CAMPAIGN_STATUSES, CHANNEL_VALUES, PRIORITIES, addDays, ra
 import { seedApprovals } from './approvals';
 import { seedComments } from './comments';
 import { seedWebhooks } from './webhooks';
+import { seedPlanningRules } from './planning-rules';
 import { seedNotifications } from './notifications';
 import { seedShareLink } from './share-link';
 import type { Services } from '../services';
@@ -155,6 +156,7 @@ export async function seedDemo(s: Services, today = todayYmd()): Promise<DemoRes
     await seedWebhooks(trx, s.webhookSecrets, admin);
     await seedNotifications(trx, admin, viewer);
     await trx('closed_days').insert(demoClosedDays(today, admin)).onConflict('day').ignore();
+    await seedPlanningRules(trx, admin, today);
 
     const ideas = await trx('ideas')
       .insert(DEMO_IDEAS.map((idea, i) => ({ ...idea, created_by: i % 2 ? viewer : admin })))

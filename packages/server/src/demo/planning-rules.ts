@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { runAs } from '../history/actor';
+import { recordHistory } from '../history/record';
+import { presentRule } from '../planning-rules/store';
+
+// Two planning rules for the demo (docs/adr/0062), as an administrator would add them in Settings:
+// warnings, so a drag is asked about and never refused, and so the Conflicts filter, the badges
+// on chips and bars, the load strip and Settings → Conflicts have something to show on a fresh
+// `--demo` install. Their history entries make them part of the demo's past like the rest.
+
+export const DEMO_PLANNING_RULES = [
+  { kind: 'non_working', severity: 'warn', limit: null, period: null, channel: null, audience: null, gap_days: null, name: null },
+  { kind: 'owner_load', severity: 'warn', limit: 2, period: 'week', channel: null, audience: null, gap_days: null, name: null },
+] as const;
+
+/** Added by the administrator a week before `today` (the entries' actor and moment). */
+export async function seedPlanningRules(trx: Knex, admin: string, today: string): Promise<void> {
+  const rows = await trx('planning_rules').insert(DEMO_PLANNING_RULES.map((r) => ({ ...r, created_by: admin }))).returning('*');
+  const at = new Date(Date.parse(`${today}T09:30:00Z`) - 7 * 86_400_000);
+  await runAs({ userId: admin, keyId: null, requestId: randomUUID(), at }, async () => {
+    for (const raw of rows) {
+      const row = presentRule(raw);
+      await recordHistory(trx, { resource: 'planning-rules', rowId: row.id, action: 'create', row: { ...row } });
+    }
+  });
+}
