@@ -16,12 +16,15 @@ export const DEMO_PLANNING_RULES = [
 
 /** Added by the administrator a week before `today` (the entries' actor and moment). */
 export async function seedPlanningRules(trx: Knex, admin: string, today: string): Promise<void> {
-  const rows = await trx('planning_rules').insert(DEMO_PLANNING_RULES.map((r) => ({ ...r, created_by: admin }))).returning('*');
   const at = new Date(Date.parse(`${today}T09:30:00Z`) - 7 * 86_400_000);
-  await runAs({ userId: admin, keyId: null, requestId: randomUUID(), at }, async () => {
-    for (const raw of rows) {
-      const row = presentRule(raw);
-      await recordHistory(trx, { resource: 'planning-rules', rowId: row.id, action: 'create', row: { ...row } });
-    }
-  });
+  // A minute apart, as added one after the other: Settings lists rules oldest first, always in this order.
+  const stamp = (i: number) => new Date(at.getTime() + i * 60_000);
+  const rows = await trx('planning_rules')
+    .insert(DEMO_PLANNING_RULES.map((r, i) => ({ ...r, created_by: admin, created_at: stamp(i), updated_at: stamp(i) })))
+    .returning('*');
+  for (const [i, raw] of rows.entries()) {
+    const row = presentRule(raw);
+    await runAs({ userId: admin, keyId: null, requestId: randomUUID(), at: stamp(i) }, () =>
+      recordHistory(trx, { resource: 'planning-rules', rowId: row.id, action: 'create', row: { ...row } }));
+  }
 }
