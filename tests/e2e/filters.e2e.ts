@@ -32,10 +32,10 @@ describe.runIf(hasChromium)('filters and links to a view, on the demo install', 
     expect(filtered.length).toBeLessThan(total / 2);
     ({ page } = await h.newPage());
     await signIn(page, admin.email, admin.password);
-  }, 120_000);
+  });
   afterAll(async () => h?.close());
 
-  it('filters the stat cards, the list and the calendar by two channels and a status, as the API does', { timeout: 120_000 }, async () => {
+  it('filters the stat cards, the list and the calendar by two channels and a status, as the API does', async () => {
     await expect.poll(() => stat('Total Campaigns').textContent()).toBe(String(total));
     await page.getByRole('button', { name: 'Channels: All channels' }).click();
     const channels = page.getByRole('dialog', { name: 'Channels' });
@@ -63,7 +63,7 @@ describe.runIf(hasChromium)('filters and links to a view, on the demo install', 
     expect(chips.filter((t) => !filtered.includes(t))).toEqual([]);
   });
 
-  it('moves between views with Back and Forward', { timeout: 60_000 }, async () => {
+  it('moves between views with Back and Forward', async () => {
     await page.goBack();
     await page.waitForURL(/\?tab=list&/);
     await expect.poll(() => listed(page)).toEqual(filtered);
@@ -74,7 +74,7 @@ describe.runIf(hasChromium)('filters and links to a view, on the demo install', 
     await page.waitForURL(/\?tab=list&/);
   });
 
-  it('reopens the same view from the copied link in a new browser context', { timeout: 120_000 }, async () => {
+  it('reopens the same view from the copied link in a new browser context', async () => {
     const link = page.url();
     const other = await h.newPage();
     await signIn(other.page, admin.email, admin.password);
@@ -86,7 +86,7 @@ describe.runIf(hasChromium)('filters and links to a view, on the demo install', 
     await other.page.getByText(`Showing ${filtered.length} of ${total} campaigns`).waitFor();
   });
 
-  it('drops a bad parameter with a notice and keeps the rest of the view', { timeout: 60_000 }, async () => {
+  it('drops a bad parameter with a notice and keeps the rest of the view', async () => {
     await page.goto('/?tab=list&status=finished&channel=email,social&colour=red');
     const notice = page.getByRole('status').filter({ hasText: 'Some parts of this link were not used' });
     await notice.waitFor();

@@ -30,10 +30,10 @@ describe.runIf(hasChromium)('the app in Chromium: mentions, the inbox and notifi
     expect(created.status).toBe(201);
     campaignId = created.body.id;
     await page.close();
-  }, 120_000);
+  });
   afterAll(async () => h?.close());
 
-  it('shows a mention typed in one browser in the other person\'s bell at once, and opens the comment from the inbox', { timeout: 120_000 }, async () => {
+  it('shows a mention typed in one browser in the other person\'s bell at once, and opens the comment from the inbox', async () => {
     const other = await h.newPage();
     await signIn(other.page, writerLogin.email, writerLogin.password);
     const bell = other.page.getByRole('button', { name: /^Notifications/ });
@@ -72,7 +72,7 @@ describe.runIf(hasChromium)('the app in Chromium: mentions, the inbox and notifi
     await other.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
   });
 
-  it('mails the mention at once with RFC 8058 headers; its unsubscribe link works signed out and turns off only that kind', { timeout: 60_000 }, async () => {
+  it('mails the mention at once with RFC 8058 headers; its unsubscribe link works signed out and turns off only that kind', async () => {
     const mail = await latestMail(h.server.dataDir, writerLogin.email, 'mentioned you', 20_000);
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(mail).toMatch(/Content-Type: text\/plain/);
@@ -90,7 +90,7 @@ describe.runIf(hasChromium)('the app in Chromium: mentions, the inbox and notifi
     expect(prefs.body.kinds).toMatchObject({ mentioned: 'app', review_requested: 'email' });
   });
 
-  it('puts the day\'s digest items in one mail once the person\'s digest time has passed', { timeout: 60_000 }, async () => {
+  it('puts the day\'s digest items in one mail once the person\'s digest time has passed', async () => {
     // A task assignment goes to the digest by default.
     const task = await api.call('POST', `/api/campaigns/${campaignId}/tasks`, { token: admin.token, body: { title: 'Brief the speakers', assignee_id: writer.userId } });
     expect(task.status).toBe(201);
@@ -102,7 +102,7 @@ describe.runIf(hasChromium)('the app in Chromium: mentions, the inbox and notifi
     expect(digest).toContain('List-Unsubscribe:');
   });
 
-  it('shows the inbox as a sheet on a phone, axe-clean', { timeout: 60_000 }, async () => {
+  it('shows the inbox as a sheet on a phone, axe-clean', async () => {
     const phone = await h.newPage({ width: 390, height: 844 });
     await signIn(phone.page, writerLogin.email, writerLogin.password);
     const bell = phone.page.getByRole('button', { name: /^Notifications/ });

@@ -91,7 +91,7 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
   }, 180_000);
   afterAll(async () => h?.close());
 
-  it('offers a labelled Print button in the Gantt and Calendar toolbars, by keyboard and at 390 px, axe-clean', { timeout: 60_000 }, async () => {
+  it('offers a labelled Print button in the Gantt and Calendar toolbars, by keyboard and at 390 px, axe-clean', async () => {
     const phone = await h.newPage({ width: 390, height: 844 });
     await signIn(phone.page, owner.email, owner.password);
     await phone.page.goto(`/?tab=timeline&range=quarter&date=${QUARTER_DAY}`);
@@ -144,7 +144,7 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
     }
   });
 
-  it('prints with the filters of the view, in words', { timeout: 60_000 }, async () => {
+  it('prints with the filters of the view, in words', async () => {
     const kept = gantt.filter((c) => c.channels.length === 1 && ['paid', 'events'].includes(c.channels[0]!));
     await printView(`?tab=timeline&range=quarter&date=${QUARTER_DAY}&channel=paid,events&q=number`, kept[0]!.title);
     const file = await pdf('gantt-filtered', { format: 'A4', landscape: true });
@@ -154,7 +154,7 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
     expect(text).not.toContain(gantt.find((c) => c.channels[0] === 'email')!.title);
   });
 
-  it('prints the whole month of the Calendar with every campaign, no "+N more"', { timeout: 60_000 }, async () => {
+  it('prints the whole month of the Calendar with every campaign, no "+N more"', async () => {
     await page.goto('/?tab=calendar&range=month&date=2031-02-10');
     await page.getByText(/\+\d+ more campaigns/).first().waitFor();
     await printView('?tab=calendar&range=month&date=2031-02-10');
@@ -168,7 +168,7 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
     expect(missing).toEqual([]);
   });
 
-  it('prints the same layout from the browser\'s own print command (Ctrl+P), without the button', { timeout: 60_000 }, async () => {
+  it('prints the same layout from the browser\'s own print command (Ctrl+P), without the button', async () => {
     await page.goto(`/?tab=timeline&range=quarter&date=${QUARTER_DAY}`);
     await page.locator('.cad-gantt__bar').first().waitFor();
     // The print layout's code loads beside the widget's data (docs/adr/0067): a real Ctrl+P comes later than this.
@@ -184,7 +184,7 @@ describe.runIf(hasChromium && hasPoppler)('printing the Calendar and the Gantt t
   });
 
   // Last: it moves and deletes campaigns the tests above print.
-  it('prints the comparison with a saved baseline: the summary line, the old dates in words, the removed campaign', { timeout: 120_000 }, async () => {
+  it('prints the comparison with a saved baseline: the summary line, the old dates in words, the removed campaign', async () => {
     const api = apiClient(h.server.url);
     const baseline = await api.call('POST', '/api/baselines', { token, body: { name: 'Before the slip', at: new Date().toISOString() } });
     expect(baseline.status).toBe(201);

@@ -41,7 +41,7 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
   }, 180_000);
   afterAll(async () => h?.close());
 
-  it('saves a filtered Global Calendar as a shared view that appears in another user\'s side bar', { timeout: 120_000 }, async () => {
+  it('saves a filtered Global Calendar as a shared view that appears in another user\'s side bar', async () => {
     // The demo's one shared view (it carries the demo's stakeholder link, docs/adr/0061).
     await viewLink(admin, 'Live campaigns').waitFor();
     await admin.getByRole('button', { name: 'Channels: All channels' }).click();
@@ -83,7 +83,7 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
     await screenshot(viewer, 'saved-views-side-bar-1280');
   });
 
-  it('opens the same filtered view from the side bar', { timeout: 60_000 }, async () => {
+  it('opens the same filtered view from the side bar', async () => {
     await viewLink(viewer, 'Live email and social').click();
     await viewer.waitForURL(new RegExp(`/\\?${QUERY}$`));
     await viewer.getByRole('button', { name: 'Channels: Email, Social Media' }).waitFor();
@@ -92,7 +92,7 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
     expect(await viewLink(viewer, 'Live email and social').getAttribute('aria-current')).toBe('page');
   });
 
-  it('keeps the count live: a campaign leaving the view lowers it on the other user\'s screen', { timeout: 60_000 }, async () => {
+  it('keeps the count live: a campaign leaving the view lowers it on the other user\'s screen', async () => {
     const api = apiClient(h.server.url);
     const shown = (await api.call('GET', `/api/campaigns?${QUERY}`, { token: adminToken })).body as Array<{ id: string; version: number }>;
     const moved = shown[0]!;
@@ -112,7 +112,7 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
     counts = { admin: counts.admin - 1, viewer: counts.viewer - 1 };
   });
 
-  it('keeps a viewer\'s own view to the viewer, who may not share', { timeout: 60_000 }, async () => {
+  it('keeps a viewer\'s own view to the viewer, who may not share', async () => {
     await viewer.goto('/channel/email?tab=list');
     await viewer.getByRole('button', { name: 'Save view' }).click();
     const dialog = viewer.getByRole('dialog', { name: 'Save view' });
@@ -127,7 +127,7 @@ describe.runIf(hasChromium)('saved views, on the demo install', () => {
     expect(await viewLink(admin, 'My email list').count()).toBe(0);
   });
 
-  it('reaches the views in the phone\'s side bar, axe-clean', { timeout: 90_000 }, async () => {
+  it('reaches the views in the phone\'s side bar, axe-clean', async () => {
     const { page } = await h.newPage({ width: 390, height: 844 });
     await signIn(page, viewerUser.email, viewerUser.password);
     await page.getByRole('button', { name: 'Toggle side bar' }).click();

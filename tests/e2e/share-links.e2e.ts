@@ -35,7 +35,7 @@ describe.runIf(hasChromium)('stakeholder links in Chromium', () => {
 
   const views = (p: Page) => p.getByRole('navigation', { name: 'Views' });
 
-  it('shares a view from the side bar, and the page opens signed out without the brief or the owner', { timeout: 120_000 }, async () => {
+  it('shares a view from the side bar, and the page opens signed out without the brief or the owner', async () => {
     await views(admin).getByRole('link', { name: /^Live for the board/ }).waitFor();
     await views(admin).getByRole('button', { name: 'Actions for view Live for the board' }).click();
     await admin.getByRole('menuitem', { name: 'Share link…' }).click();
@@ -69,7 +69,7 @@ describe.runIf(hasChromium)('stakeholder links in Chromium', () => {
     await stakeholder.getByRole('heading', { name: 'This link no longer works' }).waitFor();
   });
 
-  it('asks for a password and refuses a wrong one', { timeout: 60_000 }, async () => {
+  it('asks for a password and refuses a wrong one', async () => {
     const api = apiClient(h.server.url);
     const expires_on = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const link = (await api.call('POST', `/api/views/${viewId}/share-links`, { token, body: { expires_on, password: 'board only' } })).body;

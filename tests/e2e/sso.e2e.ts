@@ -91,7 +91,7 @@ describe.runIf(hasChromium)('single sign-on in Chromium against a real OpenID pr
     idp.accounts.set('alice', { email: 'alice@example.com', groups: [] });
     await new Promise((r) => setTimeout(r, 31_000));
     expect((await abilitiesIn(page, true)).email).toEqual({ view: false, create: false });
-  }, 120_000);
+  });
 
   it('lets the administrator see, add and remove group mappings in Settings', async () => {
     const { page } = await h.newPage();
