@@ -78,11 +78,12 @@ export async function applyTemplate(s: Services, p: Principal, templateId: strin
     return { row: { ...row, live_date: c.live_date, planning_start_date: placement.planning_start_date }, placement, assignees };
   });
 
-  // The planning rules judge the new campaigns with the plan and one another (docs/adr/0062): a block names `campaigns.<n>`.
-  await planningGateMany(s.db, planned.map(({ row }) => row as never), [], ctx).catch((e: unknown) => {
-    throw templateRefusal(e);
-  });
   const { ids, taskCount } = await s.db.transaction(async (trx) => {
+    // The planning rules judge the new campaigns with the plan and one another (docs/adr/0062): a
+    // block names `campaigns.<n>`. In the transaction, so writes a blocking rule judges take turns.
+    await planningGateMany(trx, planned.map(({ row }) => row as never), [], ctx).catch((e: unknown) => {
+      throw templateRefusal(e);
+    });
     const ids: string[] = [];
     let taskCount = 0;
     for (let start = 0; start < planned.length; start += 200) {

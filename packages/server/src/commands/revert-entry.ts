@@ -72,11 +72,16 @@ export async function revertEntry(s: Services, p: Principal, entryId: string, if
     if (!can(p, 'delete', r.policy, gone) || !can(p, 'create', r.policy, gone)) throw forbidden(`You may not bring back this ${r.label.toLowerCase()}`);
     // Its reviews went with it: a Live campaign comes back only through the gate, as a new one would (docs/adr/0056).
     if (entry.resource === 'campaigns') await goLiveGate(s.db, null, plan.row as never);
-    // And the planning rules (docs/adr/0062), as a new campaign on that day would be.
-    if (entry.resource === 'campaigns') await planningGate(s.db, null, plan.row as never, ctx);
-    if (dryRun) return { plan: summary, row: null, entry_id: null, dry_run: true };
+    // And the planning rules (docs/adr/0062), as a new campaign on that day would be: in the write's
+    // transaction, where writes a blocking rule judges take turns.
+    const planningRules = (db: typeof s.db) => (entry.resource === 'campaigns' ? planningGate(db, null, plan.row as never, ctx) : undefined);
+    if (dryRun) {
+      await planningRules(s.db);
+      return { plan: summary, row: null, entry_id: null, dry_run: true };
+    }
     return foreignKeysAsConflict(() =>
       s.db.transaction(async (trx) => {
+        await planningRules(trx);
         const row = { ...plan.row, version: Number(plan.row.version ?? 0) + 1 };
         const columns = Object.keys(row).map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
         await trx.raw(`INSERT INTO ${r.table} (${columns}) SELECT ${columns} FROM jsonb_populate_record(NULL::${r.table}, ?::jsonb)`, [JSON.stringify(row)]);

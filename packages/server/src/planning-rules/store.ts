@@ -120,6 +120,21 @@ export function answerWarnings(ctx: Ctx | undefined, warnings: readonly RuleViol
 
 export const ruleBlocked = (message: string, details: Array<{ path: string; message: string }>) => new AppError(409, 'rule_blocked', message, details);
 
+/**
+ * Writes that a blocking rule judges take turns: without it two writes could each read the plan
+ * before the other saved, each pass, and together break a limit. A transaction-scoped advisory lock,
+ * taken before the plan is read, so the second reads the first's campaign (READ COMMITTED reads
+ * anew at each statement) and is refused; it is released at commit or rollback. Only when a rule
+ * blocks: a warning may be joined by a concurrent write, and the Conflicts list shows that.
+ * `db` must be the write's transaction; outside one the lock would end with its own statement.
+ */
+const PLANNING_LOCK = 'cadence.planning-rules';
+async function takeTurnsIfBlocking(db: Knex, rules: readonly PlanningRule[]): Promise<void> {
+  if (!rules.some((r) => r.severity === 'block')) return;
+  if (!db.isTransaction) return;
+  await db.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [PLANNING_LOCK]);
+}
+
 type GateRow = Partial<PlannedCampaign> & { id?: string | undefined; status?: unknown; live_date?: unknown };
 
 const toPlanned = (c: GateRow, id: string): PlannedCampaign & { status?: string } => ({
@@ -146,6 +161,7 @@ export async function planningGate(db: Knex, before: GateRow | null, after: Gate
   if (before && !needsRuleCheck(toPlanned(before, id), next)) return [];
   const rules = await loadPlanningRules(db);
   if (!rules.length) return [];
+  await takeTurnsIfBlocking(db, rules);
   const window = windowAround(rules, next.live_date);
   const [plan, calendar] = await Promise.all([loadPlan(db, window, { except: before?.id ?? after.id }), rulesCalendar(db, window)]);
   const found = checkPlacement(next, planningIndex(plan), rules, calendar);
@@ -172,6 +188,7 @@ export async function planningGateMany(
   if (!rows.length) return [];
   const rules = await loadPlanningRules(db);
   if (!rules.length) return [];
+  await takeTurnsIfBlocking(db, rules);
   const placed = rows.map((r, i) => toPlanned(r, `new:${i}`)).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.live_date));
   if (!placed.length) return [];
   let lo = Infinity;

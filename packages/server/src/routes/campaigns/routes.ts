@@ -142,10 +142,13 @@ export function campaignRoutes(s: Services, t: RouteTable): void {
       check: async (row, { ctx }) => {
         await checkOwner(s.db, row.owner_id);
         await goLiveGate(s.db, null, row as never);
-        await planningGate(s.db, null, row as never, ctx);
       },
-      // Its approval summary (docs/adr/0056): each channel needing approval, not requested yet.
-      prepare: async (values, _input, trx) => ({ ...values, approval_summary: await approvalSummaryFor(trx, { ...values, id: undefined } as never) }),
+      prepare: async (values, { ctx }, trx) => {
+        // In the insert's transaction: writes a blocking rule judges take turns (docs/adr/0062).
+        await planningGate(trx, null, values as never, ctx);
+        // Its approval summary (docs/adr/0056): each channel needing approval, not requested yet.
+        return { ...values, approval_summary: await approvalSummaryFor(trx, { ...values, id: undefined } as never) };
+      },
     },
     update: {
       summary:

@@ -118,6 +118,23 @@ describe.each(TEST_ZONES)('planning rules in %s', (zone) => {
     expect(revert.body.error.code).toBe('rule_blocked');
   });
 
+  // On PostgreSQL (CI's second phase) the requests share a pool of connections and truly overlap;
+  // without the gate's lock several of them read the plan before any saved, and all of those passed.
+  it('lets writes a blocking rule judges take turns: of campaigns created and moved at once onto one day with room for one, one lands', async () => {
+    await t.api('POST', '/api/planning-rules', { token: admin, body: { kind: 'channel_load', channel: 'email', limit: 1, period: 'day', severity: 'block' } });
+    const movers = await Promise.all(['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'].map((d, i) => create(campaign(`Mover ${i}`, d))));
+    expect(movers.map((m) => m.status)).toEqual([201, 201, 201, 201]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => create(campaign(`Rush ${i}`, '2026-12-10'))),
+      ...movers.map((m) => t.api('PATCH', `/api/campaigns/${m.body.id}`, { token: admin, body: { live_date: '2026-12-10' } })),
+    ]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s !== 409)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'rule_blocked')).toBe(true);
+    const onThatDay = (await t.api('GET', '/api/campaigns?from=2026-12-10&to=2026-12-10', { token: admin })).body as Array<{ live_date: string }>;
+    expect(onThatDay.filter((c) => c.live_date === '2026-12-10')).toHaveLength(1);
+  });
+
   it('lists the conflicts of a window as JSON and CSV', async () => {
     await create(campaign('A', '2026-12-21'));
     await create(campaign('B', '2026-12-21'));
