@@ -123,5 +123,10 @@ describe.runIf(hasChromium)('the app in Chromium: accounts, routes and the side 
     expect(await page.getByRole('link', { name: 'Global Calendar' }).getAttribute('aria-current')).toBeNull();
     await page.keyboard.press('Control+b');
     await page.waitForFunction(() => document.querySelector('.sidebar')?.getBoundingClientRect().width === 256);
+    // It slides; for someone whose system asks for less motion it folds at once.
+    const slide = () => page.evaluate(() => getComputedStyle(document.querySelector('.sidebar')!).transitionDuration);
+    expect(await slide()).toBe('0.2s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await slide()).toBe('0s');
   });
 });
